@@ -1,0 +1,223 @@
+"""The rules-engine contract every Tidewater game implements.
+
+Why this shape: the Discord layer, the session manager, the AI seats and the tests all talk to
+games through these few types only, so a game can be added without touching any of them. The
+contract itself (method names, codes) is fixed by ``shared/CONTRACT.md`` §1; this module is its
+Python form.
+
+Engines are pure: no I/O, no clocks, no global randomness. A game is a function of
+``(players, options, seed, deck)`` and the sequence of action codes applied to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid right now.
+
+    The message is shown to the player as is, so it says which rule forbids the action and,
+    where it helps, what is allowed instead. Raising it guarantees that nothing changed.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadOptions(ValueError):
+    """Table options that the game's ``Options`` model rejects, with a readable message."""
+
+
+class Action(NamedTuple):
+    """One move, written ``verb`` or ``verb:arg`` (CONTRACT §1 action codes).
+
+    A tuple rather than a model because engines build thousands of them per second during AI
+    search; the game-specific meaning of ``arg`` is decoded by the engine that owns it.
+    """
+
+    verb: str
+    arg: str = ""
+
+    @property
+    def code(self) -> str:
+        return f"{self.verb}:{self.arg}" if self.arg else self.verb
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def split_code(code: str) -> Action:
+    """Split an action code into verb and argument without judging whether it is legal."""
+    if not isinstance(code, str) or not code or len(code) > 200:
+        raise IllegalAction(f"{code!r} is not an action code.")
+    verb, sep, arg = code.partition(":")
+    if not verb or (sep and not arg):
+        raise IllegalAction(f"{code!r} is not an action code: write 'verb' or 'verb:argument'.")
+    return Action(verb, arg)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the table log and for the seats allowed to see it.
+
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it: a
+    Lighthouse snapshot or a received exchange card must never reach anyone else, and the
+    Discord layer routes events by this field alone.
+    """
+
+    kind: str
+    visible_to: tuple[int, ...] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` = a spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_dict(self) -> dict[str, Any]:
+        visible = None if self.visible_to is None else list(self.visible_to)
+        return {"kind": self.kind, "visible_to": visible, "data": dict(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Standings at any moment: ``scores`` per seat (a team's score on both of its seats) and
+    ``winners`` (seats; empty until the game is over, several on a shared win)."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The protocol of ``shared/CONTRACT.md`` §1. ``State`` is engine-specific and opaque to
+    callers; it must be treated as immutable and compare equal after ``load(dump(s))``."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    Options: type[BaseModel]
+    #: how many physical copies of each card code exist, so generic tests can check secrecy
+    card_copies: Mapping[str, int]
+
+    def new_game(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> Any: ...
+
+    def to_act(self, state: Any) -> list[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action | str) -> tuple[Any, list[Event]]: ...
+
+    def parse_action(self, code: str) -> Action: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result: ...
+
+    def dump(self, state: Any) -> str: ...
+
+    def load(self, text: str) -> Any: ...
+
+    def teams(self, players: int) -> list[tuple[int, ...]]: ...
+
+
+class GameOptions(BaseModel):
+    """Base of every game's ``Options``: frozen, and unknown keys are errors (CONTRACT §1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def validate_options(
+    model: type[BaseModel], raw: BaseModel | Mapping[str, Any] | None, title: str
+) -> BaseModel:
+    """Build ``model`` from ``raw``, turning pydantic's report into one readable sentence.
+
+    Hosts type these values into a lobby, so "Unknown option 'tagret_score'" beats a
+    validation dump.
+    """
+    if raw is None:
+        return model()
+    if isinstance(raw, model):
+        return raw
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump()
+    if not isinstance(raw, Mapping):
+        raise BadOptions(f"{title} options must be a table of names and values.")
+    try:
+        return model(**dict(raw))
+    except ValidationError as exc:
+        raise BadOptions(describe_validation_error(exc, model, title)) from None
+
+
+def describe_validation_error(exc: ValidationError, model: type[BaseModel], title: str) -> str:
+    """One line per problem, naming the option and what it accepts."""
+    known = ", ".join(sorted(model.model_fields))
+    lines = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ())) or "options"
+        if err.get("type") == "extra_forbidden":
+            lines.append(f"Unknown option '{where}' for {title} (options: {known}).")
+        else:
+            lines.append(f"Option '{where}': {err.get('msg', 'invalid value')}.")
+    return " ".join(lines)
+
+
+class BaseEngine:
+    """Shared plumbing so each game writes only its rules.
+
+    Subclasses set the class attributes and implement the rule methods; this base supplies
+    option validation, action parsing against a verb table, and the default seat grouping.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    card_copies: ClassVar[Mapping[str, int]]
+    #: verbs this game knows, mapped to whether they take an argument
+    verbs: ClassVar[Mapping[str, bool]]
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}."
+            )
+
+    def options(self, raw: BaseModel | Mapping[str, Any] | None) -> BaseModel:
+        return validate_options(self.Options, raw, self.title)
+
+    def parse_action(self, code: str) -> Action:
+        action = split_code(code)
+        takes_arg = self.verbs.get(action.verb)
+        if takes_arg is None:
+            known = ", ".join(sorted(self.verbs))
+            raise IllegalAction(f"'{action.verb}' is not a {self.title} action (known: {known}).")
+        if takes_arg != bool(action.arg):
+            form = f"{action.verb}:<value>" if takes_arg else action.verb
+            raise IllegalAction(f"'{code}' is malformed: write {form}.")
+        return action
+
+    def coerce(self, action: Action | str) -> Action:
+        """Accept an Action or its code, as ``apply`` does."""
+        if isinstance(action, Action):
+            return action
+        return self.parse_action(action)
+
+    def teams(self, players: int) -> list[tuple[int, ...]]:
+        return [(seat,) for seat in range(players)]

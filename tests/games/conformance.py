@@ -1,0 +1,175 @@
+"""Helpers for the conformance suite: random playouts and the checks run after every step.
+
+Kept apart from the test module so per-game tests can reuse ``random_playout`` and the secrecy
+checks on their own scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from games.core import Action, Engine, Event, IllegalAction
+
+#: options that make random play finish quickly; games absent here play with their defaults
+PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {
+    # regular scoring need not end under random bids (rowboat.md implementation note)
+    "rowboat": {"novice": True, "target_score": 100},
+    "turn_the_tide": {},
+    "boat_canasta": {},
+    "boat": {},
+    "game_of_rows": {},
+}
+
+MAX_STEPS = 20_000
+
+
+def string_leaves(value: Any) -> Iterator[str]:
+    """Every string in a JSON-like value, dict keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if isinstance(key, str):
+                yield key
+            yield from string_leaves(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from string_leaves(item)
+
+
+def hands(engine: Engine, state: Any, players: int) -> list[list[str]]:
+    return [list(engine.view(state, seat).get("hand", [])) for seat in range(players)]
+
+
+def assert_no_foreign_cards(
+    engine: Engine, shown: Any, seen_by: set[int], all_hands: list[list[str]], what: str
+) -> None:
+    """No card held in a hand outside ``seen_by`` may appear in ``shown``.
+
+    Counted with the deck's copies so games with duplicate cards (two decks) are judged fairly:
+    the copies shown plus the copies hidden in other hands cannot exceed the copies that exist.
+    """
+    shown_counts = Counter(c for c in string_leaves(shown) if c in engine.card_copies)
+    hidden = Counter(
+        card for seat, hand in enumerate(all_hands) if seat not in seen_by for card in hand
+    )
+    for card, count in hidden.items():
+        if shown_counts[card] + count > engine.card_copies[card]:
+            raise AssertionError(f"{what} shows {card!r}, which is hidden in another hand")
+
+
+def check_views(engine: Engine, state: Any, players: int) -> None:
+    """The public view hides every hand; each seat's view hides every other seat's hand."""
+    all_hands = hands(engine, state, players)
+    public = engine.view(state, None)
+    json.dumps(public)
+    assert "hand" not in public or not public["hand"], "the public view has a hand"
+    assert_no_foreign_cards(engine, public, set(), all_hands, "the public view")
+    for seat in range(players):
+        view = engine.view(state, seat)
+        json.dumps(view)
+        assert_no_foreign_cards(engine, view, {seat}, all_hands, f"seat {seat}'s view")
+
+
+def check_events(engine: Engine, state: Any, players: int, events: list[Event]) -> None:
+    """Each event shows no card hidden in a hand its audience may not see."""
+    all_hands = hands(engine, state, players)
+    for event in events:
+        assert isinstance(event.kind, str) and event.kind
+        json.dumps(event.to_dict())
+        # a public event is seen by spectators too, so it may show no hand card at all
+        seen_by = set() if event.visible_to is None else set(event.visible_to)
+        assert_no_foreign_cards(
+            engine, event.data, seen_by, all_hands, f"event {event.kind!r} to {event.visible_to}"
+        )
+
+
+def choose(engine: Engine, state: Any, players: int, rng: random.Random) -> tuple[int, Action]:
+    """A random legal (seat, action): usually a seat the game waits for, sometimes an off-turn
+    action (such as Rowboat's Lighthouse) so that those paths are exercised too."""
+    waiting = engine.to_act(state)
+    if rng.random() < 0.05:
+        others = [s for s in range(players) if s not in waiting and engine.legal_actions(state, s)]
+        if others:
+            seat = rng.choice(others)
+            return seat, rng.choice(engine.legal_actions(state, seat))
+    seat = rng.choice(waiting)
+    actions = engine.legal_actions(state, seat)
+    assert actions, f"seat {seat} is waited for but has no legal action"
+    return seat, rng.choice(actions)
+
+
+def random_playout(
+    engine: Engine,
+    players: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    checks: bool = False,
+    max_steps: int = MAX_STEPS,
+) -> tuple[Any, list[tuple[int, str]]]:
+    """Play random legal moves to the end; returns the final state and the (seat, code) log.
+
+    With ``checks`` every step also verifies the contract's invariants (no mutation, illegal
+    actions refused without change, codes and dumps round-trip, views and events keep secrets).
+    """
+    rng = random.Random(seed)
+    if options is None:
+        options = PLAYOUT_OPTIONS.get(engine.name, {})
+    state = engine.new_game(players, options=options, seed=seed)
+    log: list[tuple[int, str]] = []
+    seen_codes: set[str] = set()
+    for _ in range(max_steps):
+        if engine.is_over(state):
+            assert engine.to_act(state) == []
+            result = engine.result(state)
+            assert result.winners, "a finished game names its winners"
+            assert len(result.scores) == players
+            return state, log
+        seat, action = choose(engine, state, players, rng)
+        if checks:
+            check_step(engine, state, players, seat, action, seen_codes, rng)
+        state, events = engine.apply(state, seat, action)
+        log.append((seat, action.code))
+        if checks:
+            check_events(engine, state, players, events)
+            check_views(engine, state, players)
+    raise AssertionError(f"{engine.name} {players}p seed {seed}: no end after {max_steps} steps")
+
+
+def check_step(
+    engine: Engine,
+    state: Any,
+    players: int,
+    seat: int,
+    action: Action,
+    seen_codes: set[str],
+    rng: random.Random,
+) -> None:
+    before = engine.dump(state)
+    loaded = engine.load(before)
+    assert loaded == state, "load(dump(s)) differs from s"
+    assert engine.dump(loaded) == before
+    legal_by_seat = {s: engine.legal_actions(state, s) for s in range(players)}
+    for actions in legal_by_seat.values():
+        for legal in actions:
+            assert engine.parse_action(legal.code) == legal
+            seen_codes.add(legal.code)
+    # an action outside legal_actions raises IllegalAction and changes nothing
+    for other in rng.sample(sorted(seen_codes), min(6, len(seen_codes))):
+        probe_seat = rng.randrange(players)
+        if any(a.code == other for a in legal_by_seat[probe_seat]):
+            continue
+        try:
+            engine.apply(state, probe_seat, engine.parse_action(other))
+        except IllegalAction as exc:
+            assert str(exc), "an IllegalAction needs a message for the player"
+        else:
+            raise AssertionError(f"seat {probe_seat} could apply {other!r} outside legal_actions")
+        assert engine.dump(state) == before, "a refused action changed the state"
+    engine.apply(state, seat, action)
+    assert engine.dump(state) == before, "apply mutated its input"
