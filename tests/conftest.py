@@ -1,0 +1,16 @@
+"""Test-wide settings: every random thing is seeded, so a failure reproduces exactly."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+# derandomize: hypothesis draws from a fixed seed, so CI and a developer see the same examples;
+# no deadline: timing belongs in bench/, never in tests.
+settings.register_profile(
+    "tidewater",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("tidewater")
