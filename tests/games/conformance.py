@@ -76,9 +76,14 @@ def check_views(engine: Engine, state: Any, players: int) -> None:
 
 
 def check_events(engine: Engine, state: Any, players: int, events: list[Event]) -> None:
-    """Each event shows no card hidden in a hand its audience may not see."""
+    """Each event shows no card hidden in a hand its audience may not see.
+
+    Judged against the hands as they stood when the event was emitted: a private ``deal`` event
+    carrying its seat's new ``hand`` marks a fresh deal inside the step (a new round right after
+    the last trick or reveal), so the events before it are judged without the cards it dealt.
+    """
     all_hands = hands(engine, state, players)
-    for event in events:
+    for event in reversed(events):
         assert isinstance(event.kind, str) and event.kind
         json.dumps(event.to_dict())
         # a public event is seen by spectators too, so it may show no hand card at all
@@ -86,6 +91,10 @@ def check_events(engine: Engine, state: Any, players: int, events: list[Event]) 
         assert_no_foreign_cards(
             engine, event.data, seen_by, all_hands, f"event {event.kind!r} to {event.visible_to}"
         )
+        if event.kind == "deal" and event.visible_to is not None and len(event.visible_to) == 1:
+            seat = event.visible_to[0]
+            left = Counter(all_hands[seat]) - Counter(event.data.get("hand", []))
+            all_hands[seat] = list(left.elements())
 
 
 def choose(engine: Engine, state: Any, players: int, rng: random.Random) -> tuple[int, Action]:
