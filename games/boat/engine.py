@@ -1,0 +1,516 @@
+"""The Boat engine (``shared/rules/boat.md``): four players in partnerships 0+2 and 1+3.
+
+Action codes (CONTRACT §1): ``bid:<n>``, ``pass``, ``discard:<c>,<c>,<c>,<c>,<c>`` (any order;
+``legal_actions`` lists each discard once, cards in deck order), ``trump:<C|D|H|S>``,
+``play:<card>``; plus ``deal`` (see below). Card codes: rank ``5-9 T J Q K A`` + suit
+``C D H S``, and ``BOAT``.
+
+Deal order (what ``deck`` rigs, first hand only): cards leave the top one at a time, clockwise
+from the dealer's left, 9 rounds (36 cards); the next 5 are the widow. Later hands reshuffle
+all 41 cards with the seeded RNG in the state.
+
+Decisions where the spec is silent:
+
+* ``deal`` (the next dealer, after each hand that does not end the game). The spec reveals the
+  discards and trick 9 at hand scoring (§5). Dealing the next hand in the same step would put
+  those very cards into new, secret hands while the table still shows them, so the finished
+  hand stays on the table (phase ``scored``) until the next dealer deals (the spec's DEAL
+  state, §3). The first hand is dealt by ``new_game``.
+* A redeal after four passes (``all_pass = "redeal"``, D1) happens at once with the same
+  dealer: nothing of the old deal is revealed, so no pause is needed.
+* ``target_score`` accepts 1..10000; a team "reaches" it at a score ≥ the target (§3.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field
+
+from games.boat import view as view_mod
+from games.boat.cards import (
+    CODES,
+    DECK,
+    HAND_SIZE,
+    SUITS,
+    TRICKS,
+    WIDOW_SIZE,
+    card_id,
+    code,
+    codes,
+    points,
+)
+from games.boat.rules import (
+    MIN_BID,
+    bid_problem,
+    discard_problem,
+    game_winner,
+    hand_change,
+    legal_bids,
+    legal_discards,
+    play_problem,
+    playable,
+    trick_winner,
+)
+from games.boat.state import (
+    BIDDING,
+    DISCARD,
+    OVER,
+    PLAY,
+    SCORED,
+    TRUMP,
+    HandSummary,
+    Rules,
+    State,
+    dump,
+    load,
+)
+from games.cards import rigged_order, rng_below, seed_rng, shuffled
+from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+
+PLAYERS = 4
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+class BoatOptions(GameOptions):
+    """Table options of spec §2 with their defaults."""
+
+    target_score: int = Field(500, ge=1, le=10_000)
+    all_pass: Literal["stick_last", "redeal"] = "stick_last"
+    boat_free_play: bool = False
+    discard_points_allowed: bool = True
+    show_running_points: bool = False
+    show_last_trick: bool = True
+    first_dealer: int | None = Field(None, ge=0, le=PLAYERS - 1)
+
+
+def _next_active(seat: int, passed: tuple[int, ...]) -> int:
+    for step in range(1, PLAYERS + 1):
+        nxt = (seat + step) % PLAYERS
+        if nxt not in passed:
+            return nxt
+    raise AssertionError("bidding with no active player")
+
+
+def _without(hand: tuple[int, ...], cards: tuple[int, ...] | int) -> tuple[int, ...]:
+    gone = (cards,) if isinstance(cards, int) else cards
+    return tuple(c for c in hand if c not in gone)
+
+
+class BoatEngine(BaseEngine):
+    """Boat: bid, take the widow and discard 5, name trump, play 9 tricks (see module doc)."""
+
+    name: ClassVar[str] = "boat"
+    title: ClassVar[str] = "Boat"
+    min_players: ClassVar[int] = PLAYERS
+    max_players: ClassVar[int] = PLAYERS
+    Options: ClassVar[type[BaseModel]] = BoatOptions
+    card_copies: ClassVar[Mapping[str, int]] = {c: 1 for c in CODES}
+    verbs: ClassVar[Mapping[str, bool]] = {
+        "bid": True,
+        "pass": False,
+        "discard": True,
+        "trump": True,
+        "play": True,
+        "deal": False,
+    }
+
+    # ---------------------------------------------------------------- setup
+
+    def teams(self, players: int) -> list[tuple[int, ...]]:
+        """Partners sit opposite (spec §2)."""
+        return [(0, 2), (1, 3)]
+
+    def new_game(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> State:
+        self.check_players(players)
+        opts = self.options(options)
+        assert isinstance(opts, BoatOptions)
+        rng = seed_rng(seed, "boat")
+        dealer = opts.first_dealer
+        if dealer is None:  # D9: the first dealer is random (seeded)
+            rng, dealer = rng_below(rng, PLAYERS)
+        if deck is not None:
+            if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):
+                raise BadOptions("A rigged Boat deck is a list of card codes such as 'TH'.")
+            try:
+                order, rng = rigged_order(CODES, [c.upper() for c in deck], rng)
+            except ValueError as exc:
+                raise BadOptions(str(exc)) from None
+            cards = [CODES.index(c) for c in order]
+        else:
+            cards, rng = shuffled(DECK, rng)
+        rules = Rules(
+            opts.target_score,
+            opts.all_pass == "redeal",
+            opts.boat_free_play,
+            opts.discard_points_allowed,
+            opts.show_running_points,
+            opts.show_last_trick,
+        )
+        blank = State(
+            rules=rules,
+            rng=rng,
+            hand_number=0,
+            dealer=dealer,
+            phase=BIDDING,
+            turn=-1,
+            hands=((), (), (), ()),
+            widow=(),
+            bids=(),
+            passed=(),
+            high_bid=0,
+            high_bidder=-1,
+            declarer=-1,
+            contract=0,
+            stuck=False,
+            discards=(),
+            trump=-1,
+            leader=-1,
+            trick=(),
+            tricks_played=0,
+            won=((), ()),
+            tricks_won=(0, 0),
+            last_trick=(),
+            last_leader=-1,
+            last_winner=-1,
+            scores=(0, 0),
+            last_hand=None,
+            winner=-1,
+        )
+        return self._deal(blank, dealer, cards)
+
+    def _deal(self, state: State, dealer: int, cards: list[int]) -> State:
+        """Deal ``cards`` (top first) one at a time clockwise from the dealer's left (§2)."""
+        hands: list[list[int]] = [[], [], [], []]
+        for i in range(HAND_SIZE * PLAYERS):
+            hands[(dealer + 1 + i) % PLAYERS].append(cards[i])
+        widow = cards[HAND_SIZE * PLAYERS : HAND_SIZE * PLAYERS + WIDOW_SIZE]
+        return state._replace(
+            hand_number=state.hand_number + 1,
+            dealer=dealer,
+            phase=BIDDING,
+            turn=(dealer + 1) % PLAYERS,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            widow=tuple(sorted(widow)),
+            bids=(),
+            passed=(),
+            high_bid=0,
+            high_bidder=-1,
+            declarer=-1,
+            contract=0,
+            stuck=False,
+            discards=(),
+            trump=-1,
+            leader=-1,
+            trick=(),
+            tricks_played=0,
+            won=((), ()),
+            tricks_won=(0, 0),
+            last_trick=(),
+            last_leader=-1,
+            last_winner=-1,
+        )
+
+    def _shuffle_and_deal(self, state: State, dealer: int) -> tuple[State, list[Event]]:
+        cards, rng = shuffled(DECK, state.rng)
+        state = self._deal(state._replace(rng=rng), dealer, cards)
+        events = [Event("deal", None, {"dealer": dealer, "hand_number": state.hand_number})]
+        events += [
+            Event("hand", (seat,), {"seat": seat, "cards": codes(state.hands[seat])})
+            for seat in range(PLAYERS)
+        ]
+        return state, events
+
+    # ---------------------------------------------------------------- queries
+
+    def to_act(self, state: State) -> list[int]:
+        return view_mod.to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result:
+        ns, ew = state.scores
+        winners = [] if state.winner < 0 else list(self.teams(PLAYERS)[state.winner])
+        return Result(scores=[ns, ew, ns, ew], winners=winners)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_mod.build_view(state, seat)
+
+    def dump(self, state: State) -> str:
+        return dump(state)
+
+    def load(self, text: str) -> State:
+        return load(text)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != state.turn:
+            return []
+        phase = state.phase
+        if phase == PLAY:
+            hand = state.hands[seat]
+            return [
+                Action("play", CODES[c])
+                for c in playable(hand, state.trick, state.trump, state.rules.boat_free_play)
+            ]
+        if phase == BIDDING:
+            return [Action("pass"), *(Action("bid", str(b)) for b in legal_bids(state.high_bid))]
+        if phase == DISCARD:
+            return list(_discard_actions(state.hands[seat], state.rules.discard_points_allowed))
+        if phase == TRUMP:
+            return [Action("trump", s) for s in SUITS]
+        if phase == SCORED:
+            return [Action("deal")]
+        return []
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        act = self.coerce(action)
+        if act.verb not in self.verbs:
+            self.parse_action(act.code)  # raises with the list of known verbs
+        if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+            raise IllegalAction(f"Seat {seat!r} is not at this Boat table (seats 0 to 3).")
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if seat in state.passed and state.phase == BIDDING and act.verb == "bid":
+            raise IllegalAction("You passed, so you cannot bid again this hand.")
+        if seat != state.turn:
+            raise IllegalAction(
+                f"It is not your turn: seat {state.turn} is to {self._doing(state)}."
+            )
+        handler = {
+            BIDDING: self._bidding,
+            DISCARD: self._discard,
+            TRUMP: self._trump,
+            PLAY: self._play,
+            SCORED: self._next_hand,
+        }[state.phase]
+        return handler(state, seat, act)
+
+    @staticmethod
+    def _doing(state: State) -> str:
+        return {
+            BIDDING: "bid or pass",
+            DISCARD: "discard 5 cards",
+            TRUMP: "name trump",
+            PLAY: "play a card",
+            SCORED: "deal the next hand",
+        }.get(state.phase, "act")
+
+    @staticmethod
+    def _expect(act: Action, verbs: tuple[str, ...], doing: str) -> None:
+        if act.verb not in verbs:
+            allowed = " or ".join(f"'{v}'" for v in verbs)
+            raise IllegalAction(f"Now is the time to {doing} ({allowed}), not '{act.verb}'.")
+
+    def _bidding(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        self._expect(act, ("bid", "pass"), "bid or pass")
+        if act.verb == "bid":
+            if not act.arg.isascii() or not act.arg.isdigit() or len(act.arg) > 4:
+                raise IllegalAction(f"'{act.arg}' is not a bid: write a number such as bid:70.")
+            amount = int(act.arg)
+            problem = bid_problem(amount, state.high_bid)
+            if problem:
+                raise IllegalAction(problem)
+            new = state._replace(
+                bids=(*state.bids, (seat, amount)),
+                high_bid=amount,
+                high_bidder=seat,
+                turn=_next_active(seat, state.passed),
+            )
+            return new, [Event("bid", None, {"seat": seat, "bid": amount})]
+        passed = (*state.passed, seat)
+        new = state._replace(bids=(*state.bids, (seat, 0)), passed=passed)
+        events = [Event("pass", None, {"seat": seat})]
+        if len(passed) < PLAYERS - 1:
+            return new._replace(turn=_next_active(seat, passed)), events
+        # §3.1: bidding ends as soon as three have passed
+        last = next(s for s in range(PLAYERS) if s not in passed)
+        if state.high_bid == 0 and state.rules.redeal_on_all_pass:
+            new, deal_events = self._shuffle_and_deal(new, state.dealer)  # D1 redeal
+            return new, [*events, Event("redeal", None, {"dealer": state.dealer}), *deal_events]
+        stuck = state.high_bid == 0  # D1 stick_last: the fourth player declares at 65
+        contract = MIN_BID if stuck else state.high_bid
+        hand = tuple(sorted(state.hands[last] + state.widow))
+        hands = tuple(hand if s == last else h for s, h in enumerate(state.hands))
+        new = new._replace(
+            phase=DISCARD,
+            turn=last,
+            declarer=last,
+            contract=contract,
+            stuck=stuck,
+            hands=hands,
+            widow=(),
+        )
+        events += [
+            Event("declarer", None, {"seat": last, "bid": contract, "stuck": stuck}),
+            Event("widow", (last,), {"seat": last, "cards": codes(state.widow)}),
+        ]
+        return new, events
+
+    def _discard(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        self._expect(act, ("discard",), "discard 5 cards")
+        hand = state.hands[seat]
+        parts = [p for p in act.arg.split(",")]
+        if len(parts) != WIDOW_SIZE:
+            raise IllegalAction(
+                f"Discard exactly {WIDOW_SIZE} cards, e.g. discard:6C,7C,8D,9H,JS "
+                f"({len(parts)} given)."
+            )
+        cards: list[int] = []
+        for part in parts:
+            card = card_id(part)
+            if card is None:
+                raise IllegalAction(f"'{part}' is not a Boat card code (e.g. TH, 5S, BOAT).")
+            if card not in hand:
+                raise IllegalAction(f"You do not hold {code(card)}.")
+            if card in cards:
+                raise IllegalAction(f"{code(card)} is named twice: discard 5 different cards.")
+            cards.append(card)
+        chosen = tuple(sorted(cards))
+        problem = discard_problem(hand, chosen, state.rules.discard_points_allowed)
+        if problem:
+            raise IllegalAction(problem)
+        hands = tuple(_without(h, chosen) if s == seat else h for s, h in enumerate(state.hands))
+        new = state._replace(phase=TRUMP, hands=hands, discards=chosen)
+        return new, [
+            Event("discard", (seat,), {"seat": seat, "cards": codes(chosen)}),
+            Event("discarded", None, {"seat": seat, "count": WIDOW_SIZE}),
+        ]
+
+    def _trump(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        self._expect(act, ("trump",), "name trump")
+        suit = act.arg.strip().upper()
+        if len(suit) != 1 or suit not in SUITS:
+            raise IllegalAction(
+                f"'{act.arg}' is not a suit: name trump:C, trump:D, trump:H or trump:S "
+                "(there is no no-trump)."
+            )
+        new = state._replace(phase=PLAY, trump=SUITS.index(suit), leader=seat, trick=())
+        return new, [Event("trump", None, {"seat": seat, "suit": suit})]
+
+    def _play(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        self._expect(act, ("play",), "play a card")
+        card = card_id(act.arg)
+        if card is None:
+            raise IllegalAction(f"'{act.arg}' is not a Boat card code (e.g. TH, 5S, BOAT).")
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"You do not hold {code(card)}.")
+        free = state.rules.boat_free_play
+        if card not in playable(hand, state.trick, state.trump, free):
+            raise IllegalAction(play_problem(hand, state.trick, state.trump, card, free))
+        hands = tuple(_without(h, card) if s == seat else h for s, h in enumerate(state.hands))
+        trick = (*state.trick, card)
+        events = [Event("play", None, {"seat": seat, "card": code(card)})]
+        if len(trick) < PLAYERS:
+            return state._replace(hands=hands, trick=trick, turn=(seat + 1) % PLAYERS), events
+        winner = (state.leader + trick_winner(trick, state.trump)) % PLAYERS
+        team = winner % 2
+        won = tuple(pile + trick if t == team else pile for t, pile in enumerate(state.won))
+        tricks_won = tuple(n + (t == team) for t, n in enumerate(state.tricks_won))
+        played = state.tricks_played + 1
+        events.append(
+            Event(
+                "trick",
+                None,
+                {
+                    "trick_number": played,
+                    "leader": state.leader,
+                    "cards": codes(trick),
+                    "winner": winner,
+                },
+            )
+        )
+        new = state._replace(
+            hands=hands,
+            trick=(),
+            leader=winner,
+            turn=winner,
+            tricks_played=played,
+            won=won,
+            tricks_won=tricks_won,
+            last_trick=trick,
+            last_leader=state.leader,
+            last_winner=winner,
+        )
+        if played < TRICKS:
+            return new, events
+        return self._score(new, events)
+
+    def _score(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """§3.5: the discards go to the team that won trick 9; then §3.6 game end."""
+        last_team = state.last_winner % 2
+        discard_points = points(state.discards)
+        card_points = [points(pile) for pile in state.won]
+        card_points[last_team] += discard_points
+        pts = (card_points[0], card_points[1])
+        declarer_team = state.declarer % 2
+        change, made = hand_change(pts, declarer_team, state.contract)
+        scores = (state.scores[0] + change[0], state.scores[1] + change[1])
+        winner = game_winner(scores, state.rules.target_score)
+        summary = HandSummary(
+            state.declarer, state.contract, made, pts, change, discard_points, last_team
+        )
+        new = state._replace(
+            phase=OVER if winner >= 0 else SCORED,
+            turn=-1 if winner >= 0 else (state.dealer + 1) % PLAYERS,
+            leader=-1,
+            scores=scores,
+            last_hand=summary,
+            winner=winner,
+        )
+        events.append(
+            Event(
+                "hand_scored",
+                None,
+                {
+                    "declarer": state.declarer,
+                    "bid": state.contract,
+                    "made": made,
+                    "card_points": list(pts),
+                    "score_change": list(change),
+                    "scores": list(scores),
+                    "discards": codes(state.discards),
+                    "discard_points": discard_points,
+                    "last_trick_team": last_team,
+                },
+            )
+        )
+        if winner >= 0:
+            events.append(
+                Event(
+                    "game_over",
+                    None,
+                    {
+                        "winner_team": winner,
+                        "winners": list(self.teams(PLAYERS)[winner]),
+                        "scores": list(scores),
+                    },
+                )
+            )
+        return new, events
+
+    def _next_hand(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        """D9: the deal passes to the left; the seat on turn is the new dealer."""
+        self._expect(act, ("deal",), "deal the next hand")
+        return self._shuffle_and_deal(state, seat)
+
+
+@lru_cache(maxsize=32)
+def _discard_actions(hand: tuple[int, ...], points_allowed: bool) -> tuple[Action, ...]:
+    """All legal discards as actions, built once per 14-card hand: the contract has
+    ``legal_actions`` list every one (2002 when points may be discarded)."""
+    return tuple(
+        Action("discard", ",".join(CODES[c] for c in combo))
+        for combo in legal_discards(hand, points_allowed)
+    )

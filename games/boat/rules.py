@@ -1,0 +1,163 @@
+"""Boat's rules as pure functions of small ints: bids, discards, plays, tricks, scoring.
+
+Each function cites the spec section or numbered decision (``shared/rules/boat.md``) it
+implements, since that is what a reader needs to check it against.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.boat.cards import BOAT, POINTS, WIDOW_SIZE, rank_of, suit_of
+
+MIN_BID = 65
+MAX_BID = 120  # D2: only 120 points exist
+BID_STEP = 5
+
+
+def bid_problem(amount: int, high_bid: int) -> str | None:
+    """Why ``amount`` is not a legal bid over ``high_bid`` (§3.1, D2), or ``None``."""
+    lowest = max(MIN_BID, high_bid + BID_STEP)
+    if amount % BID_STEP:
+        return f"Bids are multiples of {BID_STEP}; {amount} is not."
+    if not MIN_BID <= amount <= MAX_BID:
+        return f"Bids run from {MIN_BID} to {MAX_BID}; {amount} is outside."
+    if amount <= high_bid:
+        return f"A bid must beat the current {high_bid}: bid {lowest} or more, or pass."
+    return None
+
+
+def legal_bids(high_bid: int) -> range:
+    """Every bid still open (§3.1): above the high bid, 65..120 in steps of 5."""
+    return range(max(MIN_BID, high_bid + BID_STEP), MAX_BID + 1, BID_STEP)
+
+
+def discard_pool(hand: tuple[int, ...], points_allowed: bool) -> tuple[tuple[int, ...], int]:
+    """``(must, free)`` for the discard (§3.2, D4): cards that must be discarded and how the
+    rest are chosen.
+
+    With points allowed, any 5 of the 14. With ``discard_points_allowed = false``, zero-point
+    cards only; a declarer with fewer than 5 of them discards them all and makes up the rest
+    with point cards (D4). Returns ``must`` (cards every legal discard contains) and the number
+    of cards left to choose from the other cards in the pool given by :func:`discard_choices`.
+    """
+    if points_allowed:
+        return (), WIDOW_SIZE
+    zeros = tuple(c for c in hand if POINTS[c] == 0)
+    if len(zeros) >= WIDOW_SIZE:
+        return (), WIDOW_SIZE
+    return zeros, WIDOW_SIZE - len(zeros)
+
+
+def discard_choices(hand: tuple[int, ...], points_allowed: bool) -> tuple[int, ...]:
+    """The cards a discard may take beyond ``must`` (D4)."""
+    if points_allowed:
+        return hand
+    zeros = tuple(c for c in hand if POINTS[c] == 0)
+    if len(zeros) >= WIDOW_SIZE:
+        return zeros
+    return tuple(c for c in hand if POINTS[c] != 0)
+
+
+def legal_discards(hand: tuple[int, ...], points_allowed: bool) -> tuple[tuple[int, ...], ...]:
+    """Every legal 5-card discard, each sorted. With points allowed that is all
+    C(14, 5) = 2002 of them."""
+    must, extra = discard_pool(hand, points_allowed)
+    pool = discard_choices(hand, points_allowed)
+    return tuple(tuple(sorted(must + combo)) for combo in combinations(pool, extra))
+
+
+def discard_problem(
+    hand: tuple[int, ...], cards: tuple[int, ...], points_allowed: bool
+) -> str | None:
+    """Why ``cards`` (5 distinct cards of ``hand``) are not a legal discard (D4), or ``None``."""
+    if points_allowed:
+        return None
+    must, _ = discard_pool(hand, points_allowed)
+    pool = set(discard_choices(hand, points_allowed))
+    if any(c not in cards for c in must) or any(c not in pool and c not in must for c in cards):
+        if must:
+            return (
+                "Point cards may not be discarded at this table, except to make up 5 when you "
+                "hold fewer than 5 cards without points: discard all of those first."
+            )
+        return "Point cards (the Boat, Aces, 10s and 5s) may not be discarded at this table."
+    return None
+
+
+def playable(
+    hand: tuple[int, ...], trick: tuple[int, ...], trump: int, free_boat: bool
+) -> tuple[int, ...]:
+    """The cards ``hand`` may play to ``trick`` (§3.4, D3, D6).
+
+    Follow the led (effective) suit; else trump if able (compulsory, D6); else anything. The
+    Boat is a trump (D3); with ``boat_free_play`` it may also be played at any time.
+    """
+    if not trick:
+        return hand
+    led = suit_of(trick[0], trump)
+    follow = tuple(c for c in hand if suit_of(c, trump) == led)
+    if not follow:
+        follow = tuple(c for c in hand if suit_of(c, trump) == trump)
+    if not follow:
+        return hand
+    if free_boat and BOAT in hand and BOAT not in follow:
+        return tuple(sorted((*follow, BOAT)))
+    return follow
+
+
+def play_problem(
+    hand: tuple[int, ...], trick: tuple[int, ...], trump: int, card: int, free_boat: bool
+) -> str:
+    """A player-readable reason why ``card`` may not be played now (it is in ``hand``)."""
+    led = suit_of(trick[0], trump)
+    has_led = any(suit_of(c, trump) == led for c in hand)
+    names = "CDHS"
+    led_name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[names[led]]
+    if has_led:
+        if led == trump:
+            return f"Trump ({led_name}) was led and you hold trump: play one (the Boat counts)."
+        return f"{led_name.capitalize()} were led and you hold some: follow suit."
+    trump_name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[names[trump]]
+    return (
+        f"You have no {led_name}, and you hold trump ({trump_name} or the Boat): "
+        "you must play a trump."
+    )
+
+
+def trick_winner(trick: tuple[int, ...], trump: int) -> int:
+    """Index in ``trick`` of the winning card (§3.4): highest trump, else highest of the led
+    suit; cards of other suits never win."""
+    led = suit_of(trick[0], trump)
+    best, best_key = 0, -1
+    for i, card in enumerate(trick):
+        suit = suit_of(card, trump)
+        if suit == trump:
+            key = 100 + rank_of(card)
+        elif suit == led:
+            key = rank_of(card)
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def hand_change(
+    card_points: tuple[int, int], declarer_team: int, bid: int
+) -> tuple[tuple[int, int], bool]:
+    """Score changes for a hand (§3.5): the bidding team scores its card points if it reached
+    the bid, else loses the bid; the defenders always score theirs."""
+    made = card_points[declarer_team] >= bid
+    change = list(card_points)
+    if not made:
+        change[declarer_team] = -bid
+    return (change[0], change[1]), made
+
+
+def game_winner(scores: tuple[int, int], target: int) -> int:
+    """The winning team after a hand, or -1 to play on (§3.6, D7): once a team reaches the
+    target, the higher score wins; equal scores at or over the target play another hand."""
+    if max(scores) < target or scores[0] == scores[1]:
+        return -1
+    return 0 if scores[0] > scores[1] else 1
