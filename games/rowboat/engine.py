@@ -1,0 +1,381 @@
+"""The Rowboat engine: the contract methods of ``shared/CONTRACT.md`` §1 over the int state.
+
+Validation lives here (what a player may do now, and why not), the rules themselves in
+:mod:`games.rowboat.rules`. Action codes are decoded through one prebuilt table so the hot path
+of AI search (``legal_actions`` → ``apply``) does no string work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, Field
+
+from games.cards import rng_below, seed_rng
+from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.rowboat import rules
+from games.rowboat.deck import BIT, CARD_OF, CODES, ROWBOAT, card_name, tricks_for
+from games.rowboat.rules import SEATS_OF, SIDE, cap, play_options
+from games.rowboat.state import (
+    BIDDING,
+    EXCHANGE,
+    MOON,
+    OVER,
+    PHASE_NAMES,
+    TRICK_PLAY,
+    USED_LIGHTHOUSE,
+    USED_ROWBOAT,
+    Opts,
+    State,
+    dump,
+    load,
+)
+from games.rowboat.view import to_act, view
+
+
+class RowboatOptions(GameOptions):
+    """Table options of spec §2 with their defaults (D6, D13, D15, D25, D26)."""
+
+    novice: bool = False
+    #: None = the spec's default for the player count: 200, or 150 with three players
+    target_score: int | None = Field(default=None, ge=10, le=10_000)
+    lighthouse_seconds: int = Field(default=30, ge=10, le=120)
+    knob_obligatory: bool = False
+    partner_tie_wins: bool = False
+    show_last_trick: bool = True
+    first_dealer: int | None = Field(default=None, ge=0, le=3)
+
+
+# verb ids
+V_MOON, V_NOMOON, V_PASS, V_BID, V_PLAY, V_ROWBOAT, V_LIGHTHOUSE = range(7)
+
+MOON_ACTS = {k: Action("moon", str(k)) for k in range(4, 13)}
+NOMOON = Action("nomoon")
+PASS_ACTS = tuple(Action("pass", code) for code in CODES)
+BID_ACTS = tuple(Action("bid", str(b)) for b in range(13))
+PLAY_ACTS = tuple(Action("play", code) for code in CODES)
+ROWBOAT_ACT = Action("rowboat")
+LIGHTHOUSE_ACT = Action("lighthouse")
+
+_KEYS: dict[Any, tuple[int, int]] = {}
+for _k, _a in MOON_ACTS.items():
+    _KEYS[_a] = (V_MOON, _k)
+_KEYS[NOMOON] = (V_NOMOON, 0)
+for _c in range(52):
+    _KEYS[PASS_ACTS[_c]] = (V_PASS, _c)
+    _KEYS[PLAY_ACTS[_c]] = (V_PLAY, _c)
+for _b in range(13):
+    _KEYS[BID_ACTS[_b]] = (V_BID, _b)
+_KEYS[ROWBOAT_ACT] = (V_ROWBOAT, 0)
+_KEYS[LIGHTHOUSE_ACT] = (V_LIGHTHOUSE, 0)
+for _a in list(_KEYS):
+    _KEYS[_a.code] = _KEYS[_a]
+
+_VERB_IDS = {
+    "moon": V_MOON,
+    "nomoon": V_NOMOON,
+    "pass": V_PASS,
+    "bid": V_BID,
+    "play": V_PLAY,
+    "rowboat": V_ROWBOAT,
+    "lighthouse": V_LIGHTHOUSE,
+}
+_CARD_VERBS = (V_PASS, V_PLAY)
+_ACTIVE = (EXCHANGE, BIDDING, TRICK_PLAY)  # where the Lighthouse may be used (D16)
+
+
+def _cards_text(mask: int) -> str:
+    from games.rowboat.deck import codes_of
+
+    return ", ".join(codes_of(mask)) or "none"
+
+
+class RowboatEngine(BaseEngine):
+    name: ClassVar[str] = "rowboat"
+    title: ClassVar[str] = "Rowboat"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = RowboatOptions
+    card_copies: ClassVar[Mapping[str, int]] = dict.fromkeys(CODES, 1)
+    verbs: ClassVar[Mapping[str, bool]] = {
+        "moon": True,
+        "nomoon": False,
+        "pass": True,
+        "bid": True,
+        "play": True,
+        "rowboat": False,
+        "lighthouse": False,
+    }
+
+    # ------------------------------------------------------------ setup
+
+    def teams(self, players: int) -> list[tuple[int, ...]]:
+        return list(SEATS_OF[players]) if players in SEATS_OF else super().teams(players)
+
+    def new_game(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> State:
+        """A new game; ``deck`` lists card codes off the top of the first hand's deck: the Tide
+        first, then the hands one card at a time clockwise from the dealer's left."""
+        self.check_players(players)
+        opts = self.options(options)
+        assert isinstance(opts, RowboatOptions)
+        if opts.partner_tie_wins and players != 4:
+            raise BadOptions("Option 'partner_tie_wins' exists only in the 4-player game.")
+        rng = seed_rng(seed, "rowboat")
+        if opts.first_dealer is None:
+            rng, dealer = rng_below(rng, players)
+        else:
+            if opts.first_dealer >= players:
+                raise BadOptions(
+                    f"Option 'first_dealer': seats are 0 to {players - 1} with {players} players."
+                )
+            dealer = opts.first_dealer
+        rig: tuple[int, ...] = ()
+        if deck is not None:
+            if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):
+                raise BadOptions("A rigged Rowboat deck is a list of card codes such as '3m'.")
+            unknown = [c for c in deck if c not in CARD_OF]
+            if unknown:
+                raise BadOptions(f"Rigged deck: {unknown[0]!r} is not a Rowboat card code.")
+            if len(set(deck)) != len(deck):
+                raise BadOptions("Rigged deck: a card is named twice.")
+            rig = tuple(CARD_OF[c] for c in deck)
+        target = opts.target_score
+        if target is None:
+            target = 150 if players == 3 else 200
+        o = Opts(
+            int(opts.novice),
+            target,
+            opts.lighthouse_seconds,
+            int(opts.knob_obligatory),
+            int(opts.partner_tie_wins),
+            int(opts.show_last_trick),
+        )
+        nsides = rules.NSIDES[players]
+        s = State(
+            n=players,
+            opts=o,
+            rng=rng,
+            rig=rig,
+            phase=MOON,
+            hand_no=1,
+            dealer=dealer,
+            used=(0,) * nsides,
+            scores=(0,) * nsides,
+            bags=(0,) * nsides,
+            moon=0,
+            tide=(),
+            hands=(0,) * players,
+            undealt=0,
+            passes=(),
+            bids=(),
+            trick=0,
+            leader=0,
+            plays=(),
+            won=(),
+            pending=0,
+            married=(),
+            gone=0,
+            last=(),
+            last_hand=(),
+            winners=(),
+        )
+        s = rules.new_hand_fields(s, dealer, 1)
+        return rules.begin_hand(s, [])
+
+    # ------------------------------------------------------------ queries
+
+    def to_act(self, state: State) -> list[int]:
+        return to_act(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        s = state
+        phase = s.phase
+        n = s.n
+        if phase == TRICK_PLAY:
+            lighthouse = not s.used[SIDE[n][seat]] & USED_LIGHTHOUSE
+            if seat != (s.leader + len(s.plays)) % n:
+                return [LIGHTHOUSE_ACT] if lighthouse else []
+            mask, rowboat, _ = play_options(s, seat)
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAY_ACTS[low.bit_length() - 1])
+                mask ^= low
+            if rowboat:
+                out.append(ROWBOAT_ACT)
+            if lighthouse:
+                out.append(LIGHTHOUSE_ACT)
+            return out
+        if phase == OVER or not 0 <= seat < n:
+            return []
+        if phase == MOON:
+            if seat != s.dealer:
+                return []
+            return [MOON_ACTS[k] for k in range(4, cap(n) + 1)] + [NOMOON]
+        out = []
+        if phase == BIDDING:
+            if seat == rules.bidder(s):
+                out = [BID_ACTS[b] for b in rules.bid_range(s, seat)]
+        elif phase == EXCHANGE and s.passes[seat] < 0:
+            mask = s.hands[seat]
+            while mask:
+                low = mask & -mask
+                out.append(PASS_ACTS[low.bit_length() - 1])
+                mask ^= low
+        if not s.used[SIDE[n][seat]] & USED_LIGHTHOUSE:
+            out.append(LIGHTHOUSE_ACT)
+        return out
+
+    # ------------------------------------------------------------ apply
+
+    def _decode(self, action: Action | str) -> tuple[int, int]:
+        key = _KEYS.get(action)
+        if key is not None:
+            return key
+        act = self.coerce(action)
+        verb = _VERB_IDS[act.verb]
+        if verb in _CARD_VERBS:
+            raise IllegalAction(
+                f"'{act.arg}' is not a Rowboat card: write rank (A, 2-9, D, M, S, W) and suit "
+                "(o oars, w waves, s shells, m maps), e.g. '3m'."
+            )
+        raise IllegalAction(f"'{act.code}' is not a possible {act.verb}.")
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        """Apply a legal action; anything else raises IllegalAction and changes nothing."""
+        verb, arg = self._decode(action)
+        s = state
+        n = s.n
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalAction(f"There is no seat {seat} at this table.")
+        phase = s.phase
+        events: list[Event] = []
+        if phase == TRICK_PLAY and (verb in (V_PLAY, V_ROWBOAT)):
+            if seat != (s.leader + len(s.plays)) % n:
+                raise IllegalAction(
+                    f"It is not your turn: seat {(s.leader + len(s.plays)) % n} plays now."
+                )
+            mask, rowboat, save = play_options(s, seat)
+            if verb == V_ROWBOAT:
+                if not rowboat:
+                    raise IllegalAction(self._why_no_rowboat(s, seat))
+                return rules.play(s, seat, ROWBOAT, 0, events), events
+            if not mask & BIT[arg]:
+                raise IllegalAction(self._why_not_card(s, seat, arg, mask, rowboat))
+            return rules.play(s, seat, arg, save, events), events
+        if verb == V_LIGHTHOUSE:
+            if phase not in _ACTIVE:
+                raise IllegalAction(
+                    "The Lighthouse can be used only once the hands are dealt: during the "
+                    "exchange, the bidding or the tricks."
+                )
+            if s.used[SIDE[n][seat]] & USED_LIGHTHOUSE:
+                raise IllegalAction("Your side has already used its Lighthouse in this game.")
+            return rules.lighthouse(s, seat, events), events
+        if phase == OVER:
+            raise IllegalAction("The game is over.")
+        if phase == MOON:
+            if verb not in (V_MOON, V_NOMOON):
+                raise IllegalAction(
+                    f"The dealer (seat {s.dealer}) is deciding about the Moon; nothing else "
+                    "can happen yet."
+                )
+            if seat != s.dealer:
+                raise IllegalAction(f"Only the dealer (seat {s.dealer}) may play the Moon.")
+            if verb == V_NOMOON:
+                events.append(Event("nomoon", None, {"seat": seat}))
+                return rules.deal(s, 0, events), events
+            if not 4 <= arg <= cap(n):
+                raise IllegalAction(f"The Moon sets a Tide of 4 to {cap(n)} cards, not {arg}.")
+            return rules.moon(s, arg, events), events
+        if phase == EXCHANGE:
+            if verb != V_PASS:
+                raise IllegalAction(self._wrong_phase(s))
+            if s.passes[seat] >= 0:
+                raise IllegalAction(
+                    f"You already chose {CODES[s.passes[seat]]} to pass; the choice is final."
+                )
+            if not s.hands[seat] & BIT[arg]:
+                raise IllegalAction(f"You do not hold {card_name(arg)} ({CODES[arg]}).")
+            return rules.lock_pass(s, seat, arg, events), events
+        if phase == BIDDING:
+            if verb != V_BID:
+                raise IllegalAction(self._wrong_phase(s))
+            turn = rules.bidder(s)
+            if seat != turn:
+                raise IllegalAction(f"It is not your turn to bid: seat {turn} bids now.")
+            allowed = rules.bid_range(s, seat)
+            if arg not in allowed:
+                extra = ""
+                if n == 4 and s.bids[(seat + 2) % 4] >= 0:
+                    extra = " (your team's total must be 1 to the number of tricks)"
+                raise IllegalAction(
+                    f"You may bid {allowed.start} to {allowed.stop - 1}{extra}, not {arg}."
+                )
+            return rules.bid(s, seat, arg, events), events
+        raise IllegalAction(self._wrong_phase(s))
+
+    def _wrong_phase(self, s: State) -> str:
+        name = PHASE_NAMES[s.phase].replace("_", " ")
+        allowed = {
+            EXCHANGE: "each player passes one card to their partner (pass:<card>)",
+            BIDDING: "players bid in turn (bid:<n>)",
+            TRICK_PLAY: "players play cards in turn (play:<card> or rowboat)",
+        }.get(s.phase, "")
+        return f"Not now: this is the {name} phase; {allowed}."
+
+    def _why_no_rowboat(self, s: State, seat: int) -> str:
+        tr = tricks_for(s.tide)[s.trick]
+        if s.married[seat] & tr.knob_bit:
+            return f"You must play your married {CODES[tr.knob]} in this trick, not the Rowboat."
+        if s.used[SIDE[s.n][seat]] & USED_ROWBOAT:
+            return "Your side has already used its Rowboat in this game."
+        return "The Rowboat cannot be played in the last trick of a hand."
+
+    def _why_not_card(self, s: State, seat: int, card: int, mask: int, rowboat: bool) -> str:
+        tr = tricks_for(s.tide)[s.trick]
+        allowed = _cards_text(mask) + (" or the Rowboat" if rowboat else "")
+        if not s.hands[seat] & BIT[card]:
+            return f"You do not hold {card_name(card)} ({CODES[card]})."
+        if s.married[seat] & tr.knob_bit:
+            return f"Your married {CODES[tr.knob]} must be played in this trick."
+        if s.married[seat] & BIT[card]:
+            return (
+                f"{CODES[card]} is married: it stays in your hand until its Knob trick. "
+                f"Allowed now: {allowed}."
+            )
+        suit = ("Oars", "Waves", "Shells", "Maps")[tr.trump]
+        return (
+            f"You must follow the trump: {suit} are trump this trick (the Knob may always be "
+            f"played instead). Allowed now: {allowed}."
+        )
+
+    # ------------------------------------------------------------ views and results
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not 0 <= seat < state.n:
+            raise ValueError(f"There is no seat {seat} at this table.")
+        return view(state, seat)
+
+    def result(self, state: State) -> Result:
+        side_of = SIDE[state.n]
+        return Result(
+            scores=[state.scores[side_of[x]] for x in range(state.n)],
+            winners=list(state.winners),
+        )
+
+    def dump(self, state: State) -> str:
+        return dump(state)
+
+    def load(self, text: str) -> State:
+        return load(text)
