@@ -2,7 +2,7 @@
 
 Action codes (CONTRACT §1): ``bid:<n>``, ``pass``, ``discard:<c>,<c>,<c>,<c>,<c>`` (any order;
 ``legal_actions`` lists each discard once, cards in deck order), ``trump:<C|D|H|S>``,
-``play:<card>``; plus ``deal`` (see below). Card codes: rank ``5-9 T J Q K A`` + suit
+``play:<card>``. Card codes: rank ``5-9 T J Q K A`` + suit
 ``C D H S``, and ``BOAT``.
 
 Deal order (what ``deck`` rigs, first hand only): cards leave the top one at a time, clockwise
@@ -11,13 +11,15 @@ all 41 cards with the seeded RNG in the state.
 
 Decisions where the spec is silent:
 
-* ``deal`` (the next dealer, after each hand that does not end the game). The spec reveals the
-  discards and trick 9 at hand scoring (§5). Dealing the next hand in the same step would put
-  those very cards into new, secret hands while the table still shows them, so the finished
-  hand stays on the table (phase ``scored``) until the next dealer deals (the spec's DEAL
-  state, §3). The first hand is dealt by ``new_game``.
+* The next hand is dealt in the step that scores the last one (no extra action, as the
+  contract's codes have none). The discards and trick 9, revealed at scoring (§5), are shown in
+  the public ``trick`` and ``hand_scored`` events of that step; views after the new deal keep
+  only the numbers (``last_hand``), since those cards now sit in new, secret hands. The final
+  hand of the game stays revealed in the view (``reveal``).
 * A redeal after four passes (``all_pass = "redeal"``, D1) happens at once with the same
-  dealer: nothing of the old deal is revealed, so no pause is needed.
+  dealer.
+* Each deal emits a public ``new_hand`` event and, per seat, a private ``deal`` event with that
+  seat's ``hand``.
 * ``target_score`` accepts 1..10000; a team "reaches" it at a score ≥ the target (§3.6).
 """
 
@@ -59,7 +61,6 @@ from games.boat.state import (
     DISCARD,
     OVER,
     PLAY,
-    SCORED,
     TRUMP,
     HandSummary,
     Rules,
@@ -114,7 +115,6 @@ class BoatEngine(BaseEngine):
         "discard": True,
         "trump": True,
         "play": True,
-        "deal": False,
     }
 
     # ---------------------------------------------------------------- setup
@@ -222,9 +222,9 @@ class BoatEngine(BaseEngine):
     def _shuffle_and_deal(self, state: State, dealer: int) -> tuple[State, list[Event]]:
         cards, rng = shuffled(DECK, state.rng)
         state = self._deal(state._replace(rng=rng), dealer, cards)
-        events = [Event("deal", None, {"dealer": dealer, "hand_number": state.hand_number})]
+        events = [Event("new_hand", None, {"dealer": dealer, "hand_number": state.hand_number})]
         events += [
-            Event("hand", (seat,), {"seat": seat, "cards": codes(state.hands[seat])})
+            Event("deal", (seat,), {"seat": seat, "hand": codes(state.hands[seat])})
             for seat in range(PLAYERS)
         ]
         return state, events
@@ -267,8 +267,6 @@ class BoatEngine(BaseEngine):
             return list(_discard_actions(state.hands[seat], state.rules.discard_points_allowed))
         if phase == TRUMP:
             return [Action("trump", s) for s in SUITS]
-        if phase == SCORED:
-            return [Action("deal")]
         return []
 
     # ---------------------------------------------------------------- apply
@@ -292,7 +290,6 @@ class BoatEngine(BaseEngine):
             DISCARD: self._discard,
             TRUMP: self._trump,
             PLAY: self._play,
-            SCORED: self._next_hand,
         }[state.phase]
         return handler(state, seat, act)
 
@@ -303,7 +300,6 @@ class BoatEngine(BaseEngine):
             DISCARD: "discard 5 cards",
             TRUMP: "name trump",
             PLAY: "play a card",
-            SCORED: "deal the next hand",
         }.get(state.phase, "act")
 
     @staticmethod
@@ -448,7 +444,8 @@ class BoatEngine(BaseEngine):
         return self._score(new, events)
 
     def _score(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """§3.5: the discards go to the team that won trick 9; then §3.6 game end."""
+        """§3.5: the discards go to the team that won trick 9; then §3.6 game end, or the next
+        hand, dealt by the next seat to the left (D9)."""
         last_team = state.last_winner % 2
         discard_points = points(state.discards)
         card_points = [points(pile) for pile in state.won]
@@ -462,8 +459,8 @@ class BoatEngine(BaseEngine):
             state.declarer, state.contract, made, pts, change, discard_points, last_team
         )
         new = state._replace(
-            phase=OVER if winner >= 0 else SCORED,
-            turn=-1 if winner >= 0 else (state.dealer + 1) % PLAYERS,
+            phase=OVER,
+            turn=-1,
             leader=-1,
             scores=scores,
             last_hand=summary,
@@ -498,12 +495,9 @@ class BoatEngine(BaseEngine):
                     },
                 )
             )
-        return new, events
-
-    def _next_hand(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        """D9: the deal passes to the left; the seat on turn is the new dealer."""
-        self._expect(act, ("deal",), "deal the next hand")
-        return self._shuffle_and_deal(state, seat)
+            return new, events
+        new, deal_events = self._shuffle_and_deal(new, (state.dealer + 1) % PLAYERS)
+        return new, [*events, *deal_events]
 
 
 @lru_cache(maxsize=32)

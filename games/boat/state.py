@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-#: phases of spec §3 (DEAL is part of ``deal``; HAND_SCORING ends in SCORED or OVER)
+#: phases of spec §3 (DEAL and HAND_SCORING happen inside a step; OVER ends the game)
 BIDDING = "bidding"
 DISCARD = "discard"
 TRUMP = "trump"
 PLAY = "play"
-SCORED = "scored"
 OVER = "over"
 
 

@@ -2,8 +2,9 @@
 
 Secrets: each hand (its owner only), the widow (nobody until the declarer takes it, then the
 declarer only, inside their 14-card hand), the discards (the declarer only until the hand is
-scored, then everyone: §5). After the next deal those cards sit in new hands, so the reveal is
-shown only while the finished hand is on the table (phase ``scored``/``over``).
+scored, then everyone: §5). The next hand is dealt in the scoring step, after which those cards
+sit in new hands, so the reveal travels in that step's public events; only the final hand of the
+game stays revealed in the view.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from games.boat.cards import SUITS, codes, points
 from games.boat.rules import discard_choices, discard_pool, legal_bids
-from games.boat.state import BIDDING, DISCARD, OVER, PLAY, SCORED, State
+from games.boat.state import BIDDING, DISCARD, OVER, PLAY, State
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -42,7 +43,7 @@ def to_act(state: State) -> list[int]:
 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
     r = state.rules
-    finished = state.phase in (SCORED, OVER)
+    finished = state.phase == OVER
     view: dict[str, Any] = {
         "game": "boat",
         "phase": state.phase,
@@ -72,7 +73,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "card_points": None,
         "reveal": None,
         "last_hand": _summary(state),
-        "next_dealer": (state.dealer + 1) % 4 if state.phase == SCORED else None,
         "winner_team": state.winner if state.winner >= 0 else None,
         "winners": list(TEAMS[state.winner]) if state.winner >= 0 else [],
         "options": {
