@@ -19,7 +19,7 @@ PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {
     # regular scoring need not end under random bids (rowboat.md implementation note)
     "rowboat": {"novice": True, "target_score": 100},
     "turn_the_tide": {},
-    "boat_canasta": {},
+    "boat_canasta": {"target_score": 2000},
     # random bids climb towards 120 and fail, so scores drift down; a low target ends each
     # game in its first hand (tests/games/boat plays many hands under the same checks)
     "boat": {"target_score": 10},
