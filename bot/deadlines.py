@@ -1,0 +1,115 @@
+"""One dispatcher task for every deadline (turn timers, the Lighthouse fade, bluff windows).
+
+Why one task over a heap instead of a ``call_later`` per deadline: the rows live in the database
+(so they survive a restart) and this task is their only reader, so a fired deadline is removed
+exactly once, a deadline whose handler is not registered yet simply waits for it (the Discord
+layer registers handlers after the manager opened), and a thousand timers cost one sleeping
+task. Handlers run as their own tasks, so a slow handler never delays another deadline.
+
+Firing order: handler first, then the row is deleted (unless the handler already removed it in
+its own transaction, as the turn timer does). A crash in between re-fires the deadline after the
+restart, so handlers check that what they are about to do is still due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.sessions import Deadline, DeadlineHandler
+
+log = logging.getLogger(__name__)
+
+#: the longest the dispatcher sleeps without looking at the clock again (guards clock jumps)
+MAX_SLEEP = 30.0
+
+
+class Dispatcher:
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        forget: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self._clock = clock
+        self._forget = forget  # deletes a fired deadline's row (if still there)
+        self.pending: dict[int, Deadline] = {}
+        self._heap: list[tuple[float, int]] = []
+        self._handlers: dict[str, DeadlineHandler] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="deadlines")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        if self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    def add(self, deadline: Deadline) -> None:
+        self.pending[deadline.id] = deadline
+        heapq.heappush(self._heap, (deadline.due, deadline.id))
+        self._wake.set()
+
+    def discard(self, deadline_id: int) -> Deadline | None:
+        """Forget a deadline (its row is deleted by the caller); the heap entry is skipped."""
+        return self.pending.pop(deadline_id, None)
+
+    def register(self, kind: str, handler: DeadlineHandler) -> None:
+        self._handlers[kind] = handler
+        # deadlines of this kind that came due before the handler existed are pushed back
+        for deadline in self.pending.values():
+            if deadline.kind == kind:
+                heapq.heappush(self._heap, (deadline.due, deadline.id))
+        self._wake.set()
+
+    def poke(self) -> None:
+        """Look at the clock again now (tests with an injected clock call this)."""
+        self._wake.set()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            now = self._clock()
+            while self._heap:
+                due, deadline_id = self._heap[0]
+                deadline = self.pending.get(deadline_id)
+                if deadline is None or deadline.due != due:
+                    heapq.heappop(self._heap)  # discarded, or a duplicate entry
+                    continue
+                if due > now:
+                    break
+                heapq.heappop(self._heap)
+                handler = self._handlers.get(deadline.kind)
+                if handler is None:
+                    continue  # stays pending; register() pushes it back
+                self.pending.pop(deadline_id)
+                task = asyncio.get_running_loop().create_task(self._fire(handler, deadline))
+                self._running.add(task)
+                task.add_done_callback(self._running.discard)
+            delay = MAX_SLEEP if not self._heap else min(MAX_SLEEP, self._heap[0][0] - now)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.0))
+
+    async def _fire(self, handler: DeadlineHandler, deadline: Deadline) -> None:
+        try:
+            await handler(deadline)
+        except Exception:
+            log.exception("deadline %s (%s) handler failed", deadline.id, deadline.kind)
+        try:
+            await self._forget(deadline.id)
+        except Exception:
+            log.exception("could not delete fired deadline %s", deadline.id)

@@ -1,0 +1,97 @@
+"""Numbered schema migrations for the game store.
+
+Why a Python module rather than ``.sql`` files: the SQL then ships with the package whatever
+way it is installed (no package-data configuration), and the list order is the version order.
+
+Rules that keep upgrades safe:
+
+* A migration is never edited once released; a change is a new migration appended here.
+* ``schema_version`` holds one row, the number of migrations applied. Each migration and the
+  version bump run in one transaction, so a crash mid-upgrade leaves the previous version.
+* Re-opening an up-to-date file runs nothing; a file newer than this code is refused rather
+  than guessed at.
+
+Tables (see ``bot/store.py`` for how they are written):
+
+* ``games``: one row per lobby or game; seats/options/messages as JSON. ``version`` is the
+  count of actions in the log (kept in the same transaction as the log, so they agree).
+* ``actions``: the append-only action log keyed ``(game_id, seq)``, ``seq`` = the version the
+  action produced (1, 2, ...). The log is the truth: any game can be replayed or exported.
+* ``snapshots``: the latest ``engine.dump`` per game and the ``seq`` it was taken at; only
+  makes loading fast (state = snapshot + later actions replayed).
+* ``guild_settings``, ``deadlines`` (timers that must survive restarts), ``results``
+  (per-player standings of finished games).
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: lobbies/games, the action log, snapshots
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        host_id     INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'live', 'finished', 'abandoned')),
+        seats       TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        messages    TEXT    NOT NULL DEFAULT '{}',
+        created     REAL    NOT NULL,
+        updated     REAL    NOT NULL
+    );
+    CREATE INDEX games_status ON games (status);
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL,
+        seq     INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        code    TEXT    NOT NULL,
+        cause   TEXT    NOT NULL,
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY,
+        seq     INTEGER NOT NULL,
+        state   TEXT    NOT NULL
+    );
+    """,
+    # 2: per-server settings and durable deadlines
+    """
+    CREATE TABLE guild_settings (
+        guild_id      INTEGER PRIMARY KEY,
+        admin_role_id INTEGER,
+        use_threads   INTEGER NOT NULL DEFAULT 0,
+        turn_timeout  INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE deadlines (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL,
+        kind    TEXT    NOT NULL,
+        due     REAL    NOT NULL,
+        data    TEXT    NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX deadlines_game ON deadlines (game_id);
+    """,
+    # 3: results of finished games, why a game ended, one unfinished game per channel
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        user_id INTEGER,
+        name    TEXT    NOT NULL,
+        score   INTEGER NOT NULL,
+        winner  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_user ON results (user_id);
+    ALTER TABLE games ADD COLUMN end_reason TEXT;
+    CREATE UNIQUE INDEX games_open_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'live');
+    """,
+)
+
+LATEST = len(MIGRATIONS)
