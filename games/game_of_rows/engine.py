@@ -1,0 +1,186 @@
+"""Game of Rows: a shedding game on a shared board of rows 2..10 (``rules/game_of_rows.md``).
+
+Action codes (``verb`` or ``verb:args``; ``<card>`` is a card code such as ``7H`` or ``JK``):
+
+* ``place:<card>@<row>.<pos>`` — put a number card or Joker face up on position ``<pos>``
+  (2..10) of row ``<row>`` (row slots are numbered 1..max_rows). Also the overlay of a Joker.
+* ``place:<card>@new.<2|10>[<suit>]`` — start a new row on its 2 or 10 corner. In
+  ``straight_flush`` the suit is always written (for a number card it is the card's own; a
+  Joker declares it), e.g. ``place:JK@new.10D``; in ``straight`` there is none: ``new.10``.
+* ``block:<card>@<row>.<pos>`` / ``unblock:<card>@<row>.<pos>`` — black / red J Q K A.
+* ``down:<card>@<target>`` (Bluffing) — any hand card face down where a Joker could go; the
+  claim is the target itself (the position's number, plus the declared suit for a new row in
+  ``straight_flush``).
+* ``skip`` (Skipping) — only as the turn's first action; ends the turn, 2 penalty cards.
+* ``end`` — end the turn (refills and penalties follow, §4.3).
+* ``call`` / ``pass`` — the challenge window after a turn with face-down cards: every other
+  active player is in ``to_act`` with both. The first ``call`` closes the window and reveals;
+  it also closes when every one of them has passed. The bot owns ``challenge_seconds`` and on
+  timeout applies ``pass`` for each seat still waiting (view ``challenge.waiting``).
+
+A Discord control can therefore pick a card first and then one of that card's targets.
+
+Deal (``deck`` rigs it): cards leave the top one at a time, clockwise starting with the first
+player, five rounds; the rest is the draw deck, top first. Draws take from the top; a removed
+player's hand goes to the bottom in seeded order (D18).
+
+Decisions where the spec is silent:
+
+* After a face-down card, ``end`` is always allowed, also under ``all_valid`` (D14 lets only
+  face-down cards or the end follow, so a face-up play it unlocked cannot be demanded).
+* Once the fourth row is complete the active player may only ``end`` (draws then run and the
+  game ends, D20): no fifth row is ever started.
+* The stalemate count (D20) counts turns that begin and end with an empty deck and leave no
+  card on the board (a caught bluff leaves none); any other turn resets it. The game ends
+  when the count reaches the number of active players.
+* With ``play_for_places`` the game also ends when one player is left without a place; that
+  player takes the next place.
+* A caught bluff's reveal (event and view) names the taken-back cards as text (``"J♠"``), not
+  codes: they are public by §4.2, but back in a hand, where codes mean hidden cards. A wrong
+  call's cards stay on the board as ordinary face-up codes.
+* Final view: each player's place, card count and poker category (not the cards).
+* ``result().scores``: per seat, how many seats it ranks above (by hand size while playing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field
+
+from games.cards import rigged_order, rng_below, seed_rng
+from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result
+from games.game_of_rows import rules
+from games.game_of_rows.cards import CARD_COPIES, DECK
+from games.game_of_rows.state import OVER, TURN, Opts, State, dump_state, load_state
+from games.game_of_rows.view import build_view
+
+
+class GameOfRowsOptions(GameOptions):
+    """Table options of spec §2 with their defaults."""
+
+    format: Literal["straight", "straight_flush"] = "straight"
+    skipping: bool = False
+    bluffing: bool = False
+    mayhem: bool = Field(False, description="switches on skipping, bluffing and corner blocks")
+    max_rows: int = Field(4, ge=1, le=4)
+    play_obligation: Literal["at_least_one", "all_valid"] = "at_least_one"
+    challenge_seconds: int = Field(30, ge=1, le=3600)
+    joker_poker: Literal["wild", "high"] = "wild"
+    play_for_places: bool = False
+    reveal_bluffs_at_end: bool = False
+    first_player: int | None = Field(None, ge=0, le=3)
+
+
+class GameOfRowsEngine(BaseEngine):
+    name: ClassVar[str] = "game_of_rows"
+    title: ClassVar[str] = "Game of Rows"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = GameOfRowsOptions
+    card_copies: ClassVar[Mapping[str, int]] = CARD_COPIES
+    verbs: ClassVar[Mapping[str, bool]] = rules.VERBS
+
+    def new_game(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> State:
+        self.check_players(players)
+        opts = self.options(options)
+        assert isinstance(opts, GameOfRowsOptions)
+        if opts.first_player is not None and opts.first_player >= players:
+            raise BadOptions(f"first_player must be a seat from 0 to {players - 1}.")
+        rng = seed_rng(seed, "game_of_rows")
+        rng, first = rng_below(rng, players)
+        if opts.first_player is not None:
+            first = opts.first_player
+        try:
+            order, rng = rigged_order(DECK, list(deck) if deck else None, rng)
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for i in range(rules.HAND_SIZE * players):
+            hands[(first + i) % players].append(order[i])
+        state = State(
+            players=players,
+            opts=Opts(
+                flush=opts.format == "straight_flush",
+                skipping=opts.skipping or opts.mayhem,
+                bluffing=opts.bluffing or opts.mayhem,
+                mayhem=opts.mayhem,
+                max_rows=opts.max_rows,
+                all_valid=opts.play_obligation == "all_valid",
+                joker_high=opts.joker_poker == "high",
+                play_for_places=opts.play_for_places,
+                reveal_bluffs_at_end=opts.reveal_bluffs_at_end,
+                challenge_seconds=opts.challenge_seconds,
+            ),
+            rng=rng,
+            deck=tuple(order[rules.HAND_SIZE * players :]),
+            hands=tuple(tuple(h) for h in hands),
+            rows=(None,) * opts.max_rows,
+            gone=(),
+            completed=0,
+            phase=TURN,
+            turn=first,
+            must_place=False,
+            placed=False,
+            actions=0,
+            stayed=False,
+            facedown=(),
+            pending=(),
+            quiet=0,
+            removed=(),
+            finished=(),
+            places=(),
+            reveal=None,
+        )
+        state, _ = rules.begin(state)
+        return state
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == OVER:
+            return []
+        if state.phase == TURN:
+            return [state.turn]
+        return sorted(state.pending)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        return rules.apply_action(state, seat, self.coerce(action))
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result:
+        n = state.players
+        if state.phase == OVER:
+            places = list(state.places)
+        else:
+            # while playing: fewer cards is better, removed players last (no poker tie-break)
+            def standing(s: int) -> tuple[int, int]:
+                if s in state.removed:
+                    return (1, -state.removed.index(s))
+                if s in state.finished:
+                    return (-1, state.finished.index(s))
+                return (0, len(state.hands[s]))
+
+            places = [1 + sum(standing(o) < standing(s) for o in range(n)) for s in range(n)]
+        scores = [sum(places[o] > places[s] for o in range(n)) for s in range(n)]
+        winners = [s for s in range(n) if places[s] == 1] if state.phase == OVER else []
+        return Result(scores=scores, winners=winners)
+
+    def dump(self, state: State) -> str:
+        return dump_state(state)
+
+    def load(self, text: str) -> State:
+        return load_state(text)
