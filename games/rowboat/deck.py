@@ -78,6 +78,26 @@ class Trick(NamedTuple):
 # category bases: strengths compare as ints (category * 100 + rank); the Rowboat is 600 - order
 _KNOB, _TRUMP, _OFF, _PLAIN = 500, 400, 300, 100
 
+
+def _strengths(ruling: int) -> tuple[int, ...]:
+    """§3.5.2 strength of each card under one ruling card: it depends on nothing else."""
+    suit, rank = divmod(ruling, 13)
+    knob = (suit ^ 1) * 13 + rank
+    out = []
+    for c in range(52):
+        s, r = divmod(c, 13)
+        if c == knob:
+            out.append(_KNOB)
+        elif s == suit:
+            out.append(_TRUMP + r)
+        elif r == rank:
+            out.append(_OFF)  # rank r_t outside trump and Knob: an off-coloured knob
+        else:
+            out.append(_PLAIN + r)
+    return tuple(out)
+
+
+_STRENGTHS = tuple(_strengths(r) for r in range(52))
 _cache: dict[tuple[int, ...], tuple[Trick, ...]] = {}
 
 
@@ -89,44 +109,29 @@ def tricks_for(tide: tuple[int, ...]) -> tuple[Trick, ...]:
     in_tide = 0
     for c in tide:
         in_tide |= BIT[c]
-    knobs = []
-    rows = []
-    for ruling in tide:
-        suit, rank = divmod(ruling, 13)
-        knob = (suit ^ 1) * 13 + rank
-        knobs.append(0 if in_tide & BIT[knob] else BIT[knob])
+    size = len(tide)
+    knob_bits = [0] * size
     for t, ruling in enumerate(tide):
+        knob = ((ruling // 13) ^ 1) * 13 + ruling % 13
+        knob_bits[t] = 0 if in_tide & BIT[knob] else BIT[knob]
+    rows = [None] * size
+    future = 0
+    for t in range(size - 1, -1, -1):
+        ruling = tide[t]
         suit, rank = divmod(ruling, 13)
-        knob = (suit ^ 1) * 13 + rank
         other = 2 - (suit & 2)  # first suit of the other colour
-        off_mask = BIT[other * 13 + rank] | BIT[(other + 1) * 13 + rank]
-        future = 0
-        for k in range(t + 1, len(tide)):
-            future |= knobs[k]
-        strength = []
-        for c in range(52):
-            s, r = divmod(c, 13)
-            if c == knob:
-                strength.append(_KNOB)
-            elif s == suit:
-                strength.append(_TRUMP + r)
-            elif r == rank:
-                strength.append(_OFF)
-            else:
-                strength.append(_PLAIN + r)
-        rows.append(
-            Trick(
-                ruling,
-                suit,
-                rank,
-                SUIT_MASK[suit],
-                knob,
-                knobs[t],
-                off_mask,
-                future,
-                tuple(strength),
-            )
+        rows[t] = Trick(
+            ruling,
+            suit,
+            rank,
+            SUIT_MASK[suit],
+            (suit ^ 1) * 13 + rank,
+            knob_bits[t],
+            BIT[other * 13 + rank] | BIT[(other + 1) * 13 + rank],
+            future,
+            _STRENGTHS[ruling],
         )
+        future |= knob_bits[t]
     table = tuple(rows)
     if len(_cache) > 4096:
         _cache.clear()

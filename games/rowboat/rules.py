@@ -176,37 +176,58 @@ def play_options(s: State, seat: int) -> tuple[int, bool, int]:
     return playable | (hand & tr.knob_bit), rowboat, 0  # 2c: trump or the current Knob (D6)
 
 
+_new = tuple.__new__
+_F = {name: i for i, name in enumerate(State._fields)}
+I_HANDS, I_USED, I_GONE, I_PLAYS, I_MARRIED = (
+    _F["hands"],
+    _F["used"],
+    _F["gone"],
+    _F["plays"],
+    _F["married"],
+)
+I_WON, I_PENDING, I_LEADER, I_LAST, I_TRICK = (
+    _F["won"],
+    _F["pending"],
+    _F["leader"],
+    _F["last"],
+    _F["trick"],
+)
+
+
 def play(s: State, seat: int, card: int, save: int, events: list[Event]) -> State:
-    """Put ``card`` (or ``ROWBOAT``) on the trick; ``save`` is the 2b card, if any."""
-    n = s.n
-    hands = s.hands
-    married = s.married
-    used = s.used
-    gone = s.gone
+    """Put ``card`` (or ``ROWBOAT``) on the trick; ``save`` is the 2b card, if any.
+
+    The hottest path of AI search, so the new state is built from a list of fields rather
+    than with ``_replace``.
+    """
+    fields = list(s)
     if card == ROWBOAT:
-        side = SIDE[n][seat]
-        used = (*used[:side], used[side] | USED_ROWBOAT, *used[side + 1 :])
+        side = SIDE[s.n][seat]
+        used = list(s.used)
+        used[side] |= USED_ROWBOAT
+        fields[I_USED] = tuple(used)
         events.append(Event("rowboat", None, {"seat": seat, "side": side, "trick": s.trick + 1}))
     else:
         bit = BIT[card]
-        hands = (*hands[:seat], hands[seat] & ~bit, *hands[seat + 1 :])
-        gone |= bit
+        hands = list(s.hands)
+        hands[seat] &= ~bit
+        fields[I_HANDS] = tuple(hands)
+        fields[I_GONE] = s.gone | bit
         events.append(Event("play", None, {"seat": seat, "card": CODES[card]}))
-        if save and bit != save:
-            tr = tricks_for(s.tide)[s.trick]
-            if card != tr.knob:
-                married = (*married[:seat], married[seat] | save, *married[seat + 1 :])
-                x = save.bit_length() - 1
-                due = next(k for k, t in enumerate(tricks_for(s.tide)) if t.knob == x)
-                events.append(
-                    Event("married", (seat,), {"seat": seat, "card": CODES[x], "trick": due + 1})
-                )
+        if save and bit != save and card != tricks_for(s.tide)[s.trick].knob:
+            married = list(s.married)
+            married[seat] |= save
+            fields[I_MARRIED] = tuple(married)
+            x = save.bit_length() - 1
+            due = next(k for k, t in enumerate(tricks_for(s.tide)) if t.knob == x)
+            events.append(
+                Event("married", (seat,), {"seat": seat, "card": CODES[x], "trick": due + 1})
+            )
     plays = (*s.plays, card)
-    if len(plays) < n:
-        return s._replace(hands=hands, married=married, used=used, gone=gone, plays=plays)
-    return finish_trick(
-        s._replace(hands=hands, married=married, used=used, gone=gone, plays=plays), events
-    )
+    fields[I_PLAYS] = plays
+    if len(plays) < s.n:
+        return _new(State, fields)
+    return finish_trick(_new(State, fields), events)
 
 
 def trick_winner(s: State) -> int:
@@ -248,49 +269,33 @@ def finish_trick(s: State, events: list[Event]) -> State:
     n = s.n
     idx = trick_winner(s)
     last_trick = s.trick == len(s.tide) - 1
-    won = s.won
     pending = s.pending
-    leader = s.leader
+    fields = list(s)
     if idx >= 0:
-        winner = (leader + idx) % n
-        won = (*won[:winner], won[winner] + 1 + pending, *won[winner + 1 :])
-        events.append(
-            Event(
-                "trick",
-                None,
-                {
-                    "trick": s.trick + 1,
-                    "winner": winner,
-                    "tricks": 1 + pending,
-                    "tied": False,
-                    "plays": trick_plays(s),
-                },
-            )
-        )
-        pending = 0
-        leader = winner
+        winner = (s.leader + idx) % n
+        won = list(s.won)
+        won[winner] += 1 + pending
+        fields[I_WON] = tuple(won)
+        data = {"trick": s.trick + 1, "winner": winner, "tricks": 1 + pending, "tied": False}
+        fields[I_PENDING] = 0
+        fields[I_LEADER] = winner
     else:
         winner = -1
-        lost = pending + 1 if last_trick else 0
-        events.append(
-            Event(
-                "trick",
-                None,
-                {
-                    "trick": s.trick + 1,
-                    "winner": None,
-                    "tied": True,
-                    "lost": lost,
-                    "plays": trick_plays(s),
-                },
-            )
-        )
-        pending = 0 if last_trick else pending + 1
-    last = (s.trick, s.leader, winner, *s.plays)
-    s = s._replace(won=won, pending=pending, leader=leader, plays=(), last=last)
+        data = {
+            "trick": s.trick + 1,
+            "winner": None,
+            "tied": True,
+            "lost": pending + 1 if last_trick else 0,
+        }
+        fields[I_PENDING] = 0 if last_trick else pending + 1
+    data["plays"] = trick_plays(s)
+    events.append(Event("trick", None, data))
+    fields[I_LAST] = (s.trick, s.leader, winner, *s.plays)
+    fields[I_PLAYS] = ()
     if not last_trick:
-        return s._replace(trick=s.trick + 1)
-    return end_hand(s, events)
+        fields[I_TRICK] = s.trick + 1
+        return _new(State, fields)
+    return end_hand(_new(State, fields), events)
 
 
 # ---------------------------------------------------------------- scoring
