@@ -2,8 +2,7 @@
 
 Action codes (CONTRACT §1): ``bid:<n>``, ``pass``, ``discard:<c>,<c>,<c>,<c>,<c>`` (any order;
 ``legal_actions`` lists each discard once, cards in deck order), ``trump:<C|D|H|S>``,
-``play:<card>``. Card codes: rank ``5-9 T J Q K A`` + suit
-``C D H S``, and ``BOAT``.
+``play:<card>``. Card codes: rank ``5-9 T J Q K A`` + suit ``C D H S``, and ``BOAT``.
 
 Deal order (what ``deck`` rigs, first hand only): cards leave the top one at a time, clockwise
 from the dealer's left, 9 rounds (36 cards); the next 5 are the widow. Later hands reshuffle
@@ -72,7 +71,6 @@ from games.cards import rigged_order, rng_below, seed_rng, shuffled
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 
 PLAYERS = 4
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 class BoatOptions(GameOptions):
@@ -272,9 +270,8 @@ class BoatEngine(BaseEngine):
     # ---------------------------------------------------------------- apply
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
-        act = self.coerce(action)
-        if act.verb not in self.verbs:
-            self.parse_action(act.code)  # raises with the list of known verbs
+        # re-parse Actions too, so a hand-built Action("pass", "x") is refused like its code
+        act = self.parse_action(action.code if isinstance(action, Action) else action)
         if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
             raise IllegalAction(f"Seat {seat!r} is not at this Boat table (seats 0 to 3).")
         if state.phase == OVER:
@@ -356,7 +353,7 @@ class BoatEngine(BaseEngine):
     def _discard(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
         self._expect(act, ("discard",), "discard 5 cards")
         hand = state.hands[seat]
-        parts = [p for p in act.arg.split(",")]
+        parts = act.arg.split(",")
         if len(parts) != WIDOW_SIZE:
             raise IllegalAction(
                 f"Discard exactly {WIDOW_SIZE} cards, e.g. discard:6C,7C,8D,9H,JS "
@@ -404,7 +401,7 @@ class BoatEngine(BaseEngine):
             raise IllegalAction(f"You do not hold {code(card)}.")
         free = state.rules.boat_free_play
         if card not in playable(hand, state.trick, state.trump, free):
-            raise IllegalAction(play_problem(hand, state.trick, state.trump, card, free))
+            raise IllegalAction(play_problem(hand, state.trick, state.trump))
         hands = tuple(_without(h, card) if s == seat else h for s, h in enumerate(state.hands))
         trick = (*state.trick, card)
         events = [Event("play", None, {"seat": seat, "card": code(card)})]

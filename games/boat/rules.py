@@ -10,6 +10,7 @@ from itertools import combinations
 
 from games.boat.cards import BOAT, POINTS, WIDOW_SIZE, rank_of, suit_of
 
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 MIN_BID = 65
 MAX_BID = 120  # D2: only 120 points exist
 BID_STEP = 5
@@ -106,19 +107,14 @@ def playable(
     return follow
 
 
-def play_problem(
-    hand: tuple[int, ...], trick: tuple[int, ...], trump: int, card: int, free_boat: bool
-) -> str:
-    """A player-readable reason why ``card`` may not be played now (it is in ``hand``)."""
+def play_problem(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> str:
+    """A player-readable reason why a held card outside :func:`playable` may not be played."""
     led = suit_of(trick[0], trump)
-    has_led = any(suit_of(c, trump) == led for c in hand)
-    names = "CDHS"
-    led_name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[names[led]]
-    if has_led:
+    led_name, trump_name = SUIT_NAMES[led], SUIT_NAMES[trump]
+    if any(suit_of(c, trump) == led for c in hand):
         if led == trump:
             return f"Trump ({led_name}) was led and you hold trump: play one (the Boat counts)."
         return f"{led_name.capitalize()} were led and you hold some: follow suit."
-    trump_name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[names[trump]]
     return (
         f"You have no {led_name}, and you hold trump ({trump_name} or the Boat): "
         "you must play a trump."
