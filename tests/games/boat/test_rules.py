@@ -422,3 +422,19 @@ def test_teams_and_result_share_scores() -> None:
     state = ENGINE.new_game(4)._replace(scores=(35, -40))
     assert ENGINE.result(state).scores == [35, -40, 35, -40]
     assert ENGINE.result(state).winners == []
+
+
+def test_the_bidding_view_has_what_the_table_shows() -> None:
+    state, _ = run(new(dealer=W), (N, "bid:65"), (E, "pass"), (S, "bid:75"))
+    view = ENGINE.view(state, W)
+    assert view["phase"] == "bidding" and view["turn"] == W and view["to_act"] == [W]
+    assert view["bids"] == [
+        {"seat": N, "bid": 65},
+        {"seat": E, "pass": True},
+        {"seat": S, "bid": 75},
+    ]
+    assert (view["high_bid"], view["high_bidder"], view["passed"]) == (75, S, [E])
+    assert view["open_bids"] == list(range(80, 121, 5))
+    assert view["dealer"] == W and view["scores"] == [0, 0] and view["teams"] == [[0, 2], [1, 3]]
+    assert view["hand"] == [CODES[c] for c in state.hands[W]] and view["team"] == 1
+    assert "hand" not in ENGINE.view(state, None)
