@@ -128,14 +128,14 @@ def plan(s: State, seat: int, action: Action) -> Plan | str:
     waiting = to_act(s)
     if verb == "answer":
         return _answer(s, seat, arg)
+    if s.ask == WAITING and seat == s.turn and s.phase == PLAY:
+        return "Wait for your partner's answer to 'may I close?'."
     if seat not in waiting:
         return f"It is not your turn: waiting for seat {waiting[0]}."
     if s.phase == SCORED:
         if verb != "deal":
             return "The round is over: deal the next round (deal)."
         return ("deal",)
-    if s.ask == WAITING:
-        return "Wait for your partner's answer to 'may I close?'."
     handler = _HANDLERS.get(verb)
     if handler is None:
         return f"'{verb}' is not a Boat Canasta action."

@@ -84,7 +84,10 @@ def arrange(
     # red 3s nobody named lie at the bottom of the stock
     n_sides = sides(players)
     red = [list(red3.get(side, ())) for side in range(n_sides)]
-    stock = stock + extra_red
+    if stock_size is None:
+        stock = stock + extra_red
+    else:  # a capped stock stays free of red 3s: they are already laid out
+        red[0].extend(extra_red)
     # stock lists cards first-drawn first (plain ones); stored with the top card last
     stock = list(reversed(list(stock_top) + stock))
     if scores is None:
