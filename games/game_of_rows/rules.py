@@ -494,17 +494,20 @@ def ranking(
     the later removed above the earlier (D18)."""
     order: list[list[int]] = [[s] for s in finished]
     rest = [s for s in range(players) if s not in finished and s not in removed]
-
-    def key(s: int) -> tuple[int, tuple[int, tuple[int, ...]]]:
-        cat, tie = hand_key(hands[s], joker_high)
-        return (-len(hands[s]), (cat, tie))
-
-    rest.sort(key=key, reverse=True)
+    by_count: dict[int, list[int]] = {}
     for s in rest:
-        if order and order[-1][0] in rest and key(order[-1][0]) == key(s):
-            order[-1].append(s)
-        else:
-            order.append([s])
+        by_count.setdefault(len(hands[s]), []).append(s)
+    for count in sorted(by_count):
+        group = by_count[count]
+        if len(group) == 1:  # the poker tie-break is needed only between equal counts
+            order.append(group)
+            continue
+        keys = {s: hand_key(hands[s], joker_high) for s in group}
+        for s in sorted(group, key=keys.__getitem__, reverse=True):
+            if order and order[-1][0] in keys and keys[order[-1][0]] == keys[s]:
+                order[-1].append(s)
+            else:
+                order.append([s])
     order.extend([s] for s in reversed(removed))
     places = [0] * players
     place = 1

@@ -109,13 +109,16 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         }
     if state.phase == OVER:
         view["places"] = list(state.places)
+        ranked = [s for s in range(state.players) if s not in state.removed]
+        counts = [len(state.hands[s]) for s in ranked]
         view["final"] = [
             {
                 "seat": s,
                 "place": state.places[s],
                 "cards": len(state.hands[s]),
+                # the poker category is shown where it broke a tie on cards (§5)
                 "poker": describe(hand_key(state.hands[s], opts.joker_high))
-                if state.hands[s] and s not in state.removed
+                if s in ranked and state.hands[s] and counts.count(len(state.hands[s])) > 1
                 else None,
             }
             for s in range(state.players)

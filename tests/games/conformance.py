@@ -23,7 +23,7 @@ PLAYOUT_OPTIONS: dict[str, dict[str, Any]] = {
     # random bids climb towards 120 and fail, so scores drift down; a low target ends each
     # game in its first hand (tests/games/boat plays many hands under the same checks)
     "boat": {"target_score": 10},
-    "game_of_rows": {},
+    "game_of_rows": {"mayhem": True},
 }
 
 MAX_STEPS = 20_000
