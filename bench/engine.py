@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games import registry  # noqa: E402
+from games import registry
 
 
 def rowboat_games(players: int, games: int, seed: int) -> float:
@@ -81,9 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per repeat")
     parser.add_argument("--repeats", type=int, default=5, help="repeats (the median is printed)")
     args = parser.parse_args(argv)
-    print(
-        f"Random playouts, full games, median of {args.repeats} repeats of {args.games} games."
-    )
+    print(f"Random playouts, full games, median of {args.repeats} repeats of {args.games} games.")
     print("Rowboat uses novice scoring (random regular-scoring games need not end).")
     rates: dict[str, float] = {}
     for players in (2, 3, 4):
