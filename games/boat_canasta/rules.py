@@ -132,6 +132,8 @@ def plan(s: State, seat: int, action: Action) -> Plan | str:
         return "Wait for your partner's answer to 'may I close?'."
     if seat not in waiting:
         return f"It is not your turn: waiting for seat {waiting[0]}."
+    if s.ask == WAITING:
+        return "Your partner asked 'may I close?': answer with answer:yes or answer:no."
     if s.phase == SCORED:
         if verb != "deal":
             return "The round is over: deal the next round (deal)."

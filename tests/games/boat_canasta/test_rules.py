@@ -357,3 +357,17 @@ def test_big_hand_options_fit_discord_menus() -> None:
     assert len(state.hands[0]) == 64
     assert max(n for key, n in groups.items() if not key.startswith("discard")) <= 25
     assert groups and sum(1 for k in groups if k.startswith("discard")) <= 54
+
+
+def test_the_asked_partner_can_only_answer() -> None:
+    state = arrange(
+        4,
+        hands={0: ["5C", "5D"], 2: ["6C", "6D", "6H", "2C"]},
+        melds={0: {**CANASTA, "6": ["6S", "6S", "2D"]}},
+        phase=PLAY,
+    )
+    state, _ = play(state, (0, "ask"))
+    assert codes(state, 2) == ["answer:yes", "answer:no"]
+    for code in ("add:6:1", "add:6:1:2", "discard:6C", "draw", "ask"):
+        with pytest.raises(IllegalAction, match="answer"):
+            ENGINE.apply(state, 2, code)
