@@ -253,7 +253,8 @@ class RowboatEngine(BaseEngine):
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         """Apply a legal action; anything else raises IllegalAction and changes nothing."""
-        verb, arg = self._decode(action)
+        key = _KEYS.get(action)
+        verb, arg = key if key is not None else self._decode(action)
         s = state
         n = s.n
         if not isinstance(seat, int) or not 0 <= seat < n:

@@ -157,8 +157,26 @@ def bidder(s: State) -> int:
 # ---------------------------------------------------------------- trick play
 
 
+_memo: tuple = (None, -1, (0, False, 0))
+
+
 def play_options(s: State, seat: int) -> tuple[int, bool, int]:
-    """(mask of legal hand cards, Rowboat legal, card saved by step 2b or 0): §3.5.1 in order."""
+    """(mask of legal hand cards, Rowboat legal, card saved by step 2b or 0): §3.5.1 in order.
+
+    ``legal_actions`` and then ``apply`` ask the same question of the same state, so the last
+    answer is remembered (states are immutable, and the memo holds the state, so identity is
+    a safe key).
+    """
+    global _memo
+    memo = _memo
+    if memo[0] is s and memo[1] == seat:
+        return memo[2]
+    result = _play_options(s, seat)
+    _memo = (s, seat, result)
+    return result
+
+
+def _play_options(s: State, seat: int) -> tuple[int, bool, int]:
     tr = tricks_for(s.tide)[s.trick]
     hand = s.hands[seat]
     married = s.married[seat]
