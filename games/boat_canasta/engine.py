@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
-from games.boat_canasta import rules
+from games.boat_canasta import actions, effects, rules
 from games.boat_canasta.deck import CARD_COPIES
 from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
 from games.boat_canasta.table import Table
@@ -167,7 +167,7 @@ class BoatCanastaEngine(BaseEngine):
         return rules.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal(state, seat)
+        return actions.legal(state, seat)
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         act = self.coerce(action)
@@ -176,7 +176,7 @@ class BoatCanastaEngine(BaseEngine):
         plan = rules.plan(state, seat, act)
         if isinstance(plan, str):
             raise IllegalAction(plan)
-        return rules.execute(state, seat, plan)
+        return effects.execute(state, seat, plan)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

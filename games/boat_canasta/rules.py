@@ -1,15 +1,14 @@
 """Legality and effects of every action (spec §3).
 
 One function, :func:`plan`, decides whether an action is legal and, if so, what it does; both
-``legal_actions`` (candidates filtered by ``plan``) and ``apply`` use it, so the list of legal
-actions and the actions ``apply`` accepts can never disagree.
+``legal_actions`` (:mod:`.actions`: candidates filtered by ``plan``) and ``apply``
+(:mod:`.effects`) use it, so the legal list and what ``apply`` accepts can never disagree.
 """
 
 from __future__ import annotations
 
 from games.boat_canasta.deck import (
     BLACK_THREES,
-    BLOCKERS,
     CODES,
     JOKER,
     NATURAL_RANKS,
@@ -21,7 +20,6 @@ from games.boat_canasta.deck import (
 from games.boat_canasta.melds import (
     WILD_KEY,
     Meld,
-    canasta_kind,
     has_canasta,
     meld_problem,
     meld_value,
@@ -34,13 +32,11 @@ from games.boat_canasta.state import (
     PLAY,
     SCORED,
     WAITING,
-    YES,
     State,
     side_of,
 )
-from games.boat_canasta.table import Table
 from games.cards import next_seat
-from games.core import Action, Event
+from games.core import Action
 
 #: a plan is the checked action with the cards it moves: (kind, *details)
 Plan = tuple
@@ -84,11 +80,11 @@ def _count(text: str) -> int | None:
     return int(text)
 
 
-def _naturals(hand: tuple[str, ...], rank: str) -> list[str]:
+def naturals_of(hand: tuple[str, ...], rank: str) -> list[str]:
     return [c for c in hand if RANK_OF[c] == rank]
 
 
-def _wild(hand: tuple[str, ...], token: str) -> str | None:
+def wild_of(hand: tuple[str, ...], token: str) -> str | None:
     for c in hand:
         if matches_wild(c, token):
             return c
@@ -101,14 +97,14 @@ def _take_cards(hand: tuple[str, ...], rank: str, parts: list[str]) -> list[str]
         return "write the number of naturals, then optionally one wild: 2 or JK"
     n = _count(parts[0])
     assert n is not None
-    nats = _naturals(hand, rank)
+    nats = naturals_of(hand, rank)
     if n > len(nats):
         return f"you hold {len(nats)} natural {rank}, not {n}"
     cards = nats[:n]
     if len(parts) == 2:
         if parts[1] not in WILD_TOKENS:
             return f"{parts[1]!r} is not a wild: write 2 or JK"
-        wild = _wild(hand, parts[1])
+        wild = wild_of(hand, parts[1])
         if wild is None:
             return f"you hold no {'Joker' if parts[1] == JOKER else '2'}"
         cards.append(wild)
@@ -284,7 +280,7 @@ def _add(s: State, seat: int, arg: str) -> Plan | str:
     if key == WILD_KEY:
         if len(rest) != 1 or rest[0] not in WILD_TOKENS:
             return "Add one wild to the wild meld: add:W:2 or add:W:JK."
-        wild = _wild(hand, rest[0])
+        wild = wild_of(hand, rest[0])
         if wild is None:
             return "You hold no such wild."
         cards = [wild]
@@ -404,159 +400,3 @@ _HANDLERS = {
     "close": _close,
     "ask": _ask,
 }
-
-
-# --- candidates ----------------------------------------------------------------------------
-
-
-def _nw_codes(verb: str, prefix: str, n_from: int, n_to: int, hand: tuple[str, ...]) -> list:
-    has = {tok: _wild(hand, tok) is not None for tok in WILD_TOKENS}
-    out = []
-    for n in range(n_from, n_to + 1):
-        out.append(Action(verb, f"{prefix}{n}"))
-        out.extend(Action(verb, f"{prefix}{n}:{tok}") for tok in WILD_TOKENS if has[tok])
-    return out
-
-
-def candidates(s: State, seat: int) -> list[Action]:
-    """A cheap superset of the legal actions; :func:`legal` filters it through :func:`plan`."""
-    if s.phase == OVER:
-        return []
-    if s.phase == SCORED:
-        return [Action("deal")]
-    if s.ask == WAITING:
-        return [Action("answer", "yes"), Action("answer", "no")] if seat == partner(s.turn) else []
-    if seat != s.turn:
-        return []
-    hand = s.hands[seat]
-    out: list[Action] = []
-    if s.phase == DRAW:
-        out.append(Action("draw"))
-        if s.pile and RANK_OF[s.pile[-1]] in NATURAL_RANKS and not restricted(s):
-            rank = RANK_OF[s.pile[-1]]
-            out.extend(_nw_codes("take", "", 0, len(_naturals(hand, rank)), hand))
-    if (s.phase == PLAY or not opened(s, side_of(s.players, seat))) and not restricted(s):
-        out.extend(_meld_candidates(s, seat, hand))
-    if s.staged:
-        out.extend((Action("open"), Action("cancel")))
-    if s.phase == PLAY:
-        out.extend(Action("discard", c) for c in dict.fromkeys(hand))
-        out.extend((Action("keep"), Action("close"), Action("ask")))
-    return out
-
-
-def _meld_candidates(s: State, seat: int, hand: tuple[str, ...]) -> list[Action]:
-    side = side_of(s.players, seat)
-    keys = {k for k, _ in (s.melds[side] or s.staged)}
-    out: list[Action] = []
-    for rank in NATURAL_RANKS:
-        a = len(_naturals(hand, rank))
-        if rank in keys:
-            out.extend(_nw_codes("add", f"{rank}:", 0, a, hand)[1:])
-        elif a >= 2:
-            out.extend(_nw_codes("meld", f"{rank}:", 2, a, hand))
-    twos = sum(1 for c in hand if c in TWOS)
-    jokers = sum(1 for c in hand if c == JOKER)
-    if WILD_KEY in keys:
-        out.extend(Action("add", f"W:{tok}") for tok, k in (("2", twos), (JOKER, jokers)) if k)
-    else:
-        out.extend(
-            Action("meld", f"W:{t}:{3 - t}") for t in range(4) if t <= twos and 3 - t <= jokers
-        )
-    return out
-
-
-def legal(s: State, seat: int) -> list[Action]:
-    return [a for a in candidates(s, seat) if not isinstance(plan(s, seat, a), str)]
-
-
-# --- effects -------------------------------------------------------------------------------
-
-
-def execute(s: State, seat: int, p: Plan) -> tuple[State, list[Event]]:
-    """Apply a checked plan to a copy of ``s``."""
-    t = Table(s)
-    kind = p[0]
-    side = side_of(s.players, seat)
-    if kind == "deal":
-        t.dealer = next_seat(s.dealer, s.players)
-        t.deal()
-    elif kind == "answer":
-        t.ask = YES if p[1] else NO
-        t.emit("answer", None, seat=seat, answer="yes" if p[1] else "no")
-    elif kind == "draw":
-        t.phase = PLAY
-        t.emit("draw", None, seat=seat)
-        if not t.draw(seat):
-            t.end_round(-1, "exhausted")
-    elif kind == "take":
-        _, rank, cards, closes = p
-        _remove(t.hands[seat], cards)
-        top = t.pile.pop()
-        before = t.melds[side].get(rank, ())
-        t.melds[side][rank] = (*before, top, *cards)
-        t.emit("take", None, seat=seat, top=top, cards=list(cards), taken=len(t.pile))
-        if t.staged:
-            t.melds[side].update(t.staged)
-            t.emit("open", None, seat=seat, melds={k: list(v) for k, v in t.staged.items()})
-            t.staged = {}
-        t.emit("took", (seat,), seat=seat, cards=list(t.pile))
-        t.hands[seat].extend(t.pile)
-        t.pile = []
-        t.frozen = False
-        t.phase = PLAY
-        if closes:
-            t.end_round(seat, "closed")
-    elif kind in ("meld", "add"):
-        _, key, cards, staging, closes = p
-        _remove(t.hands[seat], cards)
-        where = t.staged if staging else t.melds[side]
-        where[key] = (*where.get(key, ()), *cards)
-        if staging:
-            t.emit(kind, (seat,), seat=seat, meld=key, cards=list(cards), staged=True)
-        else:
-            kind_after = canasta_kind(key, where[key])
-            t.emit(kind, None, seat=seat, meld=key, cards=list(cards), canasta=kind_after)
-        if closes:
-            t.end_round(seat, "closed")
-    elif kind == "open":
-        t.melds[side].update(t.staged)
-        t.emit("open", None, seat=seat, melds={k: list(v) for k, v in t.staged.items()})
-        t.staged = {}
-        if p[1]:
-            t.end_round(seat, "closed")
-    elif kind == "cancel":
-        for cards in t.staged.values():
-            t.hands[seat].extend(cards)
-        t.staged = {}
-        t.emit("cancel", (seat,), seat=seat)
-    elif kind == "discard":
-        _, card, closes = p
-        t.hands[seat].remove(card)
-        t.pile.append(card)
-        if card in BLOCKERS and (card not in BLACK_THREES or s.black_three_freezes):
-            t.frozen = True
-        t.emit("discard", None, seat=seat, card=card, blocked=t.frozen)
-        if closes:
-            t.end_round(seat, "closed")
-        else:
-            t.next_turn()
-    elif kind == "keep":
-        t.emit("keep", None, seat=seat)
-        t.next_turn()
-    elif kind == "close":
-        t.melds[side]["3"] = tuple(t.hands[seat])
-        t.emit("close", None, seat=seat, cards=list(t.hands[seat]))
-        t.hands[seat] = []
-        t.end_round(seat, "black_threes")
-    elif kind == "ask":
-        t.ask = WAITING
-        t.emit("ask", None, seat=seat, partner=partner(seat))
-    else:  # pragma: no cover - plan() only returns the kinds above
-        raise AssertionError(kind)
-    return t.freeze(), t.events
-
-
-def _remove(hand: list[str], cards: tuple[str, ...] | list[str]) -> None:
-    for c in cards:
-        hand.remove(c)
