@@ -371,3 +371,54 @@ def test_the_asked_partner_can_only_answer() -> None:
     for code in ("add:6:1", "add:6:1:2", "discard:6C", "draw", "ask"):
         with pytest.raises(IllegalAction, match="answer"):
             ENGINE.apply(state, 2, code)
+
+
+def test_a_red_three_replacement_draw_can_reshuffle_the_pile() -> None:
+    state = arrange(2, stock_size=0, stock_top=["3H"], pile=["5C", "9C"], frozen=True)
+    assert state.stock == ("3H",)
+    state, events = play(state, (0, "draw"))
+    assert kinds(events)[:3] == ["draw", "red_three", "reshuffle"]
+    assert state.red3[0][-1] == "3H" and len(state.stock) == 1 and state.pile == ()
+    assert not state.frozen
+
+
+def test_exhaustion_during_a_red_three_replacement_ends_the_round() -> None:
+    state = arrange(2, stock_size=0, stock_top=["3H"])
+    state, _ = play(state, (0, "draw"))
+    assert state.phase == SCORED and state.last_end == "exhausted"
+
+
+def test_a_wild_meld_may_be_part_of_an_opening() -> None:
+    state = arrange(2, hands={0: ["2C", "2D", JOKER, "5C", "6C"]}, scores=(5005, 0), phase=PLAY)
+    assert state.minimums[0] == 120
+    state, _ = play(state, (0, "meld:W:2:1"))
+    assert "open" not in codes(state, 0)  # 90 < 120
+    state2 = arrange(2, hands={0: ["2C", "2D", JOKER, JOKER, "5C"]}, scores=(5005, 0), phase=PLAY)
+    state2, _ = play(state2, (0, "meld:W:1:2"), (0, "add:W:2"))
+    assert "open" in codes(state2, 0)  # 2 + 2 + JK + JK = 140
+    state2, _ = play(state2, (0, "open"))
+    assert dict(state2.melds[0])["W"] == ("2C", "2D", JOKER, JOKER)
+
+
+def test_a_blocked_pickup_may_bring_extra_cards() -> None:
+    """D20: the natural pair is the minimum; more naturals or a wild may join."""
+    state = arrange(
+        2,
+        hands={0: ["9C", "9D", "9H", JOKER, "5C"]},
+        melds={0: {"K": ["KC", "KD", "KH"]}},
+        pile=["2C", "9S"],
+        frozen=True,
+    )
+    options = codes(state, 0)
+    assert {"take:2", "take:3", "take:2:JK", "take:3:JK"} <= set(options)
+    assert "take:1:JK" not in options
+    state, _ = play(state, (0, "take:3:JK"))
+    assert dict(state.melds[0])["9"] == ("9C", "9D", "9H", "9S", JOKER)
+
+
+def test_the_public_view_shows_only_the_pile_top() -> None:
+    state = arrange(2, pile=["AC", "AD", "7S"])
+    public = ENGINE.view(state, None)
+    leaves = str(public)
+    assert public["pile_top"] == "7S" and "AC" not in leaves and "AD" not in leaves
+    assert "hand" not in public
