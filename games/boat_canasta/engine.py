@@ -34,6 +34,13 @@ A turn is therefore a short sequence of small steps, each offered by ``legal_act
 that stays small even with a 40-card hand (one entry per rank and count, never per card subset).
 Each action adds at most one wild; add more with further ``add`` steps.
 
+Events (``visible_to`` None = public): ``round_start``, ``red_three``, ``hand`` (each seat its
+own), ``turn``, ``draw`` + ``drew`` (the card, drawer only), ``reshuffle``, ``take`` + ``took``
+(the pile cards, taker only), ``meld``/``add`` (private while staged), ``open``, ``cancel``
+(private), ``discard`` (with ``blocked``), ``keep``, ``close``, ``ask``, ``answer``,
+``round_end`` (per side: table, canasta_bonus, red_threes, hand_penalty, closing, total) and
+``game_over``.
+
 Rigged deals (``deck``): card codes from the top of the deck. Cards are dealt one at a time,
 starting with the dealer's left neighbour and going clockwise, 14 each; the rest is the stock,
 next card on top. Red 3s are then replaced from the top of the stock, seat by seat from the
@@ -48,7 +55,14 @@ Decisions where the spec leaves room:
 * A ``take`` by a side that has not opened may not target a rank it has staged: the top card's
   meld is built from ``take``'s own cards (cancel, or take with those cards).
 * A new round is dealt by a ``deal`` action of the next dealer, so the round's scoring can be
-  shown before new cards appear.
+  shown before new cards appear (and no event of one apply mixes two rounds' cards).
+* At most one wild per ``take``/``meld``/``add`` and a wild meld starts with exactly three
+  wilds: this keeps each list small; further wilds go on with more ``add`` steps. The only
+  thing it rules out is a single pickup whose meld needs two wilds to reach the opening
+  minimum, and staged melds cover that.
+* The four black 3s of a ``close`` lie on the table as a meld with id ``3`` (value 0) until
+  the next deal.
+* Round-end and game-end events carry numbers only (scores per side), never the hands.
 * ``first_dealer`` (a seat) fixes the first dealer; otherwise the seed draws it (D1). Teams in
   4p are the seats 0+2 and 1+3 (CONTRACT.md); the lobby seats players to choose partners.
 """
