@@ -38,8 +38,20 @@ Decisions where the spec is silent:
 * A caught bluff's reveal (event and view) names the taken-back cards as text (``"J♠"``), not
   codes: they are public by §4.2, but back in a hand, where codes mean hidden cards. A wrong
   call's cards stay on the board as ordinary face-up codes.
-* Final view: each player's place, card count and poker category (not the cards).
+* Final view (``final``): each player's place and card count, and the poker category where
+  it broke a tie on cards; the cards themselves stay hidden.
 * ``result().scores``: per seat, how many seats it ranks above (by hand size while playing).
+* The poker tie-break uses ``treys`` for five real cards; short hands, five of a kind and
+  Jokers are handled in :mod:`games.game_of_rows.poker`.
+
+Events (``visible_to=None`` unless noted): ``turn`` {seat, must_place}; ``place`` /
+``block`` / ``unblock`` {seat, card, row, pos}; ``face_down`` {seat, row, pos, claim, suit}
+with ``your_face_down`` {.., card} to the owner only; ``skip``; ``end_turn``;
+``challenge_open`` {bluffer, count, seats}; ``pass``; ``challenge_closed``; ``call``;
+``reveal`` {bluffer, caller, outcome: caught|wrong_call, cards: [{row, pos, label, valid,
+card (wrong call only)}]}; ``taken_back``; ``draw`` {seat, count, reason} with ``drew``
+{.., cards} to the drawer only; ``removed``; ``row_completed`` {row, cards (None for a
+face-down card), completed_rows}; ``out_of_cards``; ``game_over`` {reason, places, winners}.
 """
 
 from __future__ import annotations

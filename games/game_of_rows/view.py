@@ -1,7 +1,17 @@
 """What each seat may see (spec §7): the whole board, counts of hidden cards, the challenge
 window, and its own hand and face-down cards. A face-down card's identity never reaches
 another seat's view or the public view before its reveal (D16; with
-``reveal_bluffs_at_end`` it is listed once the game is over)."""
+``reveal_bluffs_at_end`` it is listed once the game is over).
+
+Keys: ``phase`` (turn | challenge | over), ``turn``, ``to_act``, ``rows`` (one entry per row
+slot, None when free: ``row``, ``suit``, ``anchored``, ``frontiers``, and ``positions`` 2..10
+each with ``state`` empty | filled | face_down | blocked | open, ``top`` card, ``under``
+cards beneath it, ``face_down`` {owner, claim} and, for its owner only, ``your_card``),
+``completed_rows``, ``deck`` (count), ``hand_sizes``, ``active``, ``removed``, ``finished``,
+``must_place``, ``placed_number``, ``facedown_count``, ``challenge`` {bluffer, count,
+positions, waiting, seconds}, ``last_reveal``, ``options``; at the end ``places`` and
+``final`` (and ``bluffs`` with ``reveal_bluffs_at_end``); for a seat, ``seat`` and ``hand``.
+"""
 
 from __future__ import annotations
 
