@@ -201,7 +201,7 @@ class RowboatEngine(BaseEngine):
         s = state
         phase = s.phase
         n = s.n
-        if phase == TRICK_PLAY:
+        if phase == TRICK_PLAY and 0 <= seat < n:
             lighthouse = not s.used[SIDE[n][seat]] & USED_LIGHTHOUSE
             if seat != (s.leader + len(s.plays)) % n:
                 return [LIGHTHOUSE_ACT] if lighthouse else []

@@ -242,19 +242,23 @@ def play(s: State, seat: int, card: int, save: int, events: list[Event]) -> Stat
                 Event("married", (seat,), {"seat": seat, "card": CODES[x], "trick": due + 1})
             )
     plays = (*s.plays, card)
-    fields[I_PLAYS] = plays
     if len(plays) < s.n:
+        fields[I_PLAYS] = plays
         return _new(State, fields)
-    return finish_trick(_new(State, fields), events)
+    return _finish(s, fields, plays, events)
 
 
 def trick_winner(s: State) -> int:
     """Index in ``plays`` of the winner, or -1 on a tie (§3.5.2, D9, D10, D13)."""
+    return _winner(s, s.plays)
+
+
+def _winner(s: State, plays: tuple[int, ...]) -> int:
     strength = tricks_for(s.tide)[s.trick].strength
     best = -1
     first = -1
     count = 0
-    for i, c in enumerate(s.plays):
+    for i, c in enumerate(plays):
         v = 600 - i if c == ROWBOAT else strength[c]
         if v > best:
             best, first, count = v, i, 1
@@ -264,31 +268,33 @@ def trick_winner(s: State) -> int:
         return first
     if s.n == 4 and s.opts.partner_tie_wins:
         parity = {
-            (s.leader + i) % 2
-            for i, c in enumerate(s.plays)
-            if c != ROWBOAT and strength[c] == best
+            (s.leader + i) % 2 for i, c in enumerate(plays) if c != ROWBOAT and strength[c] == best
         }
         if len(parity) == 1:
             return first
     return -1
 
 
-def trick_plays(s: State) -> list[dict[str, object]]:
-    """The current trick as [{seat, card}] in order of play (card: a code or "rowboat")."""
-    n = s.n
+def trick_plays(leader: int, n: int, plays: tuple[int, ...]) -> list[dict[str, object]]:
+    """A trick as [{seat, card}] in order of play (card: a code or "rowboat")."""
     return [
-        {"seat": (s.leader + i) % n, "card": "rowboat" if c == ROWBOAT else CODES[c]}
-        for i, c in enumerate(s.plays)
+        {"seat": (leader + i) % n, "card": "rowboat" if c == ROWBOAT else CODES[c]}
+        for i, c in enumerate(plays)
     ]
 
 
 def finish_trick(s: State, events: list[Event]) -> State:
     """Award the trick and the pot, or grow / lose the pot on a tie (§3.5.2, D11, D14)."""
+    return _finish(s, list(s), s.plays, events)
+
+
+def _finish(s: State, fields: list, plays: tuple[int, ...], events: list[Event]) -> State:
+    """``fields`` is ``s`` as a list with the last card already applied; ``plays`` is the
+    complete trick."""
     n = s.n
-    idx = trick_winner(s)
+    idx = _winner(s, plays)
     last_trick = s.trick == len(s.tide) - 1
     pending = s.pending
-    fields = list(s)
     if idx >= 0:
         winner = (s.leader + idx) % n
         won = list(s.won)
@@ -306,9 +312,9 @@ def finish_trick(s: State, events: list[Event]) -> State:
             "lost": pending + 1 if last_trick else 0,
         }
         fields[I_PENDING] = 0 if last_trick else pending + 1
-    data["plays"] = trick_plays(s)
+    data["plays"] = trick_plays(s.leader, n, plays)
     events.append(Event("trick", None, data))
-    fields[I_LAST] = (s.trick, s.leader, winner, *s.plays)
+    fields[I_LAST] = (s.trick, s.leader, winner, *plays)
     fields[I_PLAYS] = ()
     if not last_trick:
         fields[I_TRICK] = s.trick + 1

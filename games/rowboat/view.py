@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rowboat.deck import CODES, RANKS, ROWBOAT, SUITS, codes_of, tricks_for
-from games.rowboat.rules import NSIDES, SEATS_OF, SIDE, bidder, play_options
+from games.rowboat.deck import CODES, RANKS, SUITS, codes_of, tricks_for
+from games.rowboat.rules import NSIDES, SEATS_OF, SIDE, bidder, play_options, trick_plays
 from games.rowboat.state import (
     BIDDING,
     EXCHANGE,
@@ -35,13 +35,6 @@ def to_act(s: State) -> list[int]:
     if phase == MOON:
         return [s.dealer]
     return []
-
-
-def _plays(leader: int, n: int, plays: tuple[int, ...]) -> list[dict[str, Any]]:
-    return [
-        {"seat": (leader + i) % n, "card": "rowboat" if c == ROWBOAT else CODES[c]}
-        for i, c in enumerate(plays)
-    ]
 
 
 def _knob(card: int) -> dict[str, str]:
@@ -80,7 +73,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "knob": _knob(tr.knob),
             "knob_in_play": bool(tr.knob_bit),
             "off_knobs_rank": RANKS[tr.rank],
-            "plays": _plays(s.leader, n, s.plays),
+            "plays": trick_plays(s.leader, n, s.plays),
         }
     last = None
     if s.last and o.show_last_trick and not s.plays:
@@ -90,7 +83,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "leader": leader,
             "winner": None if winner < 0 else winner,
             "tied": winner < 0,
-            "plays": _plays(leader, n, tuple(plays)),
+            "plays": trick_plays(leader, n, tuple(plays)),
         }
     out: dict[str, Any] = {
         "game": "rowboat",
