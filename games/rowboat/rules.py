@@ -6,7 +6,7 @@ numbered references (§, D) are to ``shared/rules/rowboat.md``.
 
 from __future__ import annotations
 
-from games.cards import rigged_order, shuffled
+from games.cards import rigged_order, rng_below
 from games.core import Event
 from games.rowboat.deck import ALL_CARDS, BIT, CODES, ROWBOAT, codes_of, tricks_for
 from games.rowboat.state import (
@@ -48,6 +48,17 @@ def begin_hand(s: State, events: list[Event]) -> State:
     return deal(s, 0, events)
 
 
+def _shuffle_prefix(order: list[int], start: int, stop: int, rng: int) -> int:
+    """Fisher-Yates steps for positions ``start..stop-1`` (each drawn from the cards not yet
+    placed), through the shared seeded RNG; returns the new RNG state."""
+    size = len(order)
+    for i in range(start, stop):
+        rng, r = rng_below(rng, size - i)
+        j = i + r
+        order[i], order[j] = order[j], order[i]
+    return rng
+
+
 def deal(s: State, moon: int, events: list[Event]) -> State:
     """Shuffle the 52 suited cards (D1), turn the Tide (§3.2), deal N cards each.
 
@@ -56,23 +67,29 @@ def deal(s: State, moon: int, events: list[Event]) -> State:
     top of the first hand's deck only.
     """
     n = s.n
+    limit = moon or cap(n)
     if s.rig:
         order, rng = rigged_order(_UNIVERSE, s.rig, s.rng)
+        shuffled_to = 52
     else:
-        order, rng = shuffled(_UNIVERSE, s.rng)
+        # Fisher-Yates from the top, only as deep as the hand uses: the undealt rest is never
+        # seen, so its order needs no random draws (AI playouts deal thousands of hands)
+        order = list(_UNIVERSE)
+        rng = _shuffle_prefix(order, 0, limit, s.rng)
+        shuffled_to = limit
     if moon:
-        tide = tuple(order[:moon])
+        size = moon
     else:
         seen = 0
-        limit = cap(n)
         size = 0
         while True:
             seen |= 1 << (order[size] // 13)
             size += 1
             if seen == 15 or size == limit:
                 break
-        tide = tuple(order[:size])
-    size = len(tide)
+    tide = tuple(order[:size])
+    if shuffled_to < size * (n + 1):
+        rng = _shuffle_prefix(order, shuffled_to, size * (n + 1), rng)
     hands = [0] * n
     pos = size
     dealer = s.dealer
