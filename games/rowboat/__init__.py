@@ -6,6 +6,12 @@ dealer before the Tide; ``pass:<card>`` (4p exchange, all four seats at once); `
 bidding or trick play, on or off turn: it is in ``legal_actions`` even when the seat is not in
 ``to_act``).
 
+Options (spec §2): ``novice`` False; ``target_score`` None = the spec's default, 200 (150 with
+three players); ``lighthouse_seconds`` 30 (10-120); ``knob_obligatory`` False (D6);
+``partner_tie_wins`` False (D13; it only acts in the 4-player game and is ignored otherwise, so
+one server-wide default fits every table); ``show_last_trick`` True (D25); ``first_dealer`` None
+(drawn from the seed).
+
 Rigged deals (``deck=``): card codes in the order they leave the top of the first hand's deck:
 the Tide cards first (the stop rule or the Moon decides how many are used), then the hands one
 card at a time, starting with the player left of the dealer and going clockwise (2p: the
@@ -14,9 +20,10 @@ drawn from the seed.
 
 Events (``kind``: data): ``tide`` (public: hand, dealer, tide, tricks, moon), ``deal``
 (seat only: hand), ``moon``/``nomoon``, ``pass_locked`` (public: seat), ``pass_chosen`` (that
-seat: card), ``exchange_done``, ``received`` (receiver only: card, from), ``bid``, ``play``
-(seat, card), ``rowboat`` (seat, side, trick), ``married`` (owner only: card, trick), ``trick``
-(trick, winner or None, tricks awarded / tied, lost), ``hand_scored`` (per side: bid, tricks,
+seat: card; not sent to the fourth passer, whose card changes hands in the same step),
+``exchange_done``, ``received`` (receiver only: card, from), ``bid``, ``play`` (seat, card),
+``rowboat`` (seat, side, trick), ``married`` (owner only: card, trick), ``trick`` (trick,
+winner or None, tricks awarded / tied, lost, plays), ``hand_scored`` (per side: bid, tricks,
 points, sandbags, score, total_sandbags), ``game_over`` (winners, scores), ``lighthouse``
 (public: seat, side) and ``lighthouse_view`` (2p/3p: the user; 4p: both partners; data: seat,
 ``hands`` = [{seat, cards}], ``seconds`` = lighthouse_seconds × hands shown to each viewer).

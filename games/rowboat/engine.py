@@ -125,8 +125,6 @@ class RowboatEngine(BaseEngine):
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, RowboatOptions)
-        if opts.partner_tie_wins and players != 4:
-            raise BadOptions("Option 'partner_tie_wins' exists only in the 4-player game.")
         rng = seed_rng(seed, "rowboat")
         if opts.first_dealer is None:
             rng, dealer = rng_below(rng, players)
@@ -154,7 +152,9 @@ class RowboatEngine(BaseEngine):
             target,
             opts.lighthouse_seconds,
             int(opts.knob_obligatory),
-            int(opts.partner_tie_wins),
+            # 4p only (§2); accepted and ignored otherwise, so one server-wide default serves
+            # every player count
+            int(opts.partner_tie_wins and players == 4),
             int(opts.show_last_trick),
         )
         nsides = rules.NSIDES[players]

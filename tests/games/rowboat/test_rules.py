@@ -41,13 +41,17 @@ def test_option_defaults() -> None:
         {"lighthouse_seconds": 9},
         {"lighthouse_seconds": 121},
         {"first_dealer": 2},
-        {"partner_tie_wins": True},
         {"no_such": 1},
     ],
 )
 def test_bad_options_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(BadOptions):
         ENGINE.new_game(2, options=options)
+
+
+def test_partner_tie_wins_is_ignored_below_four_players() -> None:
+    assert ENGINE.new_game(2, options={"partner_tie_wins": True}).opts.partner_tie_wins == 0
+    assert ENGINE.new_game(4, options={"partner_tie_wins": True}).opts.partner_tie_wins == 1
 
 
 def test_rigged_deck_must_name_real_cards() -> None:
