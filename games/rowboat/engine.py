@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from games.cards import rng_below, seed_rng
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 from games.rowboat import rules
-from games.rowboat.deck import BIT, CARD_OF, CODES, ROWBOAT, card_name, tricks_for
+from games.rowboat.deck import BIT, CARD_OF, CODES, ROWBOAT, card_name, codes_of, tricks_for
 from games.rowboat.rules import SEATS_OF, SIDE, cap, play_options
 from games.rowboat.state import (
     BIDDING,
@@ -86,12 +86,12 @@ _ACTIVE = (EXCHANGE, BIDDING, TRICK_PLAY)  # where the Lighthouse may be used (D
 
 
 def _cards_text(mask: int) -> str:
-    from games.rowboat.deck import codes_of
-
     return ", ".join(codes_of(mask)) or "none"
 
 
 class RowboatEngine(BaseEngine):
+    """Rowboat for 2-4 players; see the package docstring for codes, events and the view."""
+
     name: ClassVar[str] = "rowboat"
     title: ClassVar[str] = "Rowboat"
     min_players: ClassVar[int] = 2
