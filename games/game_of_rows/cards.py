@@ -29,12 +29,7 @@ _SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def label(card: str) -> str:
-    """Human text for a card (``"10♦"``, ``"Joker"``), used where a card code must not appear.
-
-    A caught bluff's cards go back to the bluffer's hand after being shown to the table; the
-    reveal names them in this form so that table logs read well while card codes keep meaning
-    "a card you may be holding" to the generic secrecy checks.
-    """
+    """Human text for a card (``"10♦"``, ``"Joker"``), for table logs beside the code."""
     if card == JOKER:
         return "Joker"
     rank = "10" if card[0] == "T" else card[0]

@@ -35,8 +35,9 @@ Decisions where the spec is silent:
   when the count reaches the number of active players.
 * With ``play_for_places`` the game also ends when one player is left without a place; that
   player takes the next place.
-* A caught bluff's reveal (event and view) names the taken-back cards as text (``"J♠"``), not
-  codes: they are public by §4.2, but back in a hand, where codes mean hidden cards. A wrong
+* A caught bluff's reveal (event and view) names the taken-back cards by code (with a text
+  ``label``) and declares them under ``revealed`` [{seat, cards}]: they are public by §4.2
+  although back in a hand, and the declaration tells generic secrecy checks so. A wrong
   call's cards stay on the board as ordinary face-up codes.
 * Final view (``final``): each player's place and card count, and the poker category where
   it broke a tie on cards; the cards themselves stay hidden.
@@ -48,10 +49,11 @@ Events (``visible_to=None`` unless noted): ``turn`` {seat, must_place}; ``place`
 ``block`` / ``unblock`` {seat, card, row, pos}; ``face_down`` {seat, row, pos, claim, suit}
 with ``your_face_down`` {.., card} to the owner only; ``skip``; ``end_turn``;
 ``challenge_open`` {bluffer, count, seats}; ``pass``; ``challenge_closed``; ``call``;
-``reveal`` {bluffer, caller, outcome: caught|wrong_call, cards: [{row, pos, label, valid,
-card (wrong call only)}]}; ``taken_back``; ``draw`` {seat, count, reason} with ``drew``
-{.., cards} to the drawer only; ``removed``; ``row_completed`` {row, cards (None for a
-face-down card), completed_rows}; ``out_of_cards``; ``game_over`` {reason, places, winners}.
+``reveal`` {bluffer, caller, outcome: caught|wrong_call, cards: [{row, pos, card, label,
+valid}], revealed (caught only): [{seat, cards}]}; ``taken_back``; ``draw`` {seat, count,
+reason} with ``drew`` {.., cards} to the drawer only; ``removed``; ``row_completed`` {row,
+cards (None for a face-down card), completed_rows}; ``out_of_cards``; ``game_over`` {reason,
+places, winners}.
 """
 
 from __future__ import annotations

@@ -289,7 +289,9 @@ def _play(work: Work, seat: int, verb: str, card: str, target: Target) -> None:
     data: dict[str, Any] = {"seat": seat, "row": slot + 1, "pos": idx + 2}
     work.set(actions=work.get("actions") + 1)
     if verb == DOWN:
-        work.set(placed=True, facedown=(*work.get("facedown"), (slot, idx)))
+        # an old reveal may name the very card now laid face down (a caught bluff's cards go
+        # back to the hand), so the table stops showing it once a new face-down card lands
+        work.set(placed=True, facedown=(*work.get("facedown"), (slot, idx)), reveal=None)
         work.emit("face_down", {**data, "claim": idx + 2, "suit": work.rows[slot][0] or None})
         work.emit("your_face_down", {**data, "card": card}, (seat,))
         return
@@ -360,10 +362,12 @@ def _call(work: Work, caller: int) -> None:
         "caller": caller,
         "outcome": "caught" if caught else "wrong_call",
         "cards": [
-            {"row": r, "pos": p, "label": label(c), "valid": v} | ({} if caught else {"card": c})
-            for r, p, c, v in shown
+            {"row": r, "pos": p, "card": c, "label": label(c), "valid": v} for r, p, c, v in shown
         ],
     }
+    if caught:
+        # shown to the table, then taken back: public knowledge although in a hand again
+        reveal_data["revealed"] = [{"seat": bluffer, "cards": [c for _, _, c, _ in shown]}]
     work.emit("reveal", reveal_data)
     if caught:
         # §4.2 / D15: replenish, take the cards back, then draw the penalty

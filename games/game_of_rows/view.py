@@ -114,9 +114,14 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "caller": rev.caller,
             "outcome": "caught" if rev.caught else "wrong_call",
             "cards": [
-                {"row": r, "pos": p, "label": label(c), "valid": v} for r, p, c, v in rev.cards
+                {"row": r, "pos": p, "card": c, "label": label(c), "valid": v}
+                for r, p, c, v in rev.cards
             ],
         }
+        if rev.caught:
+            view["last_reveal"]["revealed"] = [
+                {"seat": rev.bluffer, "cards": [c for _, _, c, _ in rev.cards]}
+            ]
     if state.phase == OVER:
         view["places"] = list(state.places)
         ranked = [s for s in range(state.players) if s not in state.removed]

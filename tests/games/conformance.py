@@ -47,6 +47,28 @@ def hands(engine: Engine, state: Any, players: int) -> list[list[str]]:
     return [list(engine.view(state, seat).get("hand", [])) for seat in range(players)]
 
 
+def declared_reveals(shown: Any, seen_by: set[int]) -> Counter[str]:
+    """Cards an engine declares as shown to the table from a hand, under a ``revealed`` key:
+    ``[{"seat": s, "cards": [...]}]`` (e.g. a caught bluff taken back into the bluffer's hand).
+
+    Those cards are public knowledge although they sit in a hand again, so the check does not
+    count them as hidden; every other card of that hand stays hidden.
+    """
+    found: Counter[str] = Counter()
+    if isinstance(shown, Mapping):
+        for key, item in shown.items():
+            if key == "revealed" and isinstance(item, list):
+                for entry in item:
+                    if isinstance(entry, Mapping) and entry.get("seat") not in seen_by:
+                        found.update(entry.get("cards", ()))
+            else:
+                found.update(declared_reveals(item, seen_by))
+    elif isinstance(shown, (list, tuple)):
+        for item in shown:
+            found.update(declared_reveals(item, seen_by))
+    return found
+
+
 def assert_no_foreign_cards(
     engine: Engine, shown: Any, seen_by: set[int], all_hands: list[list[str]], what: str
 ) -> None:
@@ -59,6 +81,7 @@ def assert_no_foreign_cards(
     hidden = Counter(
         card for seat, hand in enumerate(all_hands) if seat not in seen_by for card in hand
     )
+    hidden -= declared_reveals(shown, seen_by)
     for card, count in hidden.items():
         if shown_counts[card] + count > engine.card_copies[card]:
             raise AssertionError(f"{what} shows {card!r}, which is hidden in another hand")
