@@ -101,10 +101,22 @@ _STRENGTHS = tuple(_strengths(r) for r in range(52))
 _cache: dict[tuple[int, ...], tuple[Trick, ...]] = {}
 
 
+_last: tuple[tuple[int, ...], tuple[Trick, ...]] = ((), ())
+
+
 def tricks_for(tide: tuple[int, ...]) -> tuple[Trick, ...]:
-    """The trick table of a Tide (cached; bounded so a long-running bot does not grow)."""
+    """The trick table of a Tide (cached; bounded so a long-running bot does not grow).
+
+    Every state of a hand shares one ``tide`` tuple object, so the last table is checked by
+    identity first: that skips hashing the Tide on almost every call.
+    """
+    global _last
+    last = _last
+    if last[0] is tide:
+        return last[1]
     table = _cache.get(tide)
     if table is not None:
+        _last = (tide, table)
         return table
     in_tide = 0
     for c in tide:
@@ -136,4 +148,5 @@ def tricks_for(tide: tuple[int, ...]) -> tuple[Trick, ...]:
     if len(_cache) > 4096:
         _cache.clear()
     _cache[tide] = table
+    _last = (tide, table)
     return table

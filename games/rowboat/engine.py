@@ -1,8 +1,9 @@
 """The Rowboat engine: the contract methods of ``shared/CONTRACT.md`` §1 over the int state.
 
 Validation lives here (what a player may do now, and why not), the rules themselves in
-:mod:`games.rowboat.rules`. Action codes are decoded through one prebuilt table so the hot path
-of AI search (``legal_actions`` → ``apply``) does no string work.
+:mod:`games.rowboat.rules`. Action codes are decoded through one prebuilt table
+(:mod:`games.rowboat.actions`) so the hot path of AI search (``to_act`` → ``legal_actions`` →
+``apply``) does no string work.
 """
 
 from __future__ import annotations
@@ -15,7 +16,26 @@ from pydantic import BaseModel, Field
 from games.cards import rng_below, seed_rng
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 from games.rowboat import rules
+from games.rowboat.actions import (
+    BID_ACTS,
+    CARD_VERBS,
+    KEYS,
+    LIGHTHOUSE_ACT,
+    MOON_CHOICES,
+    ROWBOAT_ACT,
+    V_BID,
+    V_LIGHTHOUSE,
+    V_MOON,
+    V_NOMOON,
+    V_PASS,
+    V_PLAY,
+    V_ROWBOAT,
+    VERB_IDS,
+    pass_actions,
+    play_actions,
+)
 from games.rowboat.deck import BIT, CARD_OF, CODES, ROWBOAT, card_name, codes_of, tricks_for
+from games.rowboat.events import event
 from games.rowboat.rules import SEATS_OF, SIDE, cap, play_options
 from games.rowboat.state import (
     BIDDING,
@@ -47,41 +67,6 @@ class RowboatOptions(GameOptions):
     first_dealer: int | None = Field(default=None, ge=0, le=3)
 
 
-# verb ids
-V_MOON, V_NOMOON, V_PASS, V_BID, V_PLAY, V_ROWBOAT, V_LIGHTHOUSE = range(7)
-
-MOON_ACTS = {k: Action("moon", str(k)) for k in range(4, 13)}
-NOMOON = Action("nomoon")
-PASS_ACTS = tuple(Action("pass", code) for code in CODES)
-BID_ACTS = tuple(Action("bid", str(b)) for b in range(13))
-PLAY_ACTS = tuple(Action("play", code) for code in CODES)
-ROWBOAT_ACT = Action("rowboat")
-LIGHTHOUSE_ACT = Action("lighthouse")
-
-_KEYS: dict[Any, tuple[int, int]] = {}
-for _k, _a in MOON_ACTS.items():
-    _KEYS[_a] = (V_MOON, _k)
-_KEYS[NOMOON] = (V_NOMOON, 0)
-for _c in range(52):
-    _KEYS[PASS_ACTS[_c]] = (V_PASS, _c)
-    _KEYS[PLAY_ACTS[_c]] = (V_PLAY, _c)
-for _b in range(13):
-    _KEYS[BID_ACTS[_b]] = (V_BID, _b)
-_KEYS[ROWBOAT_ACT] = (V_ROWBOAT, 0)
-_KEYS[LIGHTHOUSE_ACT] = (V_LIGHTHOUSE, 0)
-for _a in list(_KEYS):
-    _KEYS[_a.code] = _KEYS[_a]
-
-_VERB_IDS = {
-    "moon": V_MOON,
-    "nomoon": V_NOMOON,
-    "pass": V_PASS,
-    "bid": V_BID,
-    "play": V_PLAY,
-    "rowboat": V_ROWBOAT,
-    "lighthouse": V_LIGHTHOUSE,
-}
-_CARD_VERBS = (V_PASS, V_PLAY)
 _ACTIVE = (EXCHANGE, BIDDING, TRICK_PLAY)  # where the Lighthouse may be used (D16)
 
 
@@ -191,13 +176,14 @@ class RowboatEngine(BaseEngine):
 
     # ------------------------------------------------------------ queries
 
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
+    #: the view module's function itself, not a method wrapping it: one call less per step
+    to_act = staticmethod(to_act)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now; the Lighthouse also off turn (D16)."""
         s = state
         phase = s.phase
         n = s.n
@@ -206,11 +192,7 @@ class RowboatEngine(BaseEngine):
             if seat != (s.leader + len(s.plays)) % n:
                 return [LIGHTHOUSE_ACT] if lighthouse else []
             mask, rowboat, _ = play_options(s, seat)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAY_ACTS[low.bit_length() - 1])
-                mask ^= low
+            out = play_actions(mask)
             if rowboat:
                 out.append(ROWBOAT_ACT)
             if lighthouse:
@@ -219,19 +201,13 @@ class RowboatEngine(BaseEngine):
         if phase == OVER or not 0 <= seat < n:
             return []
         if phase == MOON:
-            if seat != s.dealer:
-                return []
-            return [MOON_ACTS[k] for k in range(4, cap(n) + 1)] + [NOMOON]
+            return list(MOON_CHOICES[n]) if seat == s.dealer else []
         out = []
         if phase == BIDDING:
             if seat == rules.bidder(s):
                 out = [BID_ACTS[b] for b in rules.bid_range(s, seat)]
         elif phase == EXCHANGE and s.passes[seat] < 0:
-            mask = s.hands[seat]
-            while mask:
-                low = mask & -mask
-                out.append(PASS_ACTS[low.bit_length() - 1])
-                mask ^= low
+            out = pass_actions(s.hands[seat])
         if not s.used[SIDE[n][seat]] & USED_LIGHTHOUSE:
             out.append(LIGHTHOUSE_ACT)
         return out
@@ -239,12 +215,14 @@ class RowboatEngine(BaseEngine):
     # ------------------------------------------------------------ apply
 
     def _decode(self, action: Action | str) -> tuple[int, int]:
-        key = _KEYS.get(action)
+        """(verb id, number) of an action that is not one of the prebuilt ones: only to raise
+        the right message (a well-formed code that names no card, bid or Moon)."""
+        key = KEYS.get(action)
         if key is not None:
             return key
         act = self.coerce(action)
-        verb = _VERB_IDS[act.verb]
-        if verb in _CARD_VERBS:
+        verb = VERB_IDS[act.verb]
+        if verb in CARD_VERBS:
             raise IllegalAction(
                 f"'{act.arg}' is not a Rowboat card: write rank (A, 2-9, D, M, S, W) and suit "
                 "(o oars, w waves, s shells, m maps), e.g. '3m'."
@@ -252,8 +230,12 @@ class RowboatEngine(BaseEngine):
         raise IllegalAction(f"'{act.code}' is not a possible {act.verb}.")
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
-        """Apply a legal action; anything else raises IllegalAction and changes nothing."""
-        key = _KEYS.get(action)
+        """Apply a legal action; anything else raises IllegalAction and changes nothing.
+
+        The checks run in a fixed order (the action's form, the seat, then the phase's rules),
+        so a player always gets the first reason that applies.
+        """
+        key = KEYS.get(action)
         verb, arg = key if key is not None else self._decode(action)
         s = state
         n = s.n
@@ -261,19 +243,18 @@ class RowboatEngine(BaseEngine):
             raise IllegalAction(f"There is no seat {seat} at this table.")
         phase = s.phase
         events: list[Event] = []
-        if phase == TRICK_PLAY and (verb in (V_PLAY, V_ROWBOAT)):
-            if seat != (s.leader + len(s.plays)) % n:
-                raise IllegalAction(
-                    f"It is not your turn: seat {(s.leader + len(s.plays)) % n} plays now."
-                )
+        if phase == TRICK_PLAY and verb in (V_PLAY, V_ROWBOAT):
+            turn = (s.leader + len(s.plays)) % n
+            if seat != turn:
+                raise IllegalAction(f"It is not your turn: seat {turn} plays now.")
             mask, rowboat, save = play_options(s, seat)
-            if verb == V_ROWBOAT:
-                if not rowboat:
-                    raise IllegalAction(self._why_no_rowboat(s, seat))
-                return rules.play(s, seat, ROWBOAT, 0, events), events
-            if not mask & BIT[arg]:
-                raise IllegalAction(self._why_not_card(s, seat, arg, mask, rowboat))
-            return rules.play(s, seat, arg, save, events), events
+            if verb == V_PLAY:
+                if not mask & BIT[arg]:
+                    raise IllegalAction(self._why_not_card(s, seat, arg, mask, rowboat))
+                return rules.play(s, seat, arg, save, events), events
+            if not rowboat:
+                raise IllegalAction(self._why_no_rowboat(s, seat))
+            return rules.play(s, seat, ROWBOAT, 0, events), events
         if verb == V_LIGHTHOUSE:
             if phase not in _ACTIVE:
                 raise IllegalAction(
@@ -294,7 +275,7 @@ class RowboatEngine(BaseEngine):
             if seat != s.dealer:
                 raise IllegalAction(f"Only the dealer (seat {s.dealer}) may play the Moon.")
             if verb == V_NOMOON:
-                events.append(Event("nomoon", None, {"seat": seat}))
+                events.append(event("nomoon", None, {"seat": seat}))
                 return rules.deal(s, 0, events), events
             if not 4 <= arg <= cap(n):
                 raise IllegalAction(f"The Moon sets a Tide of 4 to {cap(n)} cards, not {arg}.")

@@ -1,154 +1,69 @@
-"""Rowboat's rules on the int state: dealing, legality, tricks, scoring, game end.
+"""Rowboat's rules on the int state: legality, tricks, scoring, game end, specialty cards.
 
 Every function takes a :class:`State` and returns a new one (plus events); none mutates. The
-numbered references (§, D) are to ``shared/rules/rowboat.md``.
+numbered references (§, D) are to ``shared/rules/rowboat.md``. Dealing lives in
+:mod:`games.rowboat.dealing`. The per-card path (``play`` and the trick's end) edits the state
+as a field list and builds it once, because it runs on every step of AI search.
 """
 
 from __future__ import annotations
 
-from games.cards import rigged_order, rng_below
 from games.core import Event
-from games.rowboat.deck import ALL_CARDS, BIT, CODES, ROWBOAT, codes_of, tricks_for
+from games.rowboat.dealing import (
+    begin_hand,
+    begin_hand_fields,
+    deal,
+    deal_fields,
+    new_hand_fields,
+    reset_hand,
+)
+from games.rowboat.deck import BIT, CODES, ROWBOAT, codes_of, tricks_for
+from games.rowboat.events import event
 from games.rowboat.state import (
     BIDDING,
-    EXCHANGE,
-    MOON,
+    I_BAGS,
+    I_BIDS,
+    I_DEALER,
+    I_GONE,
+    I_HAND_NO,
+    I_HANDS,
+    I_LAST,
+    I_LAST_HAND,
+    I_LEADER,
+    I_MARRIED,
+    I_N,
+    I_OPTS,
+    I_PASSES,
+    I_PENDING,
+    I_PHASE,
+    I_PLAYS,
+    I_SCORES,
+    I_TRICK,
+    I_USED,
+    I_WINNERS,
+    I_WON,
+    NSIDES,
     OVER,
+    SEATS_OF,
+    SIDE,
     TRICK_PLAY,
     USED_LIGHTHOUSE,
     USED_MOON,
     USED_ROWBOAT,
     State,
+    build,
+    cap,
 )
 
-#: side of each seat: individuals in 2p/3p, partners opposite in 4p (§1.4)
-SIDE: dict[int, tuple[int, ...]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
-NSIDES: dict[int, int] = {2: 2, 3: 3, 4: 2}
-SEATS_OF: dict[int, tuple[tuple[int, ...], ...]] = {
-    2: ((0,), (1,)),
-    3: ((0,), (1,), (2,)),
-    4: ((0, 2), (1, 3)),
-}
-_UNIVERSE = tuple(range(52))
-
-
-def cap(n: int) -> int:
-    """Largest Tide: 12, or 10 with four players (card budget, §1.4 and D3)."""
-    return 10 if n == 4 else 12
-
-
-# ---------------------------------------------------------------- hands
-
-
-def begin_hand(s: State, events: list[Event]) -> State:
-    """Start a hand: the Moon decision if the dealer's side still has its Moon (§3.1), else
-    the Tide and the deal at once."""
-    if not s.used[SIDE[s.n][s.dealer]] & USED_MOON:
-        return s._replace(phase=MOON)
-    return deal(s, 0, events)
-
-
-def _shuffle_prefix(order: list[int], start: int, stop: int, rng: int) -> int:
-    """Fisher-Yates steps for positions ``start..stop-1`` (each drawn from the cards not yet
-    placed), through the shared seeded RNG; returns the new RNG state."""
-    size = len(order)
-    for i in range(start, stop):
-        rng, r = rng_below(rng, size - i)
-        j = i + r
-        order[i], order[j] = order[j], order[i]
-    return rng
-
-
-def deal(s: State, moon: int, events: list[Event]) -> State:
-    """Shuffle the 52 suited cards (D1), turn the Tide (§3.2), deal N cards each.
-
-    Order off the top of the deck: the Tide first, then hands one card at a time, starting
-    left of the dealer and going clockwise (§2, D29). A rigged deck (``State.rig``) replaces the
-    top of the first hand's deck only.
-    """
-    n = s.n
-    limit = moon or cap(n)
-    if s.rig:
-        order, rng = rigged_order(_UNIVERSE, s.rig, s.rng)
-        shuffled_to = 52
-    else:
-        # Fisher-Yates from the top, only as deep as the hand uses: the undealt rest is never
-        # seen, so its order needs no random draws (AI playouts deal thousands of hands)
-        order = list(_UNIVERSE)
-        rng = _shuffle_prefix(order, 0, limit, s.rng)
-        shuffled_to = limit
-    if moon:
-        size = moon
-    else:
-        seen = 0
-        size = 0
-        while True:
-            seen |= 1 << (order[size] // 13)
-            size += 1
-            if seen == 15 or size == limit:
-                break
-    tide = tuple(order[:size])
-    if shuffled_to < size * (n + 1):
-        rng = _shuffle_prefix(order, shuffled_to, size * (n + 1), rng)
-    hands = [0] * n
-    pos = size
-    dealer = s.dealer
-    for _ in range(size):
-        for j in range(1, n + 1):
-            hands[(dealer + j) % n] |= BIT[order[pos]]
-            pos += 1
-    undealt = 0
-    for c in order[pos:]:
-        undealt |= BIT[c]
-    phase = EXCHANGE if n == 4 else (TRICK_PLAY if s.opts.novice else BIDDING)
-    events.append(
-        Event(
-            "tide",
-            None,
-            {
-                "hand": s.hand_no,
-                "dealer": dealer,
-                "tide": [CODES[c] for c in tide],
-                "tricks": size,
-                "moon": moon,
-            },
-        )
-    )
-    for seat in range(n):
-        events.append(Event("deal", (seat,), {"seat": seat, "hand": codes_of(hands[seat])}))
-    return s._replace(
-        rng=rng,
-        rig=(),
-        phase=phase,
-        moon=moon,
-        tide=tide,
-        hands=tuple(hands),
-        undealt=undealt,
-        leader=(dealer + 1) % n,
-        last=(),
-    )
-
-
-def new_hand_fields(s: State, dealer: int, hand_no: int) -> State:
-    """Reset everything that lives for one hand only."""
-    n = s.n
-    return s._replace(
-        hand_no=hand_no,
-        dealer=dealer,
-        moon=0,
-        tide=(),
-        hands=(0,) * n,
-        undealt=ALL_CARDS,
-        passes=(-1,) * n if n == 4 else (),
-        bids=(-1,) * n,
-        trick=0,
-        leader=(dealer + 1) % n,
-        plays=(),
-        won=(0,) * n,
-        pending=0,
-        married=(0,) * n,
-        gone=0,
-    )
+__all__ = [
+    "NSIDES",
+    "SEATS_OF",
+    "SIDE",
+    "begin_hand",
+    "cap",
+    "deal",
+    "new_hand_fields",
+]
 
 
 # ---------------------------------------------------------------- bidding
@@ -167,8 +82,8 @@ def bid_range(s: State, seat: int) -> range:
 
 
 def bidder(s: State) -> int:
-    made = sum(1 for b in s.bids if b >= 0)
-    return (s.dealer + 1 + made) % s.n
+    """Seats bid in turn from the dealer's left (§2); a missing bid is -1."""
+    return (s.dealer + 1 + s.n - s.bids.count(-1)) % s.n
 
 
 # ---------------------------------------------------------------- trick play
@@ -194,12 +109,14 @@ def play_options(s: State, seat: int) -> tuple[int, bool, int]:
 
 
 def _play_options(s: State, seat: int) -> tuple[int, bool, int]:
-    tr = tricks_for(s.tide)[s.trick]
+    trick = s.trick
+    tide = s.tide
+    tr = tricks_for(tide)[trick]
     hand = s.hands[seat]
     married = s.married[seat]
     if married & tr.knob_bit:  # step 1: a married card is due, nothing else (D8)
         return tr.knob_bit, False, 0
-    rowboat = not s.used[SIDE[s.n][seat]] & USED_ROWBOAT and s.trick < len(s.tide) - 1
+    rowboat = not s.used[SIDE[s.n][seat]] & USED_ROWBOAT and trick < len(tide) - 1
     trumps = hand & tr.trump_mask
     if s.opts.knob_obligatory:
         trumps |= hand & tr.knob_bit
@@ -211,58 +128,43 @@ def _play_options(s: State, seat: int) -> tuple[int, bool, int]:
     return playable | (hand & tr.knob_bit), rowboat, 0  # 2c: trump or the current Knob (D6)
 
 
-_new = tuple.__new__
-_F = {name: i for i, name in enumerate(State._fields)}
-I_HANDS, I_USED, I_GONE, I_PLAYS, I_MARRIED = (
-    _F["hands"],
-    _F["used"],
-    _F["gone"],
-    _F["plays"],
-    _F["married"],
-)
-I_WON, I_PENDING, I_LEADER, I_LAST, I_TRICK = (
-    _F["won"],
-    _F["pending"],
-    _F["leader"],
-    _F["last"],
-    _F["trick"],
-)
-
-
 def play(s: State, seat: int, card: int, save: int, events: list[Event]) -> State:
-    """Put ``card`` (or ``ROWBOAT``) on the trick; ``save`` is the 2b card, if any.
-
-    The hottest path of AI search, so the new state is built from a list of fields rather
-    than with ``_replace``.
-    """
-    fields = list(s)
+    """Put ``card`` (or ``ROWBOAT``) on the trick; ``save`` is the 2b card, if any."""
+    f = list(s)
     if card == ROWBOAT:
         side = SIDE[s.n][seat]
         used = list(s.used)
         used[side] |= USED_ROWBOAT
-        fields[I_USED] = tuple(used)
-        events.append(Event("rowboat", None, {"seat": seat, "side": side, "trick": s.trick + 1}))
+        f[I_USED] = tuple(used)
+        events.append(event("rowboat", None, {"seat": seat, "side": side, "trick": s.trick + 1}))
     else:
         bit = BIT[card]
         hands = list(s.hands)
         hands[seat] &= ~bit
-        fields[I_HANDS] = tuple(hands)
-        fields[I_GONE] = s.gone | bit
-        events.append(Event("play", None, {"seat": seat, "card": CODES[card]}))
-        if save and bit != save and card != tricks_for(s.tide)[s.trick].knob:
-            married = list(s.married)
-            married[seat] |= save
-            fields[I_MARRIED] = tuple(married)
-            x = save.bit_length() - 1
-            due = next(k for k, t in enumerate(tricks_for(s.tide)) if t.knob == x)
-            events.append(
-                Event("married", (seat,), {"seat": seat, "card": CODES[x], "trick": due + 1})
-            )
+        f[I_HANDS] = tuple(hands)
+        f[I_GONE] = s.gone | bit
+        events.append(event("play", None, {"seat": seat, "card": CODES[card]}))
+        if save and bit != save:
+            _marry(s, f, seat, card, save, events)
     plays = (*s.plays, card)
     if len(plays) < s.n:
-        fields[I_PLAYS] = plays
-        return _new(State, fields)
-    return _finish(s, fields, plays, events)
+        f[I_PLAYS] = plays
+        return build(f)
+    return _finish(s, f, plays, events)
+
+
+def _marry(s: State, f: list, seat: int, card: int, save: int, events: list[Event]) -> None:
+    """Step 2b (§3.5.1, D8): the lone trump ``save`` that is a later Knob stays in the hand,
+    married to its Knob trick, unless the card played is the current Knob itself."""
+    table = tricks_for(s.tide)
+    if card == table[s.trick].knob:
+        return
+    married = list(s.married)
+    married[seat] |= save
+    f[I_MARRIED] = tuple(married)
+    x = save.bit_length() - 1
+    due = next(k for k, t in enumerate(table) if t.knob == x)
+    events.append(event("married", (seat,), {"seat": seat, "card": CODES[x], "trick": due + 1}))
 
 
 def trick_winner(s: State) -> int:
@@ -305,38 +207,40 @@ def finish_trick(s: State, events: list[Event]) -> State:
     return _finish(s, list(s), s.plays, events)
 
 
-def _finish(s: State, fields: list, plays: tuple[int, ...], events: list[Event]) -> State:
-    """``fields`` is ``s`` as a list with the last card already applied; ``plays`` is the
+def _finish(s: State, f: list, plays: tuple[int, ...], events: list[Event]) -> State:
+    """``f`` is ``s`` as a list with the last card already applied; ``plays`` is the
     complete trick."""
     n = s.n
+    trick = s.trick
+    leader = s.leader
     idx = _winner(s, plays)
-    last_trick = s.trick == len(s.tide) - 1
+    last_trick = trick == len(s.tide) - 1
     pending = s.pending
     if idx >= 0:
-        winner = (s.leader + idx) % n
+        winner = (leader + idx) % n
         won = list(s.won)
         won[winner] += 1 + pending
-        fields[I_WON] = tuple(won)
-        data = {"trick": s.trick + 1, "winner": winner, "tricks": 1 + pending, "tied": False}
-        fields[I_PENDING] = 0
-        fields[I_LEADER] = winner
+        f[I_WON] = tuple(won)
+        data = {"trick": trick + 1, "winner": winner, "tricks": 1 + pending, "tied": False}
+        f[I_PENDING] = 0
+        f[I_LEADER] = winner
     else:
         winner = -1
         data = {
-            "trick": s.trick + 1,
+            "trick": trick + 1,
             "winner": None,
             "tied": True,
             "lost": pending + 1 if last_trick else 0,
         }
-        fields[I_PENDING] = 0 if last_trick else pending + 1
-    data["plays"] = trick_plays(s.leader, n, plays)
-    events.append(Event("trick", None, data))
-    fields[I_LAST] = (s.trick, s.leader, winner, *plays)
-    fields[I_PLAYS] = ()
+        f[I_PENDING] = 0 if last_trick else pending + 1
+    data["plays"] = trick_plays(leader, n, plays)
+    events.append(event("trick", None, data))
+    f[I_LAST] = (trick, leader, winner, *plays)
+    f[I_PLAYS] = ()
     if not last_trick:
-        fields[I_TRICK] = s.trick + 1
-        return _new(State, fields)
-    return end_hand(_new(State, fields), events)
+        f[I_TRICK] = trick + 1
+        return build(f)
+    return _end_hand(f, events)
 
 
 # ---------------------------------------------------------------- scoring
@@ -371,26 +275,34 @@ def game_winner(scores: tuple[int, ...], bags: tuple[int, ...], target: int) -> 
 
 def end_hand(s: State, events: list[Event]) -> State:
     """Score the hand, discard leftovers unseen (D24), then end the game or deal again."""
-    n = s.n
-    novice = bool(s.opts.novice)
-    scores = list(s.scores)
-    bags = list(s.bags)
+    return _end_hand(list(s), events)
+
+
+def _end_hand(f: list, events: list[Event]) -> State:
+    """:func:`end_hand` on a state's field list (which it changes)."""
+    n = f[I_N]
+    opts = f[I_OPTS]
+    novice = bool(opts.novice)
+    scores = list(f[I_SCORES])
+    bags = list(f[I_BAGS])
+    won_by_seat = f[I_WON]
+    bids = f[I_BIDS]
     summary = []
     for side, seats in enumerate(SEATS_OF[n]):
-        won = sum(s.won[x] for x in seats)
-        bid = -1 if novice else sum(s.bids[x] for x in seats)
+        won = sum([won_by_seat[x] for x in seats])
+        bid = -1 if novice else sum([bids[x] for x in seats])
         new_score, new_bags = hand_score(novice, bid, won, scores[side], bags[side])
         summary.append((bid, won, new_score - scores[side], new_bags - bags[side]))
         scores[side], bags[side] = new_score, new_bags
     leftovers = 0
-    for h in s.hands:
+    for h in f[I_HANDS]:
         leftovers |= h
     events.append(
-        Event(
+        event(
             "hand_scored",
             None,
             {
-                "hand": s.hand_no,
+                "hand": f[I_HAND_NO],
                 "sides": [
                     {
                         "bid": None if b < 0 else b,
@@ -405,32 +317,33 @@ def end_hand(s: State, events: list[Event]) -> State:
             },
         )
     )
-    s = s._replace(
-        scores=tuple(scores),
-        bags=tuple(bags),
-        hands=(0,) * n,
-        gone=s.gone | leftovers,
-        last_hand=tuple(summary),
-    )
-    side = game_winner(s.scores, s.bags, s.opts.target)
+    f[I_SCORES] = scores = tuple(scores)
+    f[I_BAGS] = bags = tuple(bags)
+    f[I_HANDS] = (0,) * n
+    f[I_GONE] |= leftovers
+    f[I_LAST_HAND] = tuple(summary)
+    side = game_winner(scores, bags, opts.target)
     if side >= 0:
         winners = SEATS_OF[n][side]
-        events.append(
-            Event("game_over", None, {"winners": list(winners), "scores": list(s.scores)})
-        )
-        return s._replace(phase=OVER, winners=winners)
-    s = new_hand_fields(s, (s.dealer + 1) % n, s.hand_no + 1)  # D20: 2p alternates, else left
-    return begin_hand(s, events)
+        events.append(event("game_over", None, {"winners": list(winners), "scores": list(scores)}))
+        f[I_PHASE] = OVER
+        f[I_WINNERS] = winners
+        return build(f)
+    reset_hand(f, (f[I_DEALER] + 1) % n, f[I_HAND_NO] + 1)  # D20: 2p alternates, else left
+    return begin_hand_fields(f, events)
 
 
 # ---------------------------------------------------------------- specialty cards
+
+
+def _with_used(used: tuple[int, ...], side: int, bit: int) -> tuple[int, ...]:
+    return (*used[:side], used[side] | bit, *used[side + 1 :])
 
 
 def lighthouse(s: State, seat: int, events: list[Event]) -> State:
     """Use the side's Lighthouse (§5, D16, D17): a public notice and a private snapshot."""
     n = s.n
     side = SIDE[n][seat]
-    used = (*s.used[:side], s.used[side] | USED_LIGHTHOUSE, *s.used[side + 1 :])
     seconds = s.opts.lighthouse_seconds
     if n == 4:
         audience = tuple(sorted((seat, (seat + 2) % 4)))
@@ -440,9 +353,9 @@ def lighthouse(s: State, seat: int, events: list[Event]) -> State:
         audience = (seat,)
         shown = tuple(x for x in range(n) if x != seat)
         count = len(shown)
-    events.append(Event("lighthouse", None, {"seat": seat, "side": side}))
+    events.append(event("lighthouse", None, {"seat": seat, "side": side}))
     events.append(
-        Event(
+        event(
             "lighthouse_view",
             audience,
             {
@@ -452,14 +365,18 @@ def lighthouse(s: State, seat: int, events: list[Event]) -> State:
             },
         )
     )
-    return s._replace(used=used)
+    f = list(s)
+    f[I_USED] = _with_used(s.used, side, USED_LIGHTHOUSE)
+    return build(f)
 
 
 def moon(s: State, k: int, events: list[Event]) -> State:
+    """The dealer's Moon (§3.1): the Tide has exactly ``k`` cards, once per game per side."""
     side = SIDE[s.n][s.dealer]
-    used = (*s.used[:side], s.used[side] | USED_MOON, *s.used[side + 1 :])
-    events.append(Event("moon", None, {"seat": s.dealer, "side": side, "tide": k}))
-    return deal(s._replace(used=used), k, events)
+    events.append(event("moon", None, {"seat": s.dealer, "side": side, "tide": k}))
+    f = list(s)
+    f[I_USED] = _with_used(s.used, side, USED_MOON)
+    return deal_fields(f, k, events)
 
 
 def lock_pass(s: State, seat: int, card: int, events: list[Event]) -> State:
@@ -467,30 +384,37 @@ def lock_pass(s: State, seat: int, card: int, events: list[Event]) -> State:
     hands = list(s.hands)
     hands[seat] &= ~BIT[card]
     passes = (*s.passes[:seat], card, *s.passes[seat + 1 :])
-    events.append(Event("pass_locked", None, {"seat": seat}))
+    events.append(event("pass_locked", None, {"seat": seat}))
+    f = list(s)
     if min(passes) < 0:
-        events.append(Event("pass_chosen", (seat,), {"seat": seat, "card": CODES[card]}))
-        return s._replace(hands=tuple(hands), passes=passes)
+        events.append(event("pass_chosen", (seat,), {"seat": seat, "card": CODES[card]}))
+        f[I_HANDS] = tuple(hands)
+        f[I_PASSES] = passes
+        return build(f)
     for giver in range(4):
         receiver = (giver + 2) % 4
         hands[receiver] |= BIT[passes[giver]]
-    events.append(Event("exchange_done", None, {}))
+    events.append(event("exchange_done", None, {}))
     for giver in range(4):
         receiver = (giver + 2) % 4
         events.append(
-            Event(
+            event(
                 "received",
                 (receiver,),
                 {"seat": receiver, "from": giver, "card": CODES[passes[giver]]},
             )
         )
-    phase = TRICK_PLAY if s.opts.novice else BIDDING
-    return s._replace(hands=tuple(hands), passes=(-1,) * 4, phase=phase)
+    f[I_HANDS] = tuple(hands)
+    f[I_PASSES] = (-1,) * 4
+    f[I_PHASE] = TRICK_PLAY if s.opts.novice else BIDDING
+    return build(f)
 
 
 def bid(s: State, seat: int, amount: int, events: list[Event]) -> State:
-    bids = (*s.bids[:seat], amount, *s.bids[seat + 1 :])
-    events.append(Event("bid", None, {"seat": seat, "bid": amount}))
-    if seat == s.dealer:  # the dealer bids last (§2)
-        return s._replace(bids=bids, phase=TRICK_PLAY)
-    return s._replace(bids=bids)
+    """Record a bid (§3.4); the dealer bids last, and then trick play begins (§2)."""
+    events.append(event("bid", None, {"seat": seat, "bid": amount}))
+    f = list(s)
+    f[I_BIDS] = (*s.bids[:seat], amount, *s.bids[seat + 1 :])
+    if seat == s.dealer:
+        f[I_PHASE] = TRICK_PLAY
+    return build(f)

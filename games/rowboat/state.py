@@ -18,6 +18,21 @@ PHASE_NAMES = ("moon", "exchange", "bidding", "trick_play", "over")
 USED_ROWBOAT, USED_LIGHTHOUSE, USED_MOON = 1, 2, 4
 
 
+#: side of each seat: individuals in 2p/3p, partners opposite in 4p (§1.4)
+SIDE: dict[int, tuple[int, ...]] = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
+NSIDES: dict[int, int] = {2: 2, 3: 3, 4: 2}
+SEATS_OF: dict[int, tuple[tuple[int, ...], ...]] = {
+    2: ((0,), (1,)),
+    3: ((0,), (1,), (2,)),
+    4: ((0, 2), (1, 3)),
+}
+
+
+def cap(n: int) -> int:
+    """Largest Tide: 12, or 10 with four players (card budget, §1.4 and D3)."""
+    return 10 if n == 4 else 12
+
+
 class Opts(NamedTuple):
     """The table options as plain ints (spec §2 table options)."""
 
@@ -58,6 +73,46 @@ class State(NamedTuple):
     last: tuple[int, ...]  # last completed trick: (index, leader, winner or -1, *plays) or ()
     last_hand: tuple[tuple[int, ...], ...]  # previous hand per side: (bid, won, d_score, d_bags)
     winners: tuple[int, ...]  # seats, once over
+
+
+# field positions, for the hot path that edits a state as a list (``list(s)`` ... ``build``)
+(
+    I_N,
+    I_OPTS,
+    I_RNG,
+    I_RIG,
+    I_PHASE,
+    I_HAND_NO,
+    I_DEALER,
+    I_USED,
+    I_SCORES,
+    I_BAGS,
+    I_MOON,
+    I_TIDE,
+    I_HANDS,
+    I_UNDEALT,
+    I_PASSES,
+    I_BIDS,
+    I_TRICK,
+    I_LEADER,
+    I_PLAYS,
+    I_WON,
+    I_PENDING,
+    I_MARRIED,
+    I_GONE,
+    I_LAST,
+    I_LAST_HAND,
+    I_WINNERS,
+) = range(26)
+assert len(State._fields) == 26 and State._fields[I_WINNERS] == "winners"
+
+_tuple_new = tuple.__new__
+
+
+def build(fields: list) -> State:
+    """The State of a complete field list, skipping ``State.__new__``'s keyword handling:
+    ``list(s)``, a few assignments, then this, is the cheapest way to derive a state."""
+    return _tuple_new(State, fields)
 
 
 _TUPLE_FIELDS = (

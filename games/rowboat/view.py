@@ -25,6 +25,7 @@ from games.rowboat.state import (
 
 
 def to_act(s: State) -> list[int]:
+    """Seats the game waits for (``Engine.to_act``); trick play, nearly every step, first."""
     phase = s.phase
     if phase == TRICK_PLAY:
         return [(s.leader + len(s.plays)) % s.n]
