@@ -14,7 +14,6 @@ restart, so handlers check that what they are about to do is still due.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
@@ -101,8 +100,12 @@ class Dispatcher:
                 self._running.add(task)
                 task.add_done_callback(self._running.discard)
             delay = MAX_SLEEP if not self._heap else min(MAX_SLEEP, self._heap[0][0] - now)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.0))
+            # a timer that sets the event, rather than wait_for: simpler to cancel cleanly
+            timer = asyncio.get_running_loop().call_later(max(delay, 0.0), self._wake.set)
+            try:
+                await self._wake.wait()
+            finally:
+                timer.cancel()
 
     async def _fire(self, handler: DeadlineHandler, deadline: Deadline) -> None:
         try:

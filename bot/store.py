@@ -121,8 +121,10 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def migrate(conn: aiosqlite.Connection, upto: int = LATEST) -> int:
-    """Apply the migrations after the file's version, each in its own transaction."""
+async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
+    """Apply the migrations after the file's version (up to ``upto``, default all), each in
+    its own transaction."""
+    upto = LATEST if upto is None else upto
     current = await schema_version(conn)
     if current > LATEST:
         raise SchemaTooNew(
