@@ -1,16 +1,94 @@
-"""``python -m bot``: placeholder until the Discord shell lands."""
+"""``python -m bot [--config FILE]``: load settings, open the store, run the bot until a signal.
+
+Exit code 2 with one line on stderr for anything the self-hoster must fix (missing or malformed
+token, bad config, a token Discord refuses); SIGTERM/SIGINT close the bot gracefully, which lets
+the session manager finish its in-flight saves before the process ends.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
 import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import discord
+
+from bot.settings import ConfigError, Settings, check_token, load_settings
+
+log = logging.getLogger("bot")
 
 
-def main() -> int:
-    print(
-        "Tidewater's Discord bot is not built yet; the rules engines are in games/.",
-        file=sys.stderr,
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tidewater bot.")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        default=None,
+        help="TOML config file (default: config.toml in the working directory, if present)",
     )
-    return 2
+    return parser.parse_args(argv)
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    logging.getLogger("discord.http").setLevel(max(logging.WARNING, logging.root.level))
+
+
+async def run(settings: Settings, token: str) -> None:
+    """Run until the gateway closes or a signal arrives; always close the bot."""
+    from bot.client import TidewaterBot
+
+    Path(settings.storage.path).parent.mkdir(parents=True, exist_ok=True)
+    bot = TidewaterBot(settings)
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            log.info("signal received: closing")
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # non-POSIX loops
+            loop.add_signal_handler(sig, stop)
+    try:
+        await bot.start(token)
+    finally:
+        if closing:
+            await asyncio.gather(*closing, return_exceptions=True)
+        if not bot.is_closed():
+            await bot.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = load_settings(args.config)
+        token = check_token(settings)
+    except ConfigError as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.logging.level)
+    try:
+        asyncio.run(run(settings, token))
+    except discord.LoginFailure:
+        print("tidewater: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("tidewater: the bot asked for an intent it is not allowed", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover - signal handler normally wins
+        pass
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,112 @@
+"""The ``commands.Bot`` subclass: wires the session manager, cogs, components and sync.
+
+Why ``setup_hook``: it runs once, after login and before the gateway connects, which is where
+discord.py wants dynamic items registered (so a click arriving first thing after a restart
+still finds its handler) and commands synced.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import components
+from bot.lobbies import Lobbies
+from bot.publisher import Publisher
+from bot.sessions import SessionError, SessionManager
+from bot.settings import Settings
+from bot.tables import FADE, Tables
+from games import BadOptions, IllegalAction
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.rules", "bot.cogs.games", "bot.cogs.admin")
+
+
+class TidewaterBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        manager: SessionManager | None = None,
+        clock: Callable[[], float] = time.time,
+        **kwargs: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,
+        )
+        self.settings = settings
+        self._manager = manager
+        self.tables = Tables(self, clock)
+        self.lobbies = Lobbies(self)
+        self.publisher = Publisher(self, settings.tables.edit_interval)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    @property
+    def manager(self) -> SessionManager:
+        if self._manager is None:
+            raise RuntimeError("the session manager is opened in setup_hook")
+        return self._manager
+
+    async def setup_hook(self) -> None:
+        if self._manager is None:
+            self._manager = await SessionManager.open(self.settings.storage.path)
+        self._manager.add_listener(self.publisher.on_update)
+        self._manager.on_deadline(FADE, self.tables.on_fade)
+        await self.tables.restore()
+        for name in COGS:
+            await self.load_extension(name)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        if self.settings.discord.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Global sync, or a copy to each development guild (instant there)."""
+        guild_ids = self.settings.discord.dev_guild_ids
+        if guild_ids:
+            for guild_id in guild_ids:
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        """Stop publishing, then let the manager finish in-flight saves and close SQLite."""
+        try:
+            await self.publisher.close()
+        finally:
+            try:
+                if self._manager is not None:
+                    await self._manager.close()
+            finally:
+                await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The global handler: readable refusals, and a polite line (plus a logged traceback)
+        for anything unexpected. A user never sees a traceback or "interaction failed"."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, SessionError | IllegalAction | BadOptions):
+            text = str(cause)
+        elif isinstance(cause, app_commands.CheckFailure):
+            text = str(cause) or "You may not use this command here."
+        else:
+            log.error("command failed", exc_info=cause)
+            text = components.OOPS
+        await components.reply(interaction, text)

@@ -1,0 +1,134 @@
+"""``/admin end|kick|games|settings``: for Manage Server or the configured admin role.
+
+``default_member_permissions`` hides the group from other members, but server owners can
+override that in the integration settings, so every command checks again on use.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TidewaterBot
+from bot.cogs.games import describe
+from bot.sessions import GameInfo, GameNotFound
+
+
+class NotAdmin(app_commands.CheckFailure):
+    pass
+
+
+async def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the admin role from ``/admin settings``."""
+    if interaction.guild_id is None:
+        raise NotAdmin("Admin commands work in a server only.")
+    if interaction.permissions.manage_guild:
+        return True
+    bot: TidewaterBot = interaction.client  # type: ignore[assignment]
+    settings = await bot.manager.guild_settings(interaction.guild_id)
+    roles = getattr(interaction.user, "_roles", ())  # role ids from the member payload
+    if settings.admin_role_id is not None and settings.admin_role_id in roles:
+        return True
+    raise NotAdmin(
+        "Only server admins can do that: you need Manage Server or the bot's admin role."
+    )
+
+
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater administration"):
+    def __init__(self, bot: TidewaterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        return await is_admin(interaction)
+
+    async def _target(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        manager = self.bot.manager
+        if game_id is None:
+            info = await manager.game_in_channel(interaction.channel_id or 0)
+            if info is None:
+                raise GameNotFound("No game in this channel; give its number (see /admin games).")
+            return info
+        info = await manager.get(game_id)
+        if info.guild_id != interaction.guild_id:
+            raise GameNotFound(f"There is no game #{game_id} in this server.")
+        return info
+
+    @app_commands.command(name="end", description="End a game now (no winner)")
+    @app_commands.describe(game="Game number (default: the game in this channel)")
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self._target(interaction, game)
+        await self.bot.manager.end(
+            info.id, reason=f"ended by {interaction.user.display_name}", by_user=interaction.user.id
+        )
+        await interaction.response.send_message(f"Game #{info.id} was ended.", ephemeral=True)
+
+    @app_commands.command(name="kick", description="Replace a player by an AI seat")
+    @app_commands.describe(user="The player to remove", game="Game number (default: this channel)")
+    async def kick(
+        self, interaction: discord.Interaction, user: discord.User, game: int | None = None
+    ) -> None:
+        info = await self._target(interaction, game)
+        if info.seat_of(user.id) is None:
+            raise GameNotFound(f"{user.display_name} has no seat in game #{info.id}.")
+        await self.bot.manager.kick(info.id, user.id)
+        await interaction.response.send_message(
+            f"{user.display_name} was removed from game #{info.id}.",
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="games", description="Every lobby and live game in this server")
+    async def games(self, interaction: discord.Interaction) -> None:
+        live = await self.bot.manager.live_games(interaction.guild_id)
+        text = "\n".join(describe(i) for i in live) or "No games right now."
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    @app_commands.command(name="settings", description="Admin role, threads, turn timeout")
+    @app_commands.describe(
+        admin_role="Role whose members may use /admin",
+        clear_admin_role="Remove the admin role",
+        threads="Give each game its own thread",
+        turn_timeout="Seconds a player has before an AI moves for them (0 = never)",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        admin_role: discord.Role | None = None,
+        clear_admin_role: bool = False,
+        threads: bool | None = None,
+        turn_timeout: app_commands.Range[int, 0, 86400] | None = None,
+    ) -> None:
+        changes: dict[str, object] = {}
+        if admin_role is not None:
+            changes["admin_role_id"] = admin_role.id
+        if clear_admin_role:
+            changes["admin_role_id"] = None
+        if threads is not None:
+            changes["use_threads"] = threads
+        if turn_timeout is not None:
+            changes["turn_timeout"] = turn_timeout
+        guild_id = interaction.guild_id or 0
+        manager = self.bot.manager
+        if changes:
+            settings = await manager.update_guild_settings(guild_id, **changes)
+        else:
+            settings = await manager.guild_settings(guild_id)
+        role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "none"
+        timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else "off"
+        text = (
+            f"Admin role: {role}\nThread per game: {'on' if settings.use_threads else 'off'}\n"
+            f"Turn timeout: {timeout}"
+        )
+        await interaction.response.send_message(
+            ("Saved.\n" if changes else "") + text,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(bot: TidewaterBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,41 @@
+"""``/games``: the lobbies and live games in this server."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TidewaterBot
+from bot.sessions import GameInfo
+from games import registry
+
+
+def describe(info: GameInfo) -> str:
+    engine = registry.get(info.game)
+    people = sum(1 for s in info.seats if not s.is_ai)
+    ai = len(info.seats) - people
+    seats = f"{people} player{'s' * (people != 1)}" + (f" + {ai} AI" if ai else "")
+    state = "lobby, open to join" if info.status == "lobby" else "playing"
+    return f"#{info.id} **{engine.title}** in <#{info.channel_id}>: {state}, {seats}"
+
+
+class Games(commands.Cog):
+    def __init__(self, bot: TidewaterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="games", description="List the games running in this server")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        live = await self.bot.manager.live_games(interaction.guild_id)
+        if not live:
+            text = "No games right now. Open one with /play."
+        else:
+            text = "\n".join(describe(info) for info in live)
+        await interaction.response.send_message(
+            text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: TidewaterBot) -> None:
+    await bot.add_cog(Games(bot))

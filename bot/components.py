@@ -1,0 +1,323 @@
+"""Restart-safe components: every button and menu is a ``DynamicItem`` parsed from its custom_id.
+
+Why: a ``discord.ui.View`` lives in memory and dies with the process, so its buttons stop
+working after a restart. A DynamicItem is matched by a regular expression over the custom_id
+(registered once in ``setup_hook``), and the id carries all it needs: the game id, the state
+version the control was drawn for, and the action code (``g:<id>:v<version>:<code>``). These
+classes only parse ids and delegate to :mod:`bot.tables`; they hold no rules.
+
+discord.py only logs exceptions raised in a dynamic item's callback, so every callback runs
+under :func:`guarded`, which answers the user with a readable ephemeral line whatever happens.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import ui
+
+from bot.render import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_CUSTOM_ID,
+    MAX_LABEL,
+    MAX_OPTION_DESCRIPTION,
+    ActionSpec,
+    EmbedSpec,
+    HandSpec,
+    clip,
+)
+from bot.sessions import SessionError
+from games import BadOptions, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.client import TidewaterBot
+
+log = logging.getLogger(__name__)
+
+OOPS = "Something went wrong on our side and nothing was changed. Please try again."
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately, whether or not the interaction was already answered or deferred."""
+    text = clip(text, 2000)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not answer interaction %s", interaction.id)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run ``work``; refusals become their readable message, anything else a polite line."""
+    try:
+        await work()
+    except (SessionError, IllegalAction, BadOptions) as exc:
+        await reply(interaction, str(exc))
+    except Exception:
+        log.exception("interaction %s failed", getattr(interaction.data, "get", dict)())
+        await reply(interaction, OOPS)
+
+
+def to_embed(spec: EmbedSpec) -> discord.Embed:
+    embed = discord.Embed(title=spec.title, description=spec.description or None, color=spec.color)
+    for f in spec.fields:
+        embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    if spec.footer:
+        embed.set_footer(text=spec.footer)
+    return embed
+
+
+def _bot(interaction: discord.Interaction) -> TidewaterBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# ---- custom ids ------------------------------------------------------------------------------
+
+
+def act_id(game_id: int, version: int, code: str) -> str:
+    custom_id = f"g:{game_id}:v{version}:{code}"
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id too long: {custom_id!r}")
+    return custom_id
+
+
+def choice_id(game_id: int, version: int, index: int) -> str:
+    return f"gs:{game_id}:v{version}:{index}"
+
+
+def table_id(game_id: int, what: str) -> str:
+    return f"t:{game_id}:{what}"
+
+
+def lobby_id(game_id: int, op: str) -> str:
+    return f"l:{game_id}:{op}"
+
+
+class ActButton(
+    ui.DynamicItem[ui.Button],
+    template=r"g:(?P<game>[0-9]{1,19}):v(?P<version>[0-9]{1,9}):(?P<code>[^\s]{1,75})",
+):
+    """One legal action on a hand message."""
+
+    def __init__(self, game_id: int, version: int, spec: ActionSpec) -> None:
+        self.game_id, self.version, self.code = game_id, version, spec.code
+        super().__init__(
+            ui.Button(
+                label=clip(spec.label, MAX_LABEL),
+                emoji=spec.emoji,
+                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+                custom_id=act_id(game_id, version, spec.code),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ActButton:
+        spec = ActionSpec(code=match["code"], label=getattr(item, "label", None) or "…")
+        return cls(int(match["game"]), int(match["version"]), spec)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = _bot(interaction).tables
+        await guarded(
+            interaction, lambda: tables.act(interaction, self.game_id, self.version, self.code)
+        )
+
+
+class ActSelect(
+    ui.DynamicItem[ui.Select],
+    template=r"gs:(?P<game>[0-9]{1,19}):v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,2})",
+):
+    """A menu of legal actions (option values are action codes)."""
+
+    def __init__(
+        self, game_id: int, version: int, index: int, placeholder: str, options: list[ActionSpec]
+    ) -> None:
+        self.game_id, self.version = game_id, version
+        select: ui.Select[Any] = ui.Select(
+            custom_id=choice_id(game_id, version, index),
+            placeholder=clip(placeholder, 150),
+            options=[
+                discord.SelectOption(
+                    label=clip(o.label, 100),
+                    value=o.code,
+                    emoji=o.emoji,
+                    description=clip(o.description, MAX_OPTION_DESCRIPTION) or None,
+                )
+                for o in options
+            ]
+            or [discord.SelectOption(label="…", value="-")],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ActSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), "", [])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        tables = _bot(interaction).tables
+
+        async def work() -> None:
+            if not values:
+                raise IllegalAction("Pick one of the options.")
+            await tables.act(interaction, self.game_id, self.version, str(values[0]))
+
+        await guarded(interaction, work)
+
+
+class TableButton(
+    ui.DynamicItem[ui.Button], template=r"t:(?P<game>[0-9]{1,19}):(?P<what>hand|light)"
+):
+    """Buttons on the public table: **My hand**, and the Lighthouse view for the allowed seats."""
+
+    LABELS: ClassVar[dict[str, str]] = {"hand": "My hand", "light": "Lighthouse view"}
+
+    def __init__(self, game_id: int, what: str) -> None:
+        self.game_id, self.what = game_id, what
+        style = discord.ButtonStyle.primary if what == "hand" else discord.ButtonStyle.secondary
+        emoji = "🃏" if what == "hand" else "🔦"
+        super().__init__(
+            ui.Button(
+                label=self.LABELS[what], style=style, emoji=emoji, custom_id=table_id(game_id, what)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = _bot(interaction).tables
+        if self.what == "hand":
+            work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
+        else:
+            work = lambda: tables.show_light(interaction, self.game_id)  # noqa: E731
+        await guarded(interaction, work)
+
+
+class HandRefresh(
+    ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>refresh|light)"
+):
+    """Controls on a hand message that are not game actions (refresh, Lighthouse view)."""
+
+    def __init__(self, game_id: int, what: str) -> None:
+        self.game_id, self.what = game_id, what
+        label = "Refresh" if what == "refresh" else "Lighthouse view"
+        emoji = "🔄" if what == "refresh" else "🔦"
+        super().__init__(ui.Button(label=label, emoji=emoji, custom_id=f"h:{game_id}:{what}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> HandRefresh:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = _bot(interaction).tables
+        if self.what == "refresh":
+            work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
+        else:
+            work = lambda: tables.show_light(interaction, self.game_id)  # noqa: E731
+        await guarded(interaction, work)
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button],
+    template=r"l:(?P<game>[0-9]{1,19}):(?P<op>join|leave|ai|start|cancel|options)",
+):
+    """The lobby's buttons (labels fixed by CONTRACT §2)."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add AI", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+        "options": ("Options", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, game_id: int, op: str) -> None:
+        self.game_id, self.op = game_id, op
+        label, style = self.LABELS[op]
+        super().__init__(ui.Button(label=label, style=style, custom_id=lobby_id(game_id, op)))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lobbies = _bot(interaction).lobbies
+        await guarded(interaction, lambda: lobbies.click(interaction, self.game_id, self.op))
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ActButton,
+    ActSelect,
+    TableButton,
+    HandRefresh,
+    LobbyButton,
+)
+
+
+def hand_view(game_id: int, version: int, spec: HandSpec, *, light: bool) -> ui.View:
+    """The controls of a hand message: action buttons, action menus, then Refresh/Lighthouse."""
+    view = ui.View(timeout=None)
+    row = 0
+    for start in range(0, len(spec.buttons), MAX_BUTTONS_PER_ROW):
+        for action in spec.buttons[start : start + MAX_BUTTONS_PER_ROW]:
+            item = ActButton(game_id, version, action)
+            item.row = row
+            view.add_item(item)
+        row += 1
+    for index, choice in enumerate(spec.choices):
+        item = ActSelect(game_id, version, index, choice.placeholder, list(choice.actions))
+        item.row = row
+        view.add_item(item)
+        row += 1
+    if row < 5:
+        refresh = HandRefresh(game_id, "refresh")
+        refresh.row = row
+        view.add_item(refresh)
+        if light:
+            lamp = HandRefresh(game_id, "light")
+            lamp.row = row
+            view.add_item(lamp)
+    return view
+
+
+def table_view(game_id: int, *, light: bool) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(TableButton(game_id, "hand"))
+    if light:
+        view.add_item(TableButton(game_id, "light"))
+    return view
+
+
+def lobby_view(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    for op in ("join", "leave", "ai", "start", "cancel"):
+        view.add_item(LobbyButton(game_id, op))
+    options = LobbyButton(game_id, "options")
+    options.row = 1
+    view.add_item(options)
+    return view

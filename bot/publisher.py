@@ -1,0 +1,136 @@
+"""Coalesced table edits, turn pings and hand refreshes, per channel.
+
+Why: Discord allows about five message edits per five seconds in a channel. A game with AI seats
+commits several moves in a burst; editing the table for each would earn 429s and lag. Every
+committed change only marks its game dirty; one task per channel waits a short batching window,
+then renders the *latest* state once, and spaces edits by ``edit_interval`` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.sessions import GameNotFound, Update
+from bot.tables import mentions
+from games import registry
+
+if TYPE_CHECKING:
+    from bot.client import TidewaterBot
+
+log = logging.getLogger(__name__)
+
+
+class Publisher:
+    def __init__(self, bot: TidewaterBot, interval: float) -> None:
+        self.bot = bot
+        self.interval = interval
+        self._dirty: dict[int, set[int]] = {}  # channel -> games
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._last: dict[int, float] = {}  # channel -> time of the last edit
+        self._pinged: dict[int, frozenset[int]] = {}  # game -> seats pinged for this turn
+        self._announced: set[int] = set()
+        self._channel_of: dict[int, int] = {}
+        self.edits = 0
+
+    async def on_update(self, update: Update) -> None:
+        """Session-manager listener: remember what happened, mark the table dirty."""
+        info = update.info
+        self.bot.tables.note_update(update)
+        await self.bot.tables.light_added(update)
+        self._channel_of[info.id] = info.channel_id
+        if info.status == "lobby":
+            return
+        self.touch(info.id)
+
+    def touch(self, game_id: int, channel_id: int | None = None) -> None:
+        """Schedule a table refresh for ``game_id`` (coalesced with the others in its channel)."""
+        if channel_id is not None:
+            self._channel_of[game_id] = channel_id
+        channel = self._channel_of.get(game_id)
+        if channel is None:
+            task = asyncio.get_running_loop().create_task(self._touch_unknown(game_id))
+            self._tasks[-game_id] = task
+            task.add_done_callback(lambda _t: self._tasks.pop(-game_id, None))
+            return
+        self._dirty.setdefault(channel, set()).add(game_id)
+        if channel not in self._tasks or self._tasks[channel].done():
+            self._tasks[channel] = asyncio.get_running_loop().create_task(self._drain(channel))
+
+    async def _touch_unknown(self, game_id: int) -> None:
+        with contextlib.suppress(GameNotFound):
+            info = await self.bot.manager.get(game_id)
+            self._channel_of[game_id] = info.channel_id
+            self.touch(game_id)
+
+    async def _drain(self, channel: int) -> None:
+        # A short window first so a burst of AI moves lands in one edit.
+        await asyncio.sleep(self.interval / 4)
+        while self._dirty.get(channel):
+            wait = self._last.get(channel, 0.0) + self.interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            games = self._dirty.pop(channel, set())
+            for game_id in sorted(games):
+                try:
+                    await self.publish(game_id)
+                except Exception:
+                    log.exception("could not publish the table of game %s", game_id)
+            self._last[channel] = time.monotonic()
+
+    async def publish(self, game_id: int) -> None:
+        """Render the latest state onto the table message; ping new turns; refresh hands."""
+        info, state = await self.bot.manager.state(game_id)
+        message_id = info.messages.get("table")
+        if message_id is None:
+            return
+        embed, view = self.bot.tables.table_message(info, state)
+        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+        self.edits += 1
+        engine = registry.get(info.game)
+        if info.status == "live":
+            waiting = frozenset(engine.to_act(state))
+            new = sorted(waiting - self._pinged.get(game_id, frozenset()))
+            self._pinged[game_id] = waiting
+            users = mentions(info, new)
+            if users:
+                who = ", ".join(f"<@{uid}>" for uid in users)
+                await channel.send(
+                    f"{who}: your move at the {engine.title} table (#{info.id}).",
+                    allowed_mentions=discord.AllowedMentions(
+                        users=True, roles=False, everyone=False
+                    ),
+                )
+            await self.bot.tables.refresh_hands(info, state)
+        elif info.id not in self._announced:
+            self._announced.add(info.id)
+            await self.bot.tables.refresh_hands(info, state)
+            result = engine.result(state)
+            if info.status == "finished" and result.winners:
+                names = " & ".join(info.seats[s].name for s in result.winners)
+                text = f"🏁 {engine.title} table #{info.id} is over: {names} won."
+            else:
+                text = f"🏁 {engine.title} table #{info.id} was ended."
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            self._pinged.pop(game_id, None)
+            self.bot.tables.forget(game_id)
+
+    async def wait_idle(self) -> None:
+        """Until every scheduled refresh has been sent (tests; graceful shutdown)."""
+        while True:
+            tasks = [t for t in self._tasks.values() if not t.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()

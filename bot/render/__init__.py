@@ -1,0 +1,157 @@
+"""Rendering: pure functions from engine views to message specs (no I/O, no discord objects).
+
+Why specs instead of discord.py objects: the limits Discord enforces (25 options a select, five
+rows, 4,096 characters a description...) can then be checked by a test over thousands of random
+states without a client, and the Discord layer turns specs into components in one place
+(:mod:`bot.components`). Each game may have ``bot/render/<game>.py``; games without one use
+:mod:`bot.render.generic`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from games import Action
+
+# Discord's limits, in one place so renderers and the limits test agree.
+MAX_SELECT_OPTIONS = 25
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_CUSTOM_ID = 100
+MAX_CONTENT = 2000
+MAX_DESCRIPTION = 4096
+MAX_FIELD_VALUE = 1024
+MAX_FIELD_NAME = 256
+MAX_FIELDS = 25
+MAX_TITLE = 256
+MAX_FOOTER = 2048
+MAX_EMBED_TOTAL = 6000
+MAX_LABEL = 80
+MAX_OPTION_DESCRIPTION = 100
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedSpec:
+    title: str
+    description: str = ""
+    fields: tuple[FieldSpec, ...] = ()
+    footer: str = ""
+    color: int = 0x2B6CB0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One legal action as a control: the code goes into the custom_id or the option value."""
+
+    code: str
+    label: str
+    emoji: str | None = None
+    style: str = "secondary"  # primary, secondary, success, danger
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceSpec:
+    """Actions offered as one select menu (at most 25 options)."""
+
+    placeholder: str
+    actions: tuple[ActionSpec, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpec:
+    """The private hand message: its embed and the controls for the legal actions."""
+
+    embed: EmbedSpec
+    buttons: tuple[ActionSpec, ...] = ()
+    choices: tuple[ChoiceSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a renderer knows besides the view: names by seat, the title, recent public events."""
+
+    game_id: int
+    title: str
+    names: tuple[str, ...]
+    user_ids: tuple[int | None, ...]
+    status: str
+    options: dict[str, Any] = field(default_factory=dict)
+    log: tuple[str, ...] = ()
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "?"
+        return self.names[seat]
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters with an ellipsis: a message that fits beats none."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def layout(
+    actions: Sequence[Action],
+    describe: Callable[[Action], ActionSpec],
+    *,
+    rows: int = 4,
+    choice_names: Callable[[str], str] | None = None,
+) -> tuple[tuple[ActionSpec, ...], tuple[ChoiceSpec, ...]]:
+    """Split legal actions into buttons and select menus that fit in ``rows`` action rows.
+
+    Verbs without an argument, and verbs with few arguments, become buttons (one click); a verb
+    with many arguments becomes a select menu (25 options a menu). Nothing here knows a rule:
+    the list of actions is the engine's ``legal_actions``.
+    """
+    by_verb: dict[str, list[ActionSpec]] = {}
+    for action in actions:
+        by_verb.setdefault(action.verb, []).append(describe(action))
+    buttons: list[ActionSpec] = []
+    choices: list[ChoiceSpec] = []
+    small = [v for v, specs in by_verb.items() if len(specs) <= 2]
+    big = [v for v in by_verb if v not in small]
+    for verb in small:
+        buttons.extend(by_verb[verb])
+    for verb in big:
+        specs = by_verb[verb]
+        name = choice_names(verb) if choice_names else verb
+        for start in range(0, len(specs), MAX_SELECT_OPTIONS):
+            chunk = tuple(specs[start : start + MAX_SELECT_OPTIONS])
+            choices.append(ChoiceSpec(placeholder=clip(name, 150), actions=chunk))
+    button_rows = -(-len(buttons) // MAX_BUTTONS_PER_ROW)
+    while button_rows + len(choices) > rows and choices:
+        # Not enough rows: the last menus are dropped rather than breaking the message; a
+        # renderer for the game should keep this from happening (the limits test checks it).
+        choices.pop()
+    max_buttons = (rows - len(choices)) * MAX_BUTTONS_PER_ROW
+    return tuple(buttons[:max_buttons]), tuple(choices)
+
+
+def module_for(game: str) -> ModuleType:
+    """``bot.render.<game>`` when it exists, else the generic renderer."""
+    name = f"bot.render.{game}"
+    if importlib.util.find_spec(name) is not None:
+        return importlib.import_module(name)
+    return importlib.import_module("bot.render.generic")
+
+
+def embed_size(spec: EmbedSpec) -> int:
+    """Characters Discord counts towards the 6,000 total of an embed."""
+    return (
+        len(spec.title)
+        + len(spec.description)
+        + len(spec.footer)
+        + sum(len(f.name) + len(f.value) for f in spec.fields)
+    )

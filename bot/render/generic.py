@@ -1,0 +1,94 @@
+"""Fallback renderer for games without ``bot/render/<game>.py`` yet.
+
+It shows the public view's simple values, the scores and whose turn it is, and offers every
+legal action by its code, so a new engine is playable (if plain) the moment it is registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_VALUE,
+    MAX_LABEL,
+    ActionSpec,
+    EmbedSpec,
+    FieldSpec,
+    HandSpec,
+    TableContext,
+    clip,
+    layout,
+)
+from games import Action, Event, Result
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_short(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_short(v)}" for k, v in value.items()) or "—"
+    return str(value)
+
+
+def standings(ctx: TableContext, result: Result) -> str:
+    lines = []
+    for seat, score in enumerate(result.scores):
+        crown = " 🏆" if seat in result.winners else ""
+        lines.append(f"**{ctx.name(seat)}**: {score}{crown}")
+    return "\n".join(lines) or "—"
+
+
+def turn_line(ctx: TableContext, to_act: Sequence[int]) -> str:
+    if ctx.status != "live":
+        return "The game is over." if ctx.status == "finished" else "The game was ended."
+    if not to_act:
+        return "Waiting…"
+    return "Waiting for " + ", ".join(ctx.name(s) for s in to_act) + "."
+
+
+def table(
+    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+) -> EmbedSpec:
+    """The public table: simple view values, standings, whose turn, recent events."""
+    lines = [f"**{k}**: {_short(v)}" for k, v in view.items() if k != "hand"]
+    fields = [FieldSpec("Scores", clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
+    if ctx.log:
+        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
+    return EmbedSpec(
+        title=clip(f"{ctx.title} · table #{ctx.game_id}", 256),
+        description=clip("\n".join(lines), MAX_DESCRIPTION - 200),
+        fields=tuple(fields),
+        footer=turn_line(ctx, to_act),
+    )
+
+
+def describe(action: Action) -> ActionSpec:
+    return ActionSpec(code=action.code, label=clip(action.code, MAX_LABEL))
+
+
+def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
+    cards = view.get("hand", [])
+    text = "Your cards: " + (" ".join(str(c) for c in cards) if cards else "none")
+    if not legal:
+        text += "\nNothing to do right now."
+    buttons, choices = layout(legal, describe)
+    embed = EmbedSpec(title=f"{ctx.title} · your hand (seat {seat + 1})", description=text)
+    return HandSpec(embed=embed, buttons=buttons, choices=choices)
+
+
+def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
+    """Public events for the table log (seat None), or private ones for that seat."""
+    if not event.visible(seat):
+        return None
+    if seat is not None and event.visible_to is None:
+        return None
+    who = event.data.get("seat")
+    prefix = f"{ctx.name(who)}: " if isinstance(who, int) else ""
+    return clip(f"{prefix}{event.kind.replace('_', ' ')}", 200)
+
+
+def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
+    """No timed private snapshots in the generic renderer."""
+    return None

@@ -1,0 +1,360 @@
+"""Rowboat on Discord: the table embed, the hand, action labels, events, Lighthouse snapshots.
+
+Reads only the engine's view layout (``games/rowboat/__init__.py`` docstring) and its events;
+it decides nothing. The Tide is drawn with the current trick marked, and its trump and Knob
+spelled out, because in Rowboat every trick has its own trump (spec §3.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_VALUE,
+    ActionSpec,
+    EmbedSpec,
+    FieldSpec,
+    HandSpec,
+    TableContext,
+    clip,
+    layout,
+)
+from games import Action, Event, Result
+
+SUITS = {"o": ("Oars", "🛶"), "w": ("Waves", "🌊"), "s": ("Shells", "🐚"), "m": ("Maps", "🗺️")}
+SUIT_ORDER = "owsm"
+RANKS = "A23456789DMSW"
+RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
+ROWBOAT, LIGHTHOUSE, MOON = "🚣", "🔦", "🌙"
+COLOR = 0x1F6FB2
+
+
+def rank_name(rank: str) -> str:
+    return RANK_NAMES.get(rank, rank)
+
+
+def card_short(code: str) -> str:
+    """``M🐚``: compact, for the Tide and the trick."""
+    if code == "rowboat":
+        return f"{ROWBOAT}Rowboat"
+    rank, suit = code[:-1], code[-1:]
+    return f"{rank}{SUITS.get(suit, ('?', suit))[1]}"
+
+
+def card_long(code: str) -> str:
+    """``Mermaid of Shells``: for labels and menus."""
+    if code == "rowboat":
+        return "the Rowboat"
+    rank, suit = code[:-1], code[-1:]
+    return f"{rank_name(rank)} of {SUITS.get(suit, (suit, ''))[0]}"
+
+
+def card_forms(code: str) -> tuple[str, ...]:
+    """Every way a card is written by this renderer (for secrecy tests)."""
+    return (card_short(code), card_long(code))
+
+
+def sort_key(code: str) -> tuple[int, int]:
+    suit = SUIT_ORDER.find(code[-1:])
+    rank = RANKS.find(code[:-1])
+    return (suit, rank)
+
+
+def _knob(knob: dict[str, Any] | None) -> str:
+    if not knob:
+        return "?"
+    return card_long(f"{knob['rank']}{knob['suit']}")
+
+
+def _side_name(ctx: TableContext, seats: Sequence[int]) -> str:
+    return " & ".join(ctx.name(s) for s in seats)
+
+
+def _specials(side: dict[str, Any]) -> str:
+    left = [
+        icon
+        for icon, key in ((ROWBOAT, "rowboat"), (LIGHTHOUSE, "lighthouse"), (MOON, "moon"))
+        if side.get(key)
+    ]
+    return " ".join(left) if left else "none"
+
+
+def tide_line(view: dict[str, Any]) -> str:
+    tide = view.get("tide") or []
+    if not tide:
+        return "The Tide is not out yet."
+    current = view.get("trick_number")
+    cards = []
+    for n, code in enumerate(tide, start=1):
+        text = card_short(code)
+        if current is not None and n < current:
+            text = f"~~{text}~~"
+        elif n == current:
+            text = f"**[{text}]**"
+        cards.append(text)
+    return "🌊 **Tide:** " + " ".join(cards)
+
+
+def trick_lines(ctx: TableContext, view: dict[str, Any]) -> list[str]:
+    lines = []
+    trick = view.get("trick")
+    total = view.get("tricks_in_hand")
+    if trick:
+        trump = SUITS.get(trick.get("trump", ""), ("?", ""))
+        knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
+        off = trick.get("off_knobs_rank")
+        lines.append(
+            f"**Trick {trick['number']} of {total}** · trump {trump[1]} {trump[0]} · "
+            f"Knob: {knob}"
+            + (f" · off-coloured knobs: rank {rank_name(off)} of the other colour" if off else "")
+        )
+        plays = " · ".join(
+            f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in trick.get("plays", [])
+        )
+        lines.append(
+            f"On the table: {plays or 'nothing yet'} (led by {ctx.name(trick.get('leader'))})"
+        )
+    last = view.get("last_trick")
+    if last and last.get("plays"):
+        plays = " · ".join(f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in last["plays"])
+        outcome = (
+            "tied"
+            if last.get("tied") or last.get("winner") is None
+            else f"won by {ctx.name(last['winner'])}"
+        )
+        lines.append(f"Last trick ({last.get('number')}): {plays}, {outcome}")
+    if view.get("pending"):
+        lines.append(f"🪣 Pot from tied tricks: {view['pending']}")
+    return lines
+
+
+def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
+    if ctx.status == "abandoned":
+        return "This game was ended."
+    phase = view.get("phase")
+    who = ", ".join(ctx.name(s) for s in to_act)
+    if phase == "over" or ctx.status == "finished":
+        winners = view.get("winners") or []
+        names = " & ".join(ctx.name(s) for s in winners)
+        return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    if phase == "moon":
+        return f"{MOON} {who} (dealer) decides on the Moon."
+    if phase == "exchange":
+        return f"🔁 Exchange: waiting for {who} to pass a card to their partner."
+    if phase == "bidding":
+        return f"✋ Bidding: {who} to bid."
+    return f"▶️ {who} to play."
+
+
+def table(
+    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+) -> EmbedSpec:
+    """The public table: Tide, trick, bids and tricks, scores and sandbags, turn, specials."""
+    parts = [
+        f"Hand {view.get('hand_number', 1)} · dealer {ctx.name(view.get('dealer'))}"
+        + (f" · {MOON} Moon: {view['moon']} Tide cards" if view.get("moon") else ""),
+        tide_line(view),
+        *trick_lines(ctx, view),
+    ]
+    description = clip("\n".join(parts), MAX_DESCRIPTION)
+    bids = view.get("bids") or []
+    won = view.get("tricks_won") or []
+    fields = []
+    novice = bool((view.get("options") or {}).get("novice"))
+    for index, side in enumerate(view.get("sides", [])):
+        seats = side.get("seats", [])
+        rows = [
+            f"Score **{side.get('score', 0)}**"
+            + ("" if novice else f" · bags {side.get('sandbags', 0)}")
+        ]
+        for seat in seats:
+            bid = bids[seat] if seat < len(bids) else None
+            tricks = won[seat] if seat < len(won) else 0
+            bid_text = "" if novice else f"bid {'—' if bid is None else bid} · "
+            rows.append(f"{ctx.name(seat)}: {bid_text}tricks {tricks}")
+        if len(seats) > 1 and side.get("bid") is not None:
+            rows.append(f"Team bid {side['bid']} · team tricks {side.get('tricks', 0)}")
+        rows.append(f"Specials: {_specials(side)}")
+        crown = " 🏆" if set(seats) & set(result.winners) else ""
+        name = clip(_side_name(ctx, seats) or f"Side {index + 1}", 200) + crown
+        fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
+    last = view.get("last_hand")
+    if last:
+        text = " · ".join(
+            f"{_side_name(ctx, side.get('seats', []))}: {entry.get('points', 0):+d}"
+            for side, entry in zip(view.get("sides", []), last, strict=False)
+        )
+        fields.append(FieldSpec("Last hand", clip(text, MAX_FIELD_VALUE), False))
+    if ctx.log:
+        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
+    target = (view.get("options") or {}).get("target_score")
+    footer = phase_line(ctx, view, to_act) + (f" · playing to {target}" if target else "")
+    return EmbedSpec(
+        title=clip(f"{ROWBOAT} Rowboat · table #{ctx.game_id}", 256),
+        description=description,
+        fields=tuple(fields),
+        footer=clip(footer, 2048),
+        color=COLOR,
+    )
+
+
+def describe(action: Action) -> ActionSpec:
+    """Labels for Rowboat's action codes (CONTRACT §1)."""
+    verb, arg = action.verb, action.arg
+    if verb == "play":
+        name, emoji = card_long(arg), SUITS.get(arg[-1:], ("", None))[1]
+        return ActionSpec(action.code, name, emoji=emoji, style="primary")
+    if verb == "pass":
+        return ActionSpec(
+            action.code, f"Pass {card_long(arg)}", emoji=SUITS.get(arg[-1:], ("", None))[1]
+        )
+    if verb == "bid":
+        return ActionSpec(action.code, f"Bid {arg}", style="primary")
+    if verb == "moon":
+        return ActionSpec(action.code, f"Moon: {arg} Tide cards", emoji=MOON)
+    if verb == "nomoon":
+        return ActionSpec(action.code, "No Moon", style="secondary")
+    if verb == "rowboat":
+        return ActionSpec(action.code, "Play the Rowboat", emoji=ROWBOAT, style="danger")
+    if verb == "lighthouse":
+        return ActionSpec(action.code, "Use the Lighthouse", emoji=LIGHTHOUSE, style="success")
+    return ActionSpec(action.code, action.code)
+
+
+CHOICES = {
+    "play": "Play a card…",
+    "pass": "Pass a card to your partner…",
+    "bid": "Bid how many tricks…",
+    "moon": "Play the Moon: how many Tide cards…",
+}
+
+
+def hand_text(view: dict[str, Any]) -> str:
+    cards = sorted(view.get("hand") or [], key=sort_key)
+    if not cards:
+        return "You hold no cards right now."
+    lines = []
+    for suit in SUIT_ORDER:
+        in_suit = [c for c in cards if c[-1:] == suit]
+        if in_suit:
+            name, emoji = SUITS[suit]
+            ranks = " · ".join(rank_name(c[:-1]) for c in in_suit)
+            lines.append(f"{emoji} **{name}**: {ranks}")
+    return "\n".join(lines)
+
+
+def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
+    """The private hand: cards by suit, this trick's trump and Knob, and the legal actions."""
+    parts = [hand_text(view)]
+    for married in view.get("married") or []:
+        parts.append(
+            f"🔒 {card_long(married['card'])} is kept for trick {married['trick']} "
+            "(it must be played then)."
+        )
+    if view.get("passing"):
+        parts.append(f"🔁 You pass {card_long(view['passing'])} to your partner.")
+    trick = view.get("trick")
+    if trick:
+        trump = SUITS.get(trick.get("trump", ""), ("?", ""))
+        knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
+        parts.append(f"\nTrick {trick['number']}: trump {trump[1]} {trump[0]} · Knob: {knob}")
+        plays = " · ".join(
+            f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in trick.get("plays", [])
+        )
+        if plays:
+            parts.append(f"On the table: {plays}")
+    elif view.get("tide"):
+        parts.append("\n" + tide_line(view))
+    waiting = view.get("to_act") or []
+    if seat in waiting:
+        parts.append("\n**Your move.**")
+    elif waiting:
+        parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+    buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
+    title = f"Your hand · Rowboat #{ctx.game_id} · {ctx.name(seat)}"
+    return HandSpec(
+        embed=EmbedSpec(
+            title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
+        ),
+        buttons=buttons,
+        choices=choices,
+    )
+
+
+def clears_log(event: Event) -> bool:
+    """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
+    are shuffled back and dealt again, so old lines would only confuse)."""
+    return event.kind == "tide"
+
+
+def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
+    """A log line: public events for the table (seat None), private notes for their seat."""
+    data, kind = event.data, event.kind
+    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    if event.visible_to is None:
+        if seat is not None:
+            return None
+        if kind == "moon":
+            return f"{MOON} {who} played the Moon: {data.get('tide')} Tide cards."
+        if kind == "nomoon":
+            return f"{who} kept the Moon."
+        if kind == "tide":
+            return f"Hand {data.get('hand')}: {data.get('tricks')} Tide cards are out."
+        if kind == "bid":
+            return f"{who} bid {data.get('bid')}."
+        if kind == "play":
+            return f"{who} played {card_short(str(data.get('card')))}."
+        if kind == "rowboat":
+            return f"{ROWBOAT} {who} played the Rowboat!"
+        if kind == "lighthouse":
+            return f"{LIGHTHOUSE} {who} lit the Lighthouse."
+        if kind == "pass_locked":
+            return f"{who} chose a card to pass."
+        if kind == "exchange_done":
+            return "🔁 The partners swapped their cards."
+        if kind == "trick":
+            if data.get("winner") is None:
+                return f"Trick {data.get('trick')} tied: it goes into the pot."
+            count = data.get("tricks", 1)
+            extra = f" (+{count} tricks)" if count and count > 1 else ""
+            return f"{ctx.name(data['winner'])} took trick {data.get('trick')}{extra}."
+        if kind == "hand_scored":
+            return f"Hand {data.get('hand')} scored."
+        if kind == "game_over":
+            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            return f"🏁 {names} won the game."
+        return None
+    if seat is None or not event.visible(seat):
+        return None
+    if kind == "received":
+        return (
+            f"🔁 You received {card_long(str(data.get('card')))} from {ctx.name(data.get('from'))}."
+        )
+    if kind == "pass_chosen":
+        return f"🔁 You will pass {card_long(str(data.get('card')))}."
+    if kind == "married":
+        return f"🔒 {card_long(str(data.get('card')))} is now kept for trick {data.get('trick')}."
+    return None
+
+
+def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
+    """The Lighthouse view for ``seat`` (the hands other than its own) and its duration."""
+    if event.kind != "lighthouse_view" or not event.visible(seat):
+        return None
+    lines = []
+    for entry in event.data.get("hands", []):
+        if entry.get("seat") == seat:
+            continue
+        cards = sorted(entry.get("cards", []), key=sort_key)
+        shown = " ".join(card_short(c) for c in cards) or "no cards"
+        lines.append(f"**{ctx.name(entry.get('seat'))}**: {shown}")
+    user = ctx.name(event.data.get("seat"))
+    embed = EmbedSpec(
+        title=f"{LIGHTHOUSE} Lighthouse · lit by {user}",
+        description=clip("\n".join(lines) or "No hands to show.", MAX_DESCRIPTION),
+        footer="A snapshot: it does not change as play goes on.",
+        color=0xF2C94C,
+    )
+    return embed, float(event.data.get("seconds", 30))

@@ -1,0 +1,151 @@
+"""The bot's configuration: ``config.toml`` read with tomllib, validated by pydantic.
+
+Why pydantic and one readable line: a self-hoster's typo (``[discrod]``, ``novice = "yes please"``)
+must stop the bot at start-up with a sentence naming the key, not a traceback mid-game. The token
+comes from ``DISCORD_TOKEN`` when set (CONTRACT §2: the environment wins over the file), so the
+file can be committed without secrets.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from games import registry
+from games.core import BadOptions, validate_options
+
+DEFAULT_CONFIG = Path("config.toml")
+TOKEN_ENV = "DISCORD_TOKEN"
+
+# Three dot-separated base64url parts; checked before connecting so a pasted client secret or
+# an empty value fails at once with a clear line instead of a login round-trip.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+
+class ConfigError(Exception):
+    """A configuration problem, said in one line for stderr (exit code 2)."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DiscordSettings(_Section):
+    token: str = ""
+    #: guilds that get the slash commands synced to them directly (instant, for development);
+    #: empty means one global sync (Discord can take a while to show global commands)
+    dev_guild_ids: list[int] = Field(default_factory=list)
+    #: sync application commands at start-up
+    sync_commands: bool = True
+
+
+class StorageSettings(_Section):
+    path: str = "data/tidewater.sqlite3"
+
+
+class LoggingSettings(_Section):
+    level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+
+    @field_validator("level", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+
+class TableSettings(_Section):
+    #: seconds between two edits of table messages in one channel: Discord allows about five
+    #: message edits per five seconds per channel, so bursts of AI moves are coalesced
+    edit_interval: float = Field(default=1.0, ge=0.0, le=60.0)
+    #: the AI level used by the lobby's Add AI button
+    ai_level: str = "random"
+
+
+class Settings(_Section):
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
+    logging: LoggingSettings = Field(default_factory=LoggingSettings)
+    tables: TableSettings = Field(default_factory=TableSettings)
+    #: per-game default table options, e.g. ``games = {"rowboat": {"novice": True}}``
+    games: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+    @field_validator("games")
+    @classmethod
+    def _known_games(cls, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        for name, options in value.items():
+            try:
+                engine = registry.get(name)
+            except KeyError as exc:
+                raise ValueError(str(exc.args[0])) from None
+            try:
+                validate_options(engine.Options, options, engine.title)
+            except BadOptions as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+    def game_options(self, game: str) -> dict[str, Any]:
+        """The configured default table options of ``game`` (empty when none)."""
+        return dict(self.games.get(game, {}))
+
+
+def _one_line(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ())) or "config"
+        msg = err.get("msg", "invalid value").removeprefix("Value error, ")
+        if err.get("type") == "extra_forbidden":
+            msg = "unknown key"
+        parts.append(f"{where}: {msg}")
+    return "; ".join(parts)
+
+
+def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None) -> Settings:
+    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token."""
+    env = os.environ if env is None else env
+    try:
+        settings = Settings.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise ConfigError(f"config error: {_one_line(exc)}") from None
+    token = env.get(TOKEN_ENV, "").strip()
+    if token:
+        settings = settings.model_copy(
+            update={"discord": settings.discord.model_copy(update={"token": token})}
+        )
+    return settings
+
+
+def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
+    """Read ``path`` (default ``config.toml``; a missing default file means all defaults)."""
+    explicit = path is not None
+    file = Path(path) if explicit else DEFAULT_CONFIG
+    raw: dict[str, Any] = {}
+    if file.exists():
+        try:
+            raw = tomllib.loads(file.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"config error: {file} is not valid TOML ({exc})") from None
+        except OSError as exc:
+            raise ConfigError(f"config error: cannot read {file} ({exc.strerror})") from None
+    elif explicit:
+        raise ConfigError(f"config error: {file} does not exist")
+    return parse_settings(raw, env)
+
+
+def check_token(settings: Settings) -> str:
+    """The token, or :class:`ConfigError` saying how to provide one."""
+    token = settings.discord.token.strip()
+    if not token:
+        raise ConfigError(
+            f"no Discord token: set {TOKEN_ENV} or [discord] token in the config file"
+        )
+    if not _TOKEN_SHAPE.match(token):
+        raise ConfigError(
+            "the Discord token is malformed: copy the bot token (three parts separated by dots) "
+            "from the developer portal's Bot page"
+        )
+    return token

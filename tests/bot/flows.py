@@ -1,0 +1,177 @@
+"""Game flows over the fake Discord: open a lobby, seat people and AI, play moves by clicking
+the controls the bot drew, and record what every seat was holding whenever a request left."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.render import rowboat as render_rowboat
+from games import Event, registry
+from tests.bot.harness import FakeDiscord, Sent, Token, User, settle
+
+ACT = re.compile(r"g:(\d+):v(\d+):(.+)")
+CHOICE = re.compile(r"gs:(\d+):v(\d+):(\d+)")
+KNOB = re.compile(r"Knob: [^·\\\n\"]*")
+
+
+@dataclass
+class Table:
+    """One game as the tests see it: its id, messages, people and everything observed."""
+
+    fake: FakeDiscord
+    bot: Any
+    game_id: int = 0
+    lobby: int = 0
+    users: dict[int, User] = field(default_factory=dict)  # seat -> person
+    hands: dict[int, int] = field(default_factory=dict)  # user id -> hand message id
+    events: list[tuple[int, Event]] = field(default_factory=list)  # (version, event)
+
+    async def settle(self) -> None:
+        await settle(self.bot, self.fake)
+
+    def listen(self) -> None:
+        async def record(update: Any) -> None:
+            if update.info.id == self.game_id:
+                self.events.extend((update.info.version, e) for e in update.events)
+
+        self.bot.manager.add_listener(record)
+
+    async def run(self, token: Token) -> Token:
+        await self.settle()
+        return token
+
+    async def open(self, host: User, game: str = "rowboat") -> Token:
+        token = await self.run(self.fake.command(self.bot, host, "play", {"game": game}))
+        self.lobby = token.original or 0
+        info = await self.bot.manager.game_in_channel(token.channel_id)
+        assert info is not None
+        self.game_id = info.id
+        return token
+
+    async def press(self, user: User, label: str, message: int | None = None) -> Token:
+        message = message or self.lobby
+        return await self.run(
+            self.fake.click(self.bot, user, message, self.fake.button(message, label))
+        )
+
+    async def set_options(self, host: User, text: str) -> Token:
+        token = await self.press(host, "Options")
+        modal = next(s for s in self.fake.replies_to(token) if s.kind == "modal")
+        data = (modal.payload or {})["data"]
+        return await self.run(self.fake.submit_modal(self.bot, host, data, text, self.lobby))
+
+    async def seat_map(self) -> None:
+        info = await self.bot.manager.get(self.game_id)
+        people = {u.id: u for u in self.users.values()}
+        self.users = {s.seat: people[s.user_id] for s in info.seats if s.user_id in people}
+
+    async def open_hand(self, user: User) -> int:
+        token = await self.press(user, "My hand")
+        assert token.original is not None
+        self.hands[user.id] = token.original
+        return token.original
+
+    def controls(self, message: int) -> list[tuple[str, str, str | None]]:
+        """(code, custom_id, select value) for every action control on a hand message."""
+        found = []
+        for comp in self.fake.components(message):
+            cid = comp.get("custom_id", "")
+            if (m := ACT.fullmatch(cid)) is not None:
+                found.append((m[3], cid, None))
+            elif CHOICE.fullmatch(cid):
+                found.extend((o["value"], cid, o["value"]) for o in comp.get("options", []))
+        return found
+
+    async def act(self, user: User, code: str) -> Token:
+        message = self.hands.get(user.id) or await self.open_hand(user)
+        options = [c for c in self.controls(message) if c[0] == code]
+        assert options, f"{code} is not offered to {user.name}: {self.controls(message)}"
+        _, cid, value = options[0]
+        values = None if value is None else [value]
+        return await self.run(self.fake.click(self.bot, user, message, cid, values))
+
+    async def play_out(self, rng: random.Random, *, steps: int = 3000, light: bool = False) -> None:
+        """Play every person's turn by clicking a random offered control until the game ends."""
+        for _ in range(steps):
+            info, state = await self.bot.manager.state(self.game_id)
+            if info.status != "live":
+                return
+            engine = registry.get(info.game)
+            waiting = [s for s in engine.to_act(state) if s in self.users]
+            assert waiting, f"nobody to click for, yet the game is live: {engine.to_act(state)}"
+            user = self.users[waiting[0]]
+            message = self.hands.get(user.id) or await self.open_hand(user)
+            offered = [c for c in self.controls(message) if light or c[0] != "lighthouse"]
+            if not offered:  # an old hand message: re-open it from the table
+                message = await self.open_hand(user)
+                offered = [c for c in self.controls(message) if light or c[0] != "lighthouse"]
+            assert offered, f"no controls for {user.name}: {self.fake.labels(message)}"
+            _code, cid, value = rng.choice(offered)
+            await self.run(
+                self.fake.click(self.bot, user, message, cid, None if value is None else [value])
+            )
+        raise AssertionError("the game did not end")
+
+
+async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
+    """Cards in each seat's hand right now (from the engine's own seat views)."""
+    info, state = await bot.manager.state(game_id)
+    if state is None:
+        return {}
+    engine = registry.get(info.game)
+    return {s.seat: set(engine.view(state, s.seat).get("hand", [])) for s in info.seats}
+
+
+def forms(card: str) -> list[re.Pattern[str]]:
+    """Patterns that would reveal ``card`` in a message: its code as a word, its names."""
+    pats = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])")]
+    pats.extend(re.compile(re.escape(f)) for f in render_rowboat.card_forms(card))
+    return pats
+
+
+class SecrecyWatch:
+    """Records, at the moment each request leaves, the cards every seat holds."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.seen: list[tuple[Sent, dict[int, set[str]], dict[int, int]]] = []
+        table.fake.hooks.append(self.hook)
+
+    async def hook(self, sent: Sent) -> None:
+        if self.table.game_id and sent.payload is not None:
+            info = await self.table.bot.manager.get(self.table.game_id)
+            seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
+            self.seen.append((sent, await holdings(self.table.bot, self.table.game_id), seats))
+
+    def check(self, allowed_lights: dict[int, set[int]] | None = None) -> int:
+        """Assert no hidden card leaks; returns how many requests were checked.
+
+        ``allowed_lights``: user id -> seats whose hands that user may see in a Lighthouse
+        snapshot (from the engine's ``lighthouse_view`` events)."""
+        checked = 0
+        for sent, hands, seats in self.seen:
+            if sent.kind not in ("callback", "followup", "hook-edit", "send", "edit"):
+                continue
+            # The Knob of a trick is public (it follows from the Tide), whoever holds it.
+            text = KNOB.sub("Knob: …", sent.text)
+            viewer = None if sent.audience is None else seats.get(sent.audience)
+            is_light = "Lighthouse · lit by" in text
+            for seat, cards in hands.items():
+                if viewer is not None and seat == viewer:
+                    continue
+                if is_light and viewer is not None:
+                    allowed = (allowed_lights or {}).get(sent.audience or 0, set())
+                    if seat in allowed:
+                        continue
+                for card in cards:
+                    for pattern in forms(card):
+                        assert not pattern.search(text), (
+                            f"{card} of seat {seat} leaked to "
+                            f"{'everyone' if sent.audience is None else sent.audience}: "
+                            f"{sent.method} {sent.path} {text}"
+                        )
+            checked += 1
+        return checked

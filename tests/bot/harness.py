@@ -1,0 +1,595 @@
+"""A fake Discord for driving the real bot: gateway payloads in, captured HTTP requests out.
+
+Why this shape: the bot under test is the real ``TidewaterBot`` (a ``commands.Bot``) with the
+real session manager on a SQLite file. Only the two places where discord.py talks to Discord
+are replaced: ``HTTPClient.request`` (bot-token REST calls) and ``AsyncWebhookAdapter.request``
+(interaction callbacks, follow-ups and their edits). This fake answers them like Discord does
+(message objects, ``?with_response=1`` callback bodies), remembers every message with who can
+see it, and records every request with its audience so the tests can check secrecy over all
+of them. Interactions go in through the gateway parser (``INTERACTION_CREATE``), with members
+carrying their permissions, exactly as the gateway sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+import discord
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 710000000000000001
+BOT_ID = 710000000000000002
+GUILD_ID = 710000000000000010
+CHANNEL_ID = 710000000000000020
+OTHER_CHANNEL_ID = 710000000000000021
+TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
+
+MEMBER_PERMS = discord.Permissions(
+    view_channel=True, send_messages=True, use_application_commands=True
+)
+ADMIN_PERMS = discord.Permissions(manage_guild=True) | MEMBER_PERMS
+EPHEMERAL = 64
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    permissions: discord.Permissions = MEMBER_PERMS
+    roles: tuple[int, ...] = ()
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
+    def member(self) -> dict[str, Any]:
+        return {
+            "user": self.payload(),
+            "roles": [str(r) for r in self.roles],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "permissions": str(self.permissions.value),
+        }
+
+
+@dataclass
+class Sent:
+    """One HTTP request the bot made, with who could see the message it creates or edits."""
+
+    method: str
+    path: str
+    payload: dict[str, Any] | None
+    kind: str  # callback, followup, hook-edit, send, edit, thread, sync, other
+    audience: int | None = None  # the user of an ephemeral message; None = public
+    message_id: int | None = None
+    channel_id: int | None = None
+    callback_type: int | None = None
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """Everything a person could read in this request (content, embeds, components)."""
+        return json.dumps(self.payload or {}, ensure_ascii=False)
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None and self.kind in (
+            "callback",
+            "followup",
+            "hook-edit",
+            "send",
+            "edit",
+        )
+
+
+@dataclass
+class Token:
+    user_id: int
+    channel_id: int
+    interaction_id: int
+    source_message: int | None  # the message a component was on
+    original: int | None = None  # the response message
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    callback_type: int | None = None
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self._ids = itertools.count(720000000000000000)
+        self.sent: list[Sent] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.audience: dict[int, int | None] = {}
+        self.tokens: dict[str, Token] = {}
+        self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
+        self.fail_next: list[tuple[str, int]] = []  # (path regex, status) to refuse once
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    # ---- patching ------------------------------------------------------------------------
+    def install(self, monkeypatch: Any) -> None:
+        fake = self
+
+        async def http_request(
+            self: HTTPClient, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any
+        ) -> Any:
+            payload = kwargs.get("json")
+            if payload is None and form:
+                for part in form:
+                    if part.get("name") == "payload_json":
+                        payload = json.loads(part["value"])
+            return await fake.handle(route, payload, kwargs.get("params"), webhook=False)
+
+        async def webhook_request(
+            self: AsyncWebhookAdapter,
+            route: Route,
+            session: Any,
+            *,
+            payload: dict[str, Any] | None = None,
+            multipart: Any = None,
+            params: dict[str, Any] | None = None,
+            **kwargs: Any,
+        ) -> Any:
+            if payload is None and multipart:
+                for part in multipart:
+                    if part.get("name") == "payload_json":
+                        payload = json.loads(part["value"])
+            return await fake.handle(route, payload, params, webhook=True)
+
+        monkeypatch.setattr(HTTPClient, "request", http_request)
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+
+    # ---- messages ------------------------------------------------------------------------
+    def _message(
+        self, mid: int, channel_id: int, payload: dict[str, Any] | None, flags: int = 0
+    ) -> dict[str, Any]:
+        payload = payload or {}
+        msg = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "type": 0,
+            "content": payload.get("content") or "",
+            "author": {
+                "id": str(BOT_ID),
+                "username": "tidewater",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "attachments": [],
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": flags | int(payload.get("flags") or 0),
+        }
+        self.messages[mid] = msg
+        return msg
+
+    def _edit(self, mid: int, payload: dict[str, Any] | None) -> dict[str, Any]:
+        msg = self.messages[mid]
+        for key in ("content", "embeds", "components"):
+            if payload and key in payload:
+                msg[key] = (
+                    payload[key] if payload[key] is not None else ([] if key != "content" else "")
+                )
+        msg["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
+        return msg
+
+    # ---- routing -------------------------------------------------------------------------
+    async def handle(
+        self, route: Route, payload: dict[str, Any] | None, params: Any, *, webhook: bool
+    ) -> Any:
+        path = unquote(route.url[len(Route.BASE) :])
+        method = route.method
+        for n, (pattern, status) in enumerate(self.fail_next):
+            if re.search(pattern, path):
+                del self.fail_next[n]
+                raise discord.NotFound(_Response(status), {"message": "Unknown", "code": 10008})
+        sent = Sent(method, path, payload, "other")
+        result = self._route(sent, method, path, payload)
+        self.sent.append(sent)
+        for hook in self.hooks:
+            await hook(sent)
+        return result
+
+    def _route(self, sent: Sent, method: str, path: str, payload: dict[str, Any] | None) -> Any:
+        if method == "GET" and path == "/users/@me":
+            return {
+                **User(BOT_ID, "Tidewater").payload(),
+                "bot": True,
+                "verified": True,
+                "mfa_enabled": False,
+                "flags": 0,
+            }
+        if method == "GET" and path == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "Tidewater",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": User(1, "Owner").payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
+        if method == "PUT" and re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
+            sent.kind = "sync"
+            return []
+        m = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path)
+        if m:
+            return self._callback(sent, m[2], payload or {})
+        m = re.fullmatch(r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)", path)
+        if m:
+            token = self.tokens[m[2]]
+            mid = token.original if m[3] == "@original" else int(m[3])
+            if method == "GET":
+                return self.messages[mid]
+            if method == "DELETE":
+                return None
+            sent.kind, sent.message_id = "hook-edit", mid
+            sent.audience = self.audience.get(mid)
+            return self._edit(mid, payload)
+        m = re.fullmatch(r"/webhooks/(\d+)/([^/]+)", path)
+        if m and method == "POST":
+            token = self.tokens[m[2]]
+            flags = int((payload or {}).get("flags") or 0)
+            mid = self.next_id()
+            sent.kind, sent.message_id, sent.channel_id = "followup", mid, token.channel_id
+            sent.audience = token.user_id if flags & EPHEMERAL else None
+            self.audience[mid] = sent.audience
+            return self._message(mid, token.channel_id, payload, flags)
+        m = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if m and method == "POST":
+            mid = self.next_id()
+            sent.kind, sent.message_id, sent.channel_id = "send", mid, int(m[1])
+            self.audience[mid] = None
+            return self._message(mid, int(m[1]), payload)
+        m = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path)
+        if m:
+            mid = int(m[2])
+            sent.message_id, sent.channel_id = mid, int(m[1])
+            if method == "PATCH":
+                sent.kind = "edit"
+                return self._edit(mid, payload)
+            return self.messages[mid]
+        m = re.fullmatch(r"/channels/(\d+)/threads", path)
+        if m and method == "POST":
+            sent.kind = "thread"
+            tid = self.next_id()
+            sent.channel_id = tid
+            return thread_payload(tid, int(m[1]), (payload or {}).get("name", "thread"))
+        raise AssertionError(f"the fake Discord does not know {method} {path}")
+
+    def _callback(self, sent: Sent, token_text: str, payload: dict[str, Any]) -> Any:
+        token = self.tokens[token_text]
+        if token.callback_type is not None:
+            raise discord.HTTPException(
+                _Response(400),
+                {"message": "Interaction has already been acknowledged.", "code": 40060},
+            )
+        kind = int(payload["type"])
+        data = payload.get("data") or {}
+        token.callback_type = kind
+        sent.kind, sent.callback_type = "callback", kind
+        interaction = {
+            "id": str(token.interaction_id),
+            "type": 3,
+            "response_message_loading": kind == 5,
+        }
+        resource: dict[str, Any] | None = None
+        flags = int(data.get("flags") or 0)
+        if kind in (4, 5):
+            mid = self.next_id()
+            token.original = mid
+            sent.message_id = mid
+            sent.audience = token.user_id if flags & EPHEMERAL else None
+            self.audience[mid] = sent.audience
+            msg = self._message(mid, token.channel_id, data if kind == 4 else {}, flags)
+            interaction["response_message_id"] = str(mid)
+            interaction["response_message_ephemeral"] = bool(flags & EPHEMERAL)
+            resource = {"type": kind, "message": msg}
+        elif kind in (6, 7):
+            mid = token.source_message
+            token.original = mid
+            sent.message_id = mid
+            sent.audience = self.audience.get(mid) if mid is not None else None
+            if kind == 7 and mid is not None:
+                msg = self._edit(mid, data)
+                resource = {"type": kind, "message": msg}
+        elif kind == 9:
+            sent.kind = "modal"
+            sent.audience = token.user_id
+        token.answered.set()
+        body: dict[str, Any] = {"interaction": interaction}
+        if resource is not None:
+            body["resource"] = resource
+        return body
+
+    # ---- gateway ---------------------------------------------------------------------------
+    def _interaction(
+        self,
+        bot: discord.Client,
+        user: User,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        channel_id: int = CHANNEL_ID,
+        message_id: int | None = None,
+    ) -> Token:
+        iid = self.next_id()
+        token_text = f"tok{iid}"
+        token = Token(user.id, channel_id, iid, message_id)
+        self.tokens[token_text] = token
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(channel_id),
+            "channel": channel_payload(channel_id),
+            "member": user.member(),
+            "token": token_text,
+            "version": 1,
+            "app_permissions": str(discord.Permissions.all().value),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        if message_id is not None:
+            payload["message"] = self.messages[message_id]
+        bot._connection.parsers["INTERACTION_CREATE"](payload)
+        return token
+
+    def command(
+        self,
+        bot: discord.Client,
+        user: User,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        sub: str | None = None,
+        channel_id: int = CHANNEL_ID,
+        resolved: dict[str, Any] | None = None,
+    ) -> Token:
+        opts = [
+            {"name": k, "type": _option_type(v), "value": str(v) if isinstance(v, User) else v}
+            for k, v in (options or {}).items()
+        ]
+        for opt, (_k, v) in zip(opts, (options or {}).items(), strict=True):
+            if isinstance(v, User):
+                opt["value"] = str(v.id)
+                resolved = resolved or {"users": {}, "members": {}}
+                resolved["users"][str(v.id)] = v.payload()
+                member = v.member()
+                member.pop("user")
+                resolved["members"][str(v.id)] = member
+        if sub is not None:
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        data: dict[str, Any] = {"id": str(self.next_id()), "name": name, "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        return self._interaction(bot, user, 2, data, channel_id=channel_id)
+
+    def click(
+        self,
+        bot: discord.Client,
+        user: User,
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None = None,
+    ) -> Token:
+        component = self.find_component(message_id, custom_id)
+        assert component is not None, f"{custom_id} is not on message {message_id}"
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values is not None:
+            data["values"] = values
+        channel_id = int(self.messages[message_id]["channel_id"])
+        return self._interaction(bot, user, 3, data, channel_id=channel_id, message_id=message_id)
+
+    def submit_modal(
+        self, bot: discord.Client, user: User, modal: dict[str, Any], value: str, message_id: int
+    ) -> Token:
+        text_input = modal["components"][0]["components"][0]
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {"type": 4, "custom_id": text_input["custom_id"], "value": value}
+                    ],
+                }
+            ],
+        }
+        channel_id = int(self.messages[message_id]["channel_id"])
+        return self._interaction(bot, user, 5, data, channel_id=channel_id, message_id=message_id)
+
+    # ---- queries ---------------------------------------------------------------------------
+    def find_component(self, message_id: int, custom_id: str) -> dict[str, Any] | None:
+        for row in self.messages[message_id].get("components", []):
+            for comp in row.get("components", []):
+                if comp.get("custom_id") == custom_id:
+                    return comp
+        return None
+
+    def components(self, message_id: int) -> list[dict[str, Any]]:
+        return [
+            c
+            for row in self.messages[message_id].get("components", [])
+            for c in row.get("components", [])
+        ]
+
+    def button(self, message_id: int, label: str) -> str:
+        for comp in self.components(message_id):
+            if comp.get("type") == 2 and comp.get("label") == label:
+                return comp["custom_id"]
+        raise AssertionError(
+            f"no button {label!r} on message {message_id}: {self.labels(message_id)}"
+        )
+
+    def labels(self, message_id: int) -> list[str]:
+        return [c.get("label") or c.get("placeholder") or "" for c in self.components(message_id)]
+
+    def replies_to(self, token: Token) -> list[Sent]:
+        """Requests answering this interaction (its callback, follow-ups and edits)."""
+        return [
+            s
+            for s in self.sent
+            if f"/{token.interaction_id}/" in s.path or f"tok{token.interaction_id}" in s.path
+        ]
+
+    def reply_text(self, token: Token) -> str:
+        return " ".join(s.text for s in self.replies_to(token))
+
+
+class _Response:
+    """Enough of aiohttp's response for discord.HTTPException."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "fake"
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    if isinstance(value, User):
+        return 6
+    return 3
+
+
+def channel_payload(channel_id: int) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": f"table-{channel_id % 1000}",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "topic": None,
+        "flags": 0,
+    }
+
+
+def thread_payload(thread_id: int, parent_id: int, name: str) -> dict[str, Any]:
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(GUILD_ID),
+        "parent_id": str(parent_id),
+        "owner_id": str(BOT_ID),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
+# ---- the bot under test ------------------------------------------------------------------------
+
+
+class Clock:
+    """A settable clock shared by the session manager's deadlines and the bot's tables."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def start_bot(
+    fake: FakeDiscord,
+    db_path: Any,
+    *,
+    clock: Clock | None = None,
+    edit_interval: float = 0.0,
+    games: dict[str, Any] | None = None,
+) -> Any:
+    """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
+    fake Discord: setup_hook has run (cogs, dynamic items, command sync)."""
+    from bot.client import TidewaterBot
+    from bot.sessions import SessionManager
+    from bot.settings import parse_settings
+
+    clock = clock or Clock()
+    settings = parse_settings(
+        {
+            "storage": {"path": str(db_path)},
+            "tables": {"edit_interval": edit_interval},
+            "games": games or {},
+        },
+        env={},
+    )
+    manager = await SessionManager.open(db_path, clock=clock, synchronous="NORMAL")
+    bot = TidewaterBot(settings, manager=manager, clock=clock)
+    await bot.login(TOKEN)
+    return bot
+
+
+_WORK = ("CommandTree-invoker", "discord-ui-", "discord.py:")
+
+
+async def settle(bot: Any, fake: FakeDiscord, *, rounds: int = 10_000) -> None:
+    """Until the bot is quiet: no interaction handler, AI move, listener, deadline or table
+    refresh running, twice in a row. Driven by awaiting that work, never by sleeping."""
+    quiet = 0
+    for _ in range(rounds):
+        before = len(fake.sent)
+        handlers = [
+            t for t in asyncio.all_tasks() if t.get_name().startswith(_WORK) and not t.done()
+        ]
+        if handlers:
+            await asyncio.gather(*handlers, return_exceptions=True)
+        await bot.manager.settle()
+        await bot.publisher.wait_idle()
+        if not handlers and len(fake.sent) == before:
+            quiet += 1
+            if quiet >= 2:
+                return
+        else:
+            quiet = 0
+    raise AssertionError("the bot never settled")

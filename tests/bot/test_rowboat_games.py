@@ -1,0 +1,69 @@
+"""Whole Rowboat games through the real bot, from /play to the final score, with AI seats."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import registry
+from tests.bot.flows import SecrecyWatch, Table
+from tests.bot.harness import FakeDiscord, User, start_bot
+
+ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    return fake
+
+
+async def game(fake: FakeDiscord, tmp_path, people: list[User], ai: int, options: str):
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    table.listen()
+    watch = SecrecyWatch(table)
+    host = people[0]
+    await table.open(host)
+    for person in people[1:]:
+        await table.press(person, "Join")
+    for _ in range(ai):
+        await table.press(host, "Add AI")
+    await table.set_options(host, options)
+    table.users = {n: p for n, p in enumerate(people)}
+    await table.press(host, "Start")
+    await table.seat_map()
+    return bot, table, watch
+
+
+@pytest.mark.parametrize(
+    ("people", "ai", "seed"),
+    [([ALICE], 1, 1), ([ALICE, BOB], 1, 2), ([ALICE, BOB], 2, 3), ([ALICE], 3, 4)],
+    ids=["2p", "3p", "4p-2people", "4p-1person"],
+)
+async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed) -> None:
+    bot, table, watch = await game(
+        fake, tmp_path, people, ai, "novice = true\ntarget_score = 40\nlighthouse_seconds = 10"
+    )
+    try:
+        await table.play_out(random.Random(seed))
+        info, state = await bot.manager.state(table.game_id)
+        engine = registry.get("rowboat")
+        assert info.status == "finished"
+        result = engine.result(state)
+        assert result.winners
+        assert max(result.scores) >= 40
+        table_msg = fake.messages[table.lobby]
+        final = table_msg["embeds"][0]
+        assert "Game over" in final["footer"]["text"]
+        assert str(max(result.scores)) in str(final["fields"])
+        assert table_msg["components"] == []  # no buttons on a finished table
+        names = [info.seats[s].name for s in result.winners]
+        assert any(
+            s.kind == "send" and "is over" in s.text and names[0] in s.text for s in fake.sent
+        )
+        assert watch.check() > 20
+    finally:
+        await bot.close()
