@@ -67,7 +67,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     except (SessionError, IllegalAction, BadOptions) as exc:
         await reply(interaction, str(exc))
     except Exception:
-        log.exception("interaction %s failed", getattr(interaction.data, "get", dict)())
+        data = interaction.data or {}
+        log.exception("interaction %s failed", data.get("custom_id") or data.get("name"))
         await reply(interaction, OOPS)
 
 
@@ -87,15 +88,15 @@ def _bot(interaction: discord.Interaction) -> TidewaterBot:
 # ---- custom ids ------------------------------------------------------------------------------
 
 
-def act_id(game_id: int, version: int, code: str) -> str:
-    custom_id = f"g:{game_id}:v{version}:{code}"
+def act_id(game_id: int, seat: int, version: int, code: str) -> str:
+    custom_id = f"g:{game_id}:s{seat}:v{version}:{code}"
     if len(custom_id) > MAX_CUSTOM_ID:
         raise ValueError(f"custom_id too long: {custom_id!r}")
     return custom_id
 
 
-def choice_id(game_id: int, version: int, index: int) -> str:
-    return f"gs:{game_id}:v{version}:{index}"
+def choice_id(game_id: int, seat: int, version: int, index: int) -> str:
+    return f"gs:{game_id}:s{seat}:v{version}:{index}"
 
 
 def table_id(game_id: int, what: str) -> str:
@@ -108,18 +109,21 @@ def lobby_id(game_id: int, op: str) -> str:
 
 class ActButton(
     ui.DynamicItem[ui.Button],
-    template=r"g:(?P<game>[0-9]{1,19}):v(?P<version>[0-9]{1,9}):(?P<code>[^\s]{1,75})",
+    template=(
+        r"g:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
+        r"(?P<code>[^\s]{1,70})"
+    ),
 ):
-    """One legal action on a hand message."""
+    """One legal action on a hand message; the id names the seat it was drawn for."""
 
-    def __init__(self, game_id: int, version: int, spec: ActionSpec) -> None:
-        self.game_id, self.version, self.code = game_id, version, spec.code
+    def __init__(self, game_id: int, seat: int, version: int, spec: ActionSpec) -> None:
+        self.game_id, self.seat, self.version, self.code = game_id, seat, version, spec.code
         super().__init__(
             ui.Button(
                 label=clip(spec.label, MAX_LABEL),
                 emoji=spec.emoji,
                 style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                custom_id=act_id(game_id, version, spec.code),
+                custom_id=act_id(game_id, seat, version, spec.code),
             )
         )
 
@@ -128,27 +132,37 @@ class ActButton(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActButton:
         spec = ActionSpec(code=match["code"], label=getattr(item, "label", None) or "…")
-        return cls(int(match["game"]), int(match["version"]), spec)
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), spec)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         tables = _bot(interaction).tables
         await guarded(
-            interaction, lambda: tables.act(interaction, self.game_id, self.version, self.code)
+            interaction,
+            lambda: tables.act(interaction, self.game_id, self.seat, self.version, self.code),
         )
 
 
 class ActSelect(
     ui.DynamicItem[ui.Select],
-    template=r"gs:(?P<game>[0-9]{1,19}):v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,2})",
+    template=(
+        r"gs:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
+        r"(?P<index>[0-9]{1,2})"
+    ),
 ):
     """A menu of legal actions (option values are action codes)."""
 
     def __init__(
-        self, game_id: int, version: int, index: int, placeholder: str, options: list[ActionSpec]
+        self,
+        game_id: int,
+        seat: int,
+        version: int,
+        index: int,
+        placeholder: str,
+        options: list[ActionSpec],
     ) -> None:
-        self.game_id, self.version = game_id, version
+        self.game_id, self.seat, self.version = game_id, seat, version
         select: ui.Select[Any] = ui.Select(
-            custom_id=choice_id(game_id, version, index),
+            custom_id=choice_id(game_id, seat, version, index),
             placeholder=clip(placeholder, 150),
             options=[
                 discord.SelectOption(
@@ -167,7 +181,14 @@ class ActSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), "", [])
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["version"]),
+            int(match["index"]),
+            "",
+            [],
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -176,7 +197,7 @@ class ActSelect(
         async def work() -> None:
             if not values:
                 raise IllegalAction("Pick one of the options.")
-            await tables.act(interaction, self.game_id, self.version, str(values[0]))
+            await tables.act(interaction, self.game_id, self.seat, self.version, str(values[0]))
 
         await guarded(interaction, work)
 
@@ -279,18 +300,18 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 )
 
 
-def hand_view(game_id: int, version: int, spec: HandSpec, *, light: bool) -> ui.View:
+def hand_view(game_id: int, seat: int, version: int, spec: HandSpec, *, light: bool) -> ui.View:
     """The controls of a hand message: action buttons, action menus, then Refresh/Lighthouse."""
     view = ui.View(timeout=None)
     row = 0
     for start in range(0, len(spec.buttons), MAX_BUTTONS_PER_ROW):
         for action in spec.buttons[start : start + MAX_BUTTONS_PER_ROW]:
-            item = ActButton(game_id, version, action)
+            item = ActButton(game_id, seat, version, action)
             item.row = row
             view.add_item(item)
         row += 1
     for index, choice in enumerate(spec.choices):
-        item = ActSelect(game_id, version, index, choice.placeholder, list(choice.actions))
+        item = ActSelect(game_id, seat, version, index, choice.placeholder, list(choice.actions))
         item.row = row
         view.add_item(item)
         row += 1

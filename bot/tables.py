@@ -118,7 +118,7 @@ class Tables:
         if info.status != "live":
             spec = type(spec)(embed=spec.embed)
         light = info.status == "live" and bool(self.active_lights(info.id, seat))
-        view = components.hand_view(info.id, info.version, spec, light=light)
+        view = components.hand_view(info.id, seat, info.version, spec, light=light)
         return components.to_embed(spec.embed), view
 
     # ---- updates (called by the publisher for every committed change) ----------------------
@@ -225,11 +225,12 @@ class Tables:
         self.remember(interaction, info)
 
     async def act(
-        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
     ) -> None:
         """Apply a click from a hand message and answer by updating that same message."""
         info = await self.bot.manager.get(game_id)
-        seat = await self._seat(interaction, info)
+        if await self._seat(interaction, info) != seat:
+            raise NotAllowed("These controls belong to another player's seat; use My hand.")
         await interaction.response.defer()  # type 6: the answer is an edit of this message
         note: str | None = None
         update: Update | None = None

@@ -12,8 +12,8 @@ from bot.render import rowboat as render_rowboat
 from games import Event, registry
 from tests.bot.harness import FakeDiscord, Sent, Token, User, settle
 
-ACT = re.compile(r"g:(\d+):v(\d+):(.+)")
-CHOICE = re.compile(r"gs:(\d+):v(\d+):(\d+)")
+ACT = re.compile(r"g:(\d+):s(\d+):v(\d+):(.+)")
+CHOICE = re.compile(r"gs:(\d+):s(\d+):v(\d+):(\d+)")
 KNOB = re.compile(r"Knob: [^·\\\n\"]*")
 
 
@@ -80,7 +80,7 @@ class Table:
         for comp in self.fake.components(message):
             cid = comp.get("custom_id", "")
             if (m := ACT.fullmatch(cid)) is not None:
-                found.append((m[3], cid, None))
+                found.append((m[4], cid, None))
             elif CHOICE.fullmatch(cid):
                 found.extend((o["value"], cid, o["value"]) for o in comp.get("options", []))
         return found

@@ -381,7 +381,11 @@ class FakeDiscord:
         resolved: dict[str, Any] | None = None,
     ) -> Token:
         opts = [
-            {"name": k, "type": _option_type(v), "value": str(v) if isinstance(v, User) else v}
+            {
+                "name": k,
+                "type": _option_type(v),
+                "value": str(v.id) if isinstance(v, User | Mention) else v,
+            }
             for k, v in (options or {}).items()
         ]
         for opt, (_k, v) in zip(opts, (options or {}).items(), strict=True):
@@ -479,7 +483,17 @@ class _Response:
         self.reason = "fake"
 
 
+@dataclass(frozen=True)
+class Mention:
+    """An option value that is a Discord object (type 8 = role, 7 = channel) given by id."""
+
+    type: int
+    id: int
+
+
 def _option_type(value: Any) -> int:
+    if isinstance(value, Mention):
+        return value.type
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
@@ -586,6 +600,8 @@ async def settle(bot: Any, fake: FakeDiscord, *, rounds: int = 10_000) -> None:
             await asyncio.gather(*handlers, return_exceptions=True)
         await bot.manager.settle()
         await bot.publisher.wait_idle()
+        for _ in range(3):  # let woken tasks (the deadline dispatcher, the store) take a turn
+            await asyncio.sleep(0)
         if not handlers and len(fake.sent) == before:
             quiet += 1
             if quiet >= 2:

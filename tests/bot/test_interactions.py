@@ -1,0 +1,280 @@
+"""Who may do what, double clicks and stale buttons, a restart mid-game, and the other commands,
+all through real discord.py code and the real session manager on SQLite."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from bot.components import OOPS, table_id
+from games import registry
+from tests.bot.flows import Table
+from tests.bot.harness import (
+    ADMIN_PERMS,
+    CHANNEL_ID,
+    GUILD_ID,
+    OTHER_CHANNEL_ID,
+    FakeDiscord,
+    Mention,
+    User,
+    start_bot,
+)
+
+ALICE, BOB, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1004, "Dave")
+ADMIN = User(1099, "Admin", permissions=ADMIN_PERMS)
+ROLE = 5555
+MOD = User(1098, "Mod", roles=(ROLE,))
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    return fake
+
+
+def private_reply(fake: FakeDiscord, token, words: str) -> None:
+    """The interaction was answered once, privately, with ``words`` in it."""
+    replies = [s for s in fake.replies_to(token) if s.kind in ("callback", "followup", "hook-edit")]
+    assert replies, "the interaction was never answered"
+    assert all(s.audience == token.user_id for s in replies), [s.text for s in replies]
+    assert words.lower() in " ".join(s.text for s in replies).lower()
+
+
+async def live_table(fake: FakeDiscord, tmp_path, *, ai: int = 1, people=(ALICE,)) -> Table:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    await table.open(people[0])
+    for person in people[1:]:
+        await table.press(person, "Join")
+    for _ in range(ai):
+        await table.press(people[0], "Add AI")
+    await table.set_options(people[0], "novice = true\ntarget_score = 30\nfirst_dealer = 1")
+    table.users = dict(enumerate(people))
+    await table.press(people[0], "Start")
+    await table.seat_map()
+    return table
+
+
+async def test_lobby_host_controls_refuse_others_and_change_nothing(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE)
+        await table.press(BOB, "Join")
+        before_msg = copy.deepcopy(fake.messages[table.lobby])
+        before = await bot.manager.get(table.game_id)
+        for label, words in (
+            ("Start", "host"),
+            ("Add AI", "host"),
+            ("Cancel", "host"),
+            ("Options", "Only the host"),
+        ):
+            token = await table.press(BOB, label)
+            private_reply(fake, token, words)
+        assert fake.messages[table.lobby] == before_msg
+        assert await bot.manager.get(table.game_id) == before
+        # A second /play in the same channel is refused while this lobby is open.
+        token = await table.run(fake.command(bot, BOB, "play", {"game": "rowboat"}))
+        private_reply(fake, token, "")
+        assert len(await bot.manager.live_games()) == 1
+        # Bad options get a readable line and change nothing.
+        token = await table.set_options(ALICE, "lighthouse_seconds = 5")
+        private_reply(fake, token, "lighthouse_seconds")
+        token = await table.set_options(ALICE, "tagret_score = 10")
+        private_reply(fake, token, "Unknown option")
+        assert (await bot.manager.get(table.game_id)).options == before.options
+        # The host cancels: the lobby closes and loses its buttons.
+        await table.press(ALICE, "Cancel")
+        assert fake.messages[table.lobby]["components"] == []
+        assert (await bot.manager.get(table.game_id)).status == "abandoned"
+    finally:
+        await bot.close()
+
+
+async def test_seat_buttons_work_only_for_their_seat(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        await table.act(BOB, "nomoon")  # Bob deals (first_dealer = 1)
+        hand = await table.open_hand(ALICE)
+        _code, cid, value = table.controls(hand)[0]
+        info_before = await bot.manager.get(table.game_id)
+        for intruder, words in ((BOB, "another player's seat"), (DAVE, "no seat")):
+            token = await table.run(
+                fake.click(bot, intruder, hand, cid, None if value is None else [value])
+            )
+            private_reply(fake, token, words)
+        token = await table.run(fake.click(bot, DAVE, table.lobby, table_id(table.game_id, "hand")))
+        private_reply(fake, token, "no seat")
+        token = await table.run(fake.command(bot, DAVE, "hand"))
+        private_reply(fake, token, "no seat")
+        assert (await bot.manager.get(table.game_id)).version == info_before.version
+    finally:
+        await bot.close()
+
+
+async def test_double_clicks_and_stale_buttons_apply_once(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        hand = await table.open_hand(BOB)
+        old = copy.deepcopy(fake.messages[hand])
+        [(_, cid, _)] = [c for c in table.controls(hand) if c[0] == "nomoon"]
+        # Two clicks in flight at once, then a third on the same (now old) button.
+        first = fake.click(bot, BOB, hand, cid)
+        second = fake.click(bot, BOB, hand, cid)
+        await table.settle()
+        fake.messages[hand] = old  # the client still shows the old message
+        third = await table.run(fake.click(bot, BOB, hand, cid))
+        log = await bot.manager.actions(table.game_id)
+        assert [code for _, seat, code in log if seat == 1] == ["nomoon"]
+        moved_on = [t for t in (first, second, third) if "moved on" in fake.reply_text(t)]
+        assert len(moved_on) == 2
+        for token in moved_on:  # answered privately, with the current hand
+            private_reply(fake, token, "Your hand")
+    finally:
+        await bot.close()
+
+
+async def test_restart_mid_game_resumes_and_old_buttons_work(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=1, people=(ALICE,))
+    rng = random.Random(7)
+    info, state = await table.bot.manager.state(table.game_id)
+    engine = registry.get("rowboat")
+    # Play a few of Alice's moves, then stop the bot between two of them.
+    for _ in range(3):
+        info, state = await table.bot.manager.state(table.game_id)
+        hand = await table.open_hand(ALICE)
+        offered = [c for c in table.controls(hand) if c[0] != "lighthouse"]
+        _, cid, value = rng.choice(offered)
+        await table.run(fake.click(table.bot, ALICE, hand, cid, None if value is None else [value]))
+    hand = await table.open_hand(ALICE)
+    before = await table.bot.manager.state(table.game_id)
+    await table.bot.close()
+
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table.bot = bot
+    try:
+        info, state = await bot.manager.state(table.game_id)
+        assert info.version == before[0].version and engine.dump(state) == engine.dump(before[1])
+        # The old hand message's controls still work on the new process.
+        offered = [c for c in table.controls(hand) if c[0] != "lighthouse"]
+        code, cid, value = offered[0]
+        token = await table.run(
+            fake.click(bot, ALICE, hand, cid, None if value is None else [value])
+        )
+        assert "moved on" not in fake.reply_text(token)
+        log = await bot.manager.actions(table.game_id)
+        assert (0, code) in [(seat, c) for _, seat, c in log]
+        # And the old table's My hand button too; then the game plays to its end.
+        token = await table.press(ALICE, "My hand")
+        private_reply(fake, token, "Your hand")
+        await table.play_out(rng)
+        assert (await bot.manager.get(table.game_id)).status == "finished"
+    finally:
+        await bot.close()
+
+
+async def test_admin_commands_are_checked_on_use(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        for sub in ("end", "games", "settings"):
+            token = await table.run(fake.command(bot, ALICE, "admin", sub=sub))
+            private_reply(fake, token, "Only server admins")
+        token = await table.run(fake.command(bot, ALICE, "admin", {"user": BOB}, sub="kick"))
+        private_reply(fake, token, "Only server admins")
+        assert (await bot.manager.get(table.game_id)).status == "live"
+        assert (await bot.manager.get(table.game_id)).seats[1].user_id == BOB.id
+
+        token = await table.run(fake.command(bot, ADMIN, "admin", sub="games"))
+        private_reply(fake, token, f"#{table.game_id}")
+        # The admin role counts once it is set.
+        role = {
+            "roles": {
+                str(ROLE): {
+                    "id": str(ROLE),
+                    "name": "mods",
+                    "color": 0,
+                    "hoist": False,
+                    "position": 1,
+                    "permissions": "0",
+                    "managed": False,
+                    "mentionable": False,
+                }
+            }
+        }
+        token = await table.run(
+            fake.command(
+                bot, ADMIN, "admin", {"admin_role": Mention(8, ROLE)}, sub="settings", resolved=role
+            )
+        )
+        private_reply(fake, token, "Saved")
+        assert (await bot.manager.guild_settings(GUILD_ID)).admin_role_id == ROLE
+        token = await table.run(fake.command(bot, MOD, "admin", {"user": BOB}, sub="kick"))
+        private_reply(fake, token, "removed")
+        info = await bot.manager.get(table.game_id)
+        assert info.seat_of(BOB.id) is None and info.seats[1].is_ai
+        token = await table.run(fake.command(bot, MOD, "admin", sub="end"))
+        private_reply(fake, token, "ended")
+        assert (await bot.manager.get(table.game_id)).status == "abandoned"
+        assert fake.messages[table.lobby]["components"] == []
+        assert any(s.kind == "send" and "was ended" in s.text for s in fake.sent)
+    finally:
+        await bot.close()
+
+
+async def test_threads_games_rules_and_hand(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        token = await table.run(fake.command(bot, ALICE, "games"))
+        private_reply(fake, token, "No games")
+        for game in registry.names():
+            token = await table.run(fake.command(bot, ALICE, "rules", {"game": game}))
+            private_reply(fake, token, registry.get(game).title)
+        token = await table.run(fake.command(bot, ALICE, "hand"))
+        private_reply(fake, token, "no game in this channel")
+
+        token = await table.run(
+            fake.command(bot, ADMIN, "admin", {"threads": True}, sub="settings")
+        )
+        private_reply(fake, token, "Thread per game: on")
+        token = await table.run(fake.command(bot, ALICE, "play", {"game": "rowboat"}))
+        [thread] = [s for s in fake.sent if s.kind == "thread"]
+        lobby = [s for s in fake.sent if s.kind == "send" and s.channel_id == thread.channel_id]
+        assert lobby and "Join" in lobby[0].text
+        private_reply(fake, token, f"<#{thread.channel_id}>")
+        # A second game in the same channel gets its own thread.
+        await table.run(fake.command(bot, BOB, "play", {"game": "rowboat"}))
+        assert len([s for s in fake.sent if s.kind == "thread"]) == 2
+        token = await table.run(fake.command(bot, DAVE, "games", channel_id=OTHER_CHANNEL_ID))
+        private_reply(fake, token, "lobby")
+        assert fake.reply_text(token).count("Rowboat") == 2
+    finally:
+        await bot.close()
+
+
+async def test_an_unexpected_error_reaches_the_user_as_one_polite_line(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database on fire")
+
+    try:
+        bot.manager.live_games = broken  # type: ignore[method-assign]
+        token = await table.run(fake.command(bot, ALICE, "games"))
+        private_reply(fake, token, OOPS)
+        assert "database on fire" not in fake.reply_text(token)
+        assert "Traceback" not in fake.reply_text(token)
+        await table.open(ALICE)
+        bot.manager.join = broken  # type: ignore[method-assign]
+        token = await table.press(BOB, "Join")
+        private_reply(fake, token, OOPS)
+        assert CHANNEL_ID
+    finally:
+        await bot.close()

@@ -1,0 +1,119 @@
+"""The Lighthouse through the bot: the snapshot reaches only the allowed seats, privately, and
+is replaced by "the light fades" when its deadline row fires."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.components import table_id
+from tests.bot.flows import SecrecyWatch, Table
+from tests.bot.harness import Clock, FakeDiscord, User, start_bot
+
+ALICE, BOB, CAROL, DAVE = (
+    User(1001, "Alice"),
+    User(1002, "Bob"),
+    User(1003, "Carol"),
+    User(1004, "Dave"),
+)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    return fake
+
+
+async def lit_table(fake: FakeDiscord, tmp_path, people: list[User], ai: int, clock: Clock):
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    table = Table(fake, bot)
+    table.listen()
+    watch = SecrecyWatch(table)
+    await table.open(people[0])
+    for person in people[1:]:
+        await table.press(person, "Join")
+    for _ in range(ai):
+        await table.press(people[0], "Add AI")
+    dealer = len(people) + ai - 1  # an AI deals, so the hand starts without a human Moon choice
+    await table.set_options(
+        people[0], f"novice = true\nlighthouse_seconds = 10\nfirst_dealer = {dealer}"
+    )
+    await table.press(people[0], "Start")
+    await table.seat_map()
+    return bot, table, watch
+
+
+def snapshots(fake: FakeDiscord, user: User) -> list[int]:
+    """Message ids of Lighthouse snapshots sent to ``user``."""
+    return [
+        s.message_id
+        for s in fake.sent
+        if s.kind in ("followup", "callback")
+        and s.audience == user.id
+        and "Lighthouse · lit by" in s.text
+    ]
+
+
+async def test_4p_both_partners_see_the_snapshot_and_it_fades(fake, tmp_path) -> None:
+    clock = Clock()
+    bot, table, watch = await lit_table(fake, tmp_path, [ALICE, BOB, CAROL], 1, clock)
+    try:
+        await table.act(ALICE, "lighthouse")
+        [mine] = snapshots(fake, ALICE)
+        text = str(fake.messages[mine]["embeds"])
+        assert "Bob" in text and "Carol" in text and "AI 1" in text
+        assert fake.messages[mine]["flags"] & 64  # ephemeral
+
+        # The partner opens it from the table; an opponent and a stranger are refused.
+        assert "Lighthouse view" in fake.labels(table.lobby)
+        token = await table.press(CAROL, "Lighthouse view")
+        [partner] = snapshots(fake, CAROL)
+        assert "Alice" in str(fake.messages[partner]["embeds"])
+        for intruder, words in ((BOB, "No Lighthouse"), (DAVE, "no seat")):
+            before = len(snapshots(fake, intruder))
+            token = await table.run(
+                fake.click(bot, intruder, table.lobby, table_id(table.game_id, "light"))
+            )
+            [reply] = fake.replies_to(token)
+            assert reply.audience == intruder.id and words in reply.text
+            assert len(snapshots(fake, intruder)) == before == 0
+
+        # 3 hands shown x 10 s: still lit at 29 s, faded after 30 s.
+        clock.now += 29
+        bot.manager.poke_deadlines()
+        await table.settle()
+        assert "Lighthouse · lit by" in str(fake.messages[mine]["embeds"])
+        clock.now += 2
+        bot.manager.poke_deadlines()
+        await table.settle()
+        for message in (mine, partner):
+            assert "light fades" in fake.messages[message]["content"]
+            assert fake.messages[message]["embeds"] == []
+        assert "Lighthouse view" not in fake.labels(table.lobby)
+
+        allowed = {ALICE.id: {1, 2, 3}, CAROL.id: {0, 1, 3}}
+        assert watch.check(allowed) > 5
+        with pytest.raises(AssertionError):  # the watch does catch a snapshot sent elsewhere
+            watch.check({})
+    finally:
+        await bot.close()
+
+
+async def test_2p_only_the_user_sees_the_opponent(fake, tmp_path) -> None:
+    clock = Clock()
+    bot, table, watch = await lit_table(fake, tmp_path, [ALICE, BOB], 0, clock)
+    try:
+        await table.act(BOB, "nomoon")  # Bob deals: the Moon question comes first
+        await table.act(ALICE, "lighthouse")
+        [mine] = snapshots(fake, ALICE)
+        assert "Bob" in str(fake.messages[mine]["embeds"])
+        assert snapshots(fake, BOB) == []
+        token = await table.run(fake.click(bot, BOB, table.lobby, table_id(table.game_id, "light")))
+        assert "No Lighthouse" in fake.reply_text(token)
+        assert watch.check({ALICE.id: {1}}) > 3
+        clock.now += 11
+        bot.manager.poke_deadlines()
+        await table.settle()
+        assert "light fades" in fake.messages[mine]["content"]
+    finally:
+        await bot.close()
