@@ -53,6 +53,7 @@ class TidewaterBot(commands.Bot):
         self.lobbies = Lobbies(self)
         self.publisher = Publisher(self, settings.tables.edit_interval)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.add_listener(self.lobbies.on_modal, "on_interaction")
 
     @property
     def manager(self) -> SessionManager:

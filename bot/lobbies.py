@@ -7,6 +7,7 @@ and the Start click is answered by updating the message it came from (no extra s
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from bot.client import TidewaterBot
 
 log = logging.getLogger(__name__)
+MODAL_ID = re.compile(r"lo:([0-9]{1,19})")
 
 
 def parse_option_lines(text: str) -> dict[str, Any]:
@@ -58,14 +60,8 @@ class OptionsModal(discord.ui.Modal):
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            options = parse_option_lines(self.text.value or "")
-            info = await self.lobbies.bot.manager.set_options(
-                self.game_id, interaction.user.id, options
-            )
-            await self.lobbies.answer(interaction, info, "Options saved.")
-
-        await components.guarded(interaction, work)
+        """Answered by :meth:`Lobbies.on_modal` (also after a restart, when this object is
+        gone): the custom_id carries the game id, the text the options."""
 
 
 class Lobbies:
@@ -136,6 +132,28 @@ class Lobbies:
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await manager.set_message(info.id, "lobby", message_id)
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        """Every options-modal submission, restart-safe (the ``on_interaction`` listener)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        game_id = int(match[1])
+        values = [
+            str(c.get("value") or "")
+            for row in data.get("components", [])
+            for c in row.get("components", [])
+        ]
+
+        async def work() -> None:
+            options = parse_option_lines("\n".join(values))
+            info = await self.bot.manager.set_options(game_id, interaction.user.id, options)
+            await self.answer(interaction, info, "Options saved.")
+
+        await components.guarded(interaction, work)
 
     async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         manager = self.bot.manager

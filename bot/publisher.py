@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -27,15 +29,23 @@ log = logging.getLogger(__name__)
 
 
 class Publisher:
-    def __init__(self, bot: TidewaterBot, interval: float) -> None:
+    def __init__(
+        self,
+        bot: TidewaterBot,
+        interval: float,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
         self.bot = bot
         self.interval = interval
+        #: how the publisher waits (tests replace it by "until the manager is quiet")
+        self.sleep = sleep
         self._dirty: dict[int, set[int]] = {}  # channel -> games
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}  # channel -> time of the last edit
         self._pinged: dict[int, frozenset[int]] = {}  # game -> seats pinged for this turn
         self._announced: set[int] = set()
         self._channel_of: dict[int, int] = {}
+        self._shown: dict[int, str] = {}  # game -> the table as last sent
         self.edits = 0
 
     async def on_update(self, update: Update) -> None:
@@ -70,11 +80,11 @@ class Publisher:
 
     async def _drain(self, channel: int) -> None:
         # A short window first so a burst of AI moves lands in one edit.
-        await asyncio.sleep(self.interval / 4)
+        await self.sleep(self.interval / 4)
         while self._dirty.get(channel):
             wait = self._last.get(channel, 0.0) + self.interval - time.monotonic()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
             games = self._dirty.pop(channel, set())
             for game_id in sorted(games):
                 try:
@@ -91,8 +101,11 @@ class Publisher:
             return
         embed, view = self.bot.tables.table_message(info, state)
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-        await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-        self.edits += 1
+        signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
+        if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
+            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+            self._shown[game_id] = signature
+            self.edits += 1
         engine = registry.get(info.game)
         if info.status == "live":
             waiting = frozenset(engine.to_act(state))

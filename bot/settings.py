@@ -65,6 +65,15 @@ class TableSettings(_Section):
     #: the AI level used by the lobby's Add AI button
     ai_level: str = "random"
 
+    @field_validator("ai_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        from bot.ai import POLICIES
+
+        if value not in POLICIES:
+            raise ValueError(f"unknown AI level {value!r} (levels: {', '.join(POLICIES)})")
+        return value
+
 
 class Settings(_Section):
     discord: DiscordSettings = Field(default_factory=DiscordSettings)

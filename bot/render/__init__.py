@@ -33,6 +33,9 @@ MAX_FOOTER = 2048
 MAX_EMBED_TOTAL = 6000
 MAX_LABEL = 80
 MAX_OPTION_DESCRIPTION = 100
+MAX_OPTION_VALUE = 100
+#: an action code that fits a button's custom_id ``g:<game>:s<seat>:v<version>:<code>``
+MAX_BUTTON_CODE = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +120,16 @@ def layout(
     """
     by_verb: dict[str, list[ActionSpec]] = {}
     for action in actions:
+        if len(action.code) > MAX_OPTION_VALUE:
+            continue  # cannot travel in a component; a game's renderer must offer it otherwise
         by_verb.setdefault(action.verb, []).append(describe(action))
     buttons: list[ActionSpec] = []
     choices: list[ChoiceSpec] = []
-    small = [v for v, specs in by_verb.items() if len(specs) <= 2]
+
+    def button_safe(spec: ActionSpec) -> bool:
+        return len(spec.code) <= MAX_BUTTON_CODE and not any(c.isspace() for c in spec.code)
+
+    small = [v for v, specs in by_verb.items() if len(specs) <= 2 and all(map(button_safe, specs))]
     big = [v for v in by_verb if v not in small]
     for verb in small:
         buttons.extend(by_verb[verb])

@@ -278,3 +278,25 @@ async def test_an_unexpected_error_reaches_the_user_as_one_polite_line(fake, tmp
         assert CHANNEL_ID
     finally:
         await bot.close()
+
+
+async def test_an_options_form_sent_before_a_restart_is_still_answered(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    await table.open(ALICE)
+    token = await table.press(ALICE, "Options")
+    modal = next(s for s in fake.replies_to(token) if s.kind == "modal")
+    await bot.close()
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table.bot = bot
+    try:
+        data = (modal.payload or {})["data"]
+        token = await table.run(fake.submit_modal(bot, ALICE, data, "novice = yes", table.lobby))
+        assert "Options saved" in fake.reply_text(token)
+        assert (await bot.manager.get(table.game_id)).options.get("novice") is True
+        # Someone else's submission (a forged one) is refused like the button.
+        token = await table.run(fake.submit_modal(bot, BOB, data, "novice = no", table.lobby))
+        private_reply(fake, token, "host")
+        assert (await bot.manager.get(table.game_id)).options.get("novice") is True
+    finally:
+        await bot.close()

@@ -1,0 +1,92 @@
+"""Table edits are coalesced: a burst of AI moves yields one edit with the latest state; hand
+messages refresh through live tokens only, never through one older than 15 minutes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.render import TableContext
+from tests.bot.flows import Table
+from tests.bot.harness import Clock, FakeDiscord, User, start_bot
+
+ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    return fake
+
+
+async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", edit_interval=5.0)
+
+    async def until_quiet(_seconds: float) -> None:  # the batching window, driven by events
+        await bot.manager.settle()
+
+    bot.publisher.sleep = until_quiet
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE)
+        for _ in range(3):
+            await table.press(ALICE, "Add AI")
+        await table.set_options(ALICE, "novice = true\nfirst_dealer = 3")
+        table.users = {0: ALICE}
+        await table.press(ALICE, "Start")  # the AI dealer decides the Moon, AIs pass cards
+        await table.seat_map()
+        versions = (await bot.manager.get(table.game_id)).version
+        assert versions >= 2  # several AI moves happened in that burst
+        edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
+        assert len(edits) == 1
+        # The one edit shows the state after the whole burst.
+        info, state = await bot.manager.state(table.game_id)
+        embed, _view = bot.tables.table_message(info, state)
+        assert edits[0].payload["embeds"][0]["footer"] == embed.to_dict()["footer"]
+        # Alice passes a card: her click is answered by updating her hand message, and the
+        # AIs' bids that follow arrive on the table as one more edit.
+        hand = await table.open_hand(ALICE)
+        code = next(c for c in table.controls(hand) if c[0].startswith("pass:"))[0]
+        token = await table.act(ALICE, code)
+        assert [s.callback_type for s in fake.replies_to(token) if s.kind == "callback"] == [6]
+        assert any(s.kind == "hook-edit" and s.message_id == hand for s in fake.replies_to(token))
+        edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
+        assert len(edits) == 2
+        assert isinstance(bot.tables.context(info), TableContext)
+    finally:
+        await bot.close()
+
+
+async def test_hand_messages_refresh_only_through_live_tokens(fake, tmp_path) -> None:
+    clock = Clock()
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE)
+        await table.press(BOB, "Join")
+        await table.set_options(ALICE, "novice = true\nfirst_dealer = 1")
+        table.users = {0: ALICE, 1: BOB}
+        await table.press(ALICE, "Start")
+        alice_hand = await table.open_hand(ALICE)
+        alice_token = next(t for t, v in fake.tokens.items() if v.original == alice_hand)
+        # Bob's Moon choice changes the table: Alice's open hand is refreshed in place.
+        await table.act(BOB, "nomoon")
+        refreshed = [s for s in fake.sent if s.kind == "hook-edit" and alice_token in s.path]
+        assert refreshed and refreshed[-1].audience == ALICE.id
+        assert "Your move" in refreshed[-1].text or "Waiting" in refreshed[-1].text
+        # At 14 minutes the token still carries refreshes; at 15 it is dead and unused.
+        info, state = await bot.manager.state(table.game_id)
+        count = len([s for s in fake.sent if alice_token in s.path])
+        clock.now += 14 * 60 - 1
+        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 1), state)
+        assert len([s for s in fake.sent if alice_token in s.path]) == count + 1
+        clock.now += 61
+        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 2), state)
+        assert len([s for s in fake.sent if alice_token in s.path]) == count + 1
+        # Re-opening via My hand works and gives a fresh private message.
+        token = await table.press(ALICE, "My hand")
+        assert token.original != alice_hand
+    finally:
+        await bot.close()

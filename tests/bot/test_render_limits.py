@@ -1,0 +1,157 @@
+"""Every reachable state fits Discord's limits: random playouts through every registered engine,
+rendering the table, every seat's hand (through the real component builders) and every private
+snapshot at each step, with the longest display names Discord allows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot import components
+from bot.render import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_CONTENT,
+    MAX_CUSTOM_ID,
+    MAX_DESCRIPTION,
+    MAX_EMBED_TOTAL,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+    MAX_FIELDS,
+    MAX_FOOTER,
+    MAX_LABEL,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    MAX_TITLE,
+    TableContext,
+    module_for,
+)
+from bot.render import lobby as render_lobby
+from bot.sessions import GameInfo, Seat
+from games import registry
+
+NAMES = ["W" * 32, "Ĳ" * 32, "m" * 32, "🌊" * 32, "x" * 32]  # 32 = Discord's name limit
+
+
+def check_embed(embed: dict[str, Any]) -> None:
+    assert len(embed.get("title", "")) <= MAX_TITLE
+    assert len(embed.get("description", "")) <= MAX_DESCRIPTION
+    fields = embed.get("fields", [])
+    assert len(fields) <= MAX_FIELDS
+    total = len(embed.get("title", "")) + len(embed.get("description", ""))
+    for f in fields:
+        assert 0 < len(f["name"]) <= MAX_FIELD_NAME and 0 < len(f["value"]) <= MAX_FIELD_VALUE, f
+        total += len(f["name"]) + len(f["value"])
+    footer = embed.get("footer", {}).get("text", "")
+    assert len(footer) <= MAX_FOOTER
+    assert total + len(footer) <= MAX_EMBED_TOTAL
+
+
+def check_components(rows: list[dict[str, Any]]) -> None:
+    assert len(rows) <= MAX_ROWS
+    for row in rows:
+        items = row["components"]
+        selects = [c for c in items if c["type"] == 3]
+        assert len(items) <= (1 if selects else MAX_BUTTONS_PER_ROW)
+        for c in items:
+            assert len(c["custom_id"]) <= MAX_CUSTOM_ID
+            if c["type"] == 2:
+                assert 0 < len(c.get("label") or "x") <= MAX_LABEL
+            else:
+                assert 1 <= len(c["options"]) <= MAX_SELECT_OPTIONS
+                assert len(c.get("placeholder") or "") <= 150
+                for o in c["options"]:
+                    assert len(o["label"]) <= 100 and len(o["value"]) <= 100
+                    assert len(o.get("description") or "") <= 100
+                assert len({o["value"] for o in c["options"]}) == len(c["options"])
+
+
+def info_for(game: str, players: int, status: str = "live") -> GameInfo:
+    seats = tuple(Seat(s, 10_000 + s, NAMES[s]) for s in range(players))
+    return GameInfo(
+        id=987_654_321_012,
+        guild_id=1,
+        channel_id=2,
+        game=game,
+        host_id=10_000,
+        status=status,  # type: ignore[arg-type]
+        seats=seats,
+        options={},
+        seed=0,
+        version=123_456,
+    )
+
+
+CASES = [
+    (engine.name, n)
+    for engine in registry.engines()
+    for n in range(engine.min_players, engine.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+async def test_random_states_fit_discord_limits(game: str, players: int) -> None:
+    engine = registry.get(game)
+    render = module_for(game)
+    seeds = 4 if game == "rowboat" else 2
+    steps = 400 if game == "rowboat" else 120
+    info = info_for(game, players)
+    checked = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        options = {"novice": True, "target_score": 60} if game == "rowboat" else None
+        state = engine.new_game(players, options, seed=seed)
+        log: list[str] = []
+        for _ in range(steps):
+            ctx = TableContext(
+                game_id=info.id,
+                title=engine.title,
+                names=tuple(NAMES[:players]),
+                user_ids=tuple(range(players)),
+                status="finished" if engine.is_over(state) else "live",
+                log=tuple(log[-6:]),
+            )
+            spec = render.table(
+                ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
+            )
+            check_embed(components.to_embed(spec).to_dict())  # type: ignore[arg-type]
+            check_components(components.table_view(info.id, light=True).to_components())
+            for seat in range(players):
+                legal = engine.legal_actions(state, seat)
+                hand = render.hand(ctx, engine.view(state, seat), seat, legal)
+                check_embed(components.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
+                view = components.hand_view(info.id, seat, info.version, hand, light=True)
+                check_components(view.to_components())
+                offered = {b.code for b in hand.buttons} | {
+                    a.code for c in hand.choices for a in c.actions
+                }
+                if game == "rowboat":  # the bespoke renderer offers every legal action
+                    assert offered == {a.code for a in legal}
+                checked += 1
+            if engine.is_over(state):
+                break
+            seat = rng.choice(engine.to_act(state))
+            action = rng.choice(engine.legal_actions(state, seat))
+            state, events = engine.apply(state, seat, action)
+            for event in events:
+                line = render.event_line(ctx, event, None)
+                if line:
+                    assert len(line) <= MAX_FIELD_VALUE
+                    log.append(line)
+                for viewer in event.visible_to or ():
+                    note = render.event_line(ctx, event, viewer)
+                    assert note is None or len(note) <= MAX_CONTENT
+                    shown = render.snapshot(ctx, event, viewer)
+                    if shown is not None:
+                        check_embed(components.to_embed(shown[0]).to_dict())  # type: ignore[arg-type]
+                        assert shown[1] > 0
+    assert checked > 50
+
+
+@pytest.mark.parametrize("game", registry.names())
+async def test_lobby_fits_with_full_seats(game: str) -> None:
+    engine = registry.get(game)
+    info = info_for(game, engine.max_players, status="lobby")
+    check_embed(components.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
+    check_components(components.lobby_view(info.id).to_components())
