@@ -62,44 +62,52 @@ def _build_keys() -> dict[Any, tuple[int, int]]:
 KEYS = _build_keys()
 
 
-class _SuitTable(dict):
-    """13-bit suit pattern -> the Actions of those cards in ascending rank, filled on first use.
-
-    A hand mask is turned into actions four suits at a time instead of bit by bit; at most
-    8192 patterns per suit and verb exist, so the table stays small for a long-running bot.
-    """
-
-    def __init__(self, acts: tuple[Action, ...]) -> None:
-        super().__init__()
-        self.acts = acts
-        self[0] = ()
-
-    def __missing__(self, bits: int) -> tuple[Action, ...]:
-        low = bits & -bits
-        row = (self.acts[low.bit_length() - 1], *self[bits ^ low])
-        self[bits] = row
-        return row
+def _suit_rows(acts: tuple[Action, ...]) -> list[tuple[Action, ...] | None]:
+    """The 13-bit table of one suit, filled on first use (``None`` = not built yet)."""
+    rows: list[tuple[Action, ...] | None] = [None] * 8192
+    rows[0] = ()
+    return rows
 
 
-def _suit_tables(acts: tuple[Action, ...]) -> tuple[_SuitTable, ...]:
-    return tuple(_SuitTable(acts[13 * s : 13 * s + 13]) for s in range(4))
+def _fill(tables: tuple[list, ...], acts: tuple[Action, ...], mask: int) -> None:
+    """Build the rows a mask needs: each row is its lowest card's action, then the row of the
+    remaining cards, so rows share the work and stay in ascending order."""
+    for suit in range(4):
+        rows = tables[suit]
+        pending = []
+        bits = (mask >> (13 * suit)) & 0x1FFF
+        while rows[bits] is None:
+            pending.append(bits)
+            bits &= bits - 1
+        for bits in reversed(pending):
+            low = bits & -bits
+            rows[bits] = (acts[13 * suit + low.bit_length() - 1], *rows[bits ^ low])
 
 
-_PLAY_O, _PLAY_W, _PLAY_S, _PLAY_M = _suit_tables(PLAY_ACTS)
-_PASS_TABLES = _suit_tables(PASS_ACTS)
+#: per suit, 13-bit pattern -> the Actions of those cards in ascending rank. A hand mask is
+#: turned into actions four suits at a time instead of bit by bit; at most 8192 rows per suit
+#: exist, built only when met, so a long-running bot holds only the patterns it has seen.
+_PLAY_TABLES = tuple(_suit_rows(PLAY_ACTS[13 * s : 13 * s + 13]) for s in range(4))
+_PASS_TABLES = tuple(_suit_rows(PASS_ACTS[13 * s : 13 * s + 13]) for s in range(4))
+_PO, _PW, _PS, _PM = _PLAY_TABLES
 
 
 def play_actions(mask: int) -> list[Action]:
     """``play:<card>`` for every card of ``mask``, in ascending card order."""
-    return [
-        *_PLAY_O[mask & 0x1FFF],
-        *_PLAY_W[(mask >> 13) & 0x1FFF],
-        *_PLAY_S[(mask >> 26) & 0x1FFF],
-        *_PLAY_M[mask >> 39],
-    ]
+    try:
+        return [
+            *_PO[mask & 0x1FFF],
+            *_PW[(mask >> 13) & 0x1FFF],
+            *_PS[(mask >> 26) & 0x1FFF],
+            *_PM[mask >> 39],
+        ]
+    except TypeError:  # a row not built yet (unpacking None)
+        _fill(_PLAY_TABLES, PLAY_ACTS, mask)
+        return play_actions(mask)
 
 
 def pass_actions(mask: int) -> list[Action]:
     """``pass:<card>`` for every card of ``mask``, in ascending card order."""
+    _fill(_PASS_TABLES, PASS_ACTS, mask)
     o, w, s, m = _PASS_TABLES
     return [*o[mask & 0x1FFF], *w[(mask >> 13) & 0x1FFF], *s[(mask >> 26) & 0x1FFF], *m[mask >> 39]]

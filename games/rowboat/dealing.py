@@ -105,10 +105,12 @@ def shuffle_prefix(order: list[int], start: int, stop: int, rng: int) -> int:
     step, modulo the cards not yet placed), written out inline because the call overhead
     dominated the deal; the golden replays pin the draws.
     """
+    golden = _GOLDEN
+    mask = _MASK
     for i in range(start, stop):
-        rng = (rng + _GOLDEN) & _MASK
-        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        rng = (rng + golden) & mask
+        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         j = i + (z ^ (z >> 31)) % (52 - i)
         order[i], order[j] = order[j], order[i]
     return rng

@@ -11,7 +11,7 @@ AI search replays the same hand thousands of times.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 RANKS = "A23456789DMSW"
 SUITS = "owsm"
@@ -72,11 +72,13 @@ class Trick(NamedTuple):
     knob_bit: int  # 0 when K_t lies in the Tide
     off_mask: int  # the two off-coloured knobs
     future_knobs: int  # Knobs of later tricks that are in play (for saving, §3.5.1 step 2b)
-    strength: tuple[int, ...]  # §3.5.2 strength of each of the 52 cards, as one int
+    #: §3.5.2 strength of each of the 52 cards as one int, and at 52 the Rowboat's 600 (it
+    #: beats every card; of two Rowboats the earlier wins, see rules._winner)
+    strength: tuple[int, ...]
 
 
-# category bases: strengths compare as ints (category * 100 + rank); the Rowboat is 600 - order
-_KNOB, _TRUMP, _OFF, _PLAIN = 500, 400, 300, 100
+# category bases: strengths compare as ints (category * 100 + rank)
+_ROWBOAT, _KNOB, _TRUMP, _OFF, _PLAIN = 600, 500, 400, 300, 100
 
 
 def _strengths(ruling: int) -> tuple[int, ...]:
@@ -94,59 +96,109 @@ def _strengths(ruling: int) -> tuple[int, ...]:
             out.append(_OFF)  # rank r_t outside trump and Knob: an off-coloured knob
         else:
             out.append(_PLAIN + r)
+    out.append(_ROWBOAT)
     return tuple(out)
 
 
 _STRENGTHS = tuple(_strengths(r) for r in range(52))
-_cache: dict[tuple[int, ...], tuple[Trick, ...]] = {}
 
 
-_last: tuple[tuple[int, ...], tuple[Trick, ...]] = ((), ())
+def _ruling_parts(ruling: int) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
+    """What a Tide card rules whatever else lies in the Tide: (suit, rank, trump mask, Knob,
+    Knob bit, off-coloured knobs, strengths)."""
+    suit, rank = divmod(ruling, 13)
+    knob = (suit ^ 1) * 13 + rank
+    other = 2 - (suit & 2)  # first suit of the other colour
+    off = BIT[other * 13 + rank] | BIT[(other + 1) * 13 + rank]
+    return suit, rank, SUIT_MASK[suit], knob, BIT[knob], off, _STRENGTHS[ruling]
 
 
-def tricks_for(tide: tuple[int, ...]) -> tuple[Trick, ...]:
-    """The trick table of a Tide (cached; bounded so a long-running bot does not grow).
+_PARTS = tuple(_ruling_parts(r) for r in range(52))
+_new_trick = tuple.__new__
 
-    Every state of a hand shares one ``tide`` tuple object, so the last table is checked by
-    identity first: that skips hashing the Tide on almost every call.
-    """
-    global _last
-    last = _last
-    if last[0] is tide:
-        return last[1]
-    table = _cache.get(tide)
-    if table is not None:
-        _last = (tide, table)
-        return table
+
+def _trick_rows(tide: tuple[int, ...]) -> tuple[Trick, ...]:
     in_tide = 0
     for c in tide:
         in_tide |= BIT[c]
-    size = len(tide)
-    knob_bits = [0] * size
-    for t, ruling in enumerate(tide):
-        knob = ((ruling // 13) ^ 1) * 13 + ruling % 13
-        knob_bits[t] = 0 if in_tide & BIT[knob] else BIT[knob]
-    rows = [None] * size
+    rows: list[Trick] = []
     future = 0
-    for t in range(size - 1, -1, -1):
-        ruling = tide[t]
-        suit, rank = divmod(ruling, 13)
-        other = 2 - (suit & 2)  # first suit of the other colour
-        rows[t] = Trick(
-            ruling,
-            suit,
-            rank,
-            SUIT_MASK[suit],
-            (suit ^ 1) * 13 + rank,
-            knob_bits[t],
-            BIT[other * 13 + rank] | BIT[(other + 1) * 13 + rank],
-            future,
-            _STRENGTHS[ruling],
-        )
-        future |= knob_bits[t]
-    table = tuple(rows)
-    if len(_cache) > 4096:
-        _cache.clear()
-    _cache[tide] = table
-    _last = (tide, table)
-    return table
+    for ruling in reversed(tide):
+        suit, rank, trump_mask, knob, bit, off, strength = _PARTS[ruling]
+        knob_bit = 0 if in_tide & bit else bit  # a Knob lying in the Tide is not in play (D30)
+        row = (ruling, suit, rank, trump_mask, knob, knob_bit, off, future, strength)
+        rows.append(_new_trick(Trick, row))
+        future |= knob_bit
+    rows.reverse()
+    return tuple(rows)
+
+
+def _legal_rows(tide: tuple[int, ...]) -> tuple[tuple[int, int, int, bool], ...]:
+    in_tide = 0
+    for c in tide:
+        in_tide |= BIT[c]
+    last = len(tide) - 1
+    rows: list[tuple[int, int, int, bool]] = []
+    future = 0
+    for t in range(last, -1, -1):
+        parts = _PARTS[tide[t]]
+        bit = parts[4]
+        knob_bit = 0 if in_tide & bit else bit  # a Knob lying in the Tide is not in play (D30)
+        rows.append((knob_bit, parts[2], future, t < last))
+        future |= knob_bit
+    rows.reverse()
+    return tuple(rows)
+
+
+def _remember(cache: dict, tide: tuple[int, ...], value: Any) -> None:
+    """Keep a per-Tide table, bounded so that a long-running bot does not grow without end."""
+    if len(cache) > 4096:
+        cache.clear()
+    cache[tide] = value
+
+
+_legal_cache: dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]] = {}
+_legal_last: tuple[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]] = ((), ())
+
+
+def legal_rows(tide: tuple[int, ...]) -> tuple[tuple[int, int, int, bool], ...]:
+    """Per trick, what §3.5.1 reads on every legality question, as a plain tuple: (Knob bit or
+    0, trump mask, Knobs of later tricks in play, Rowboat allowed = not the last trick).
+
+    The hottest question of AI search, so no attribute lookups, and the last Tide is checked
+    by identity before hashing (every state of a hand shares one ``tide`` tuple object).
+    """
+    global _legal_last
+    last = _legal_last
+    if last[0] is tide:
+        return last[1]
+    rows = _legal_cache.get(tide)
+    if rows is None:
+        rows = _legal_rows(tide)
+        _remember(_legal_cache, tide, rows)
+    _legal_last = (tide, rows)
+    return rows
+
+
+_tricks_cache: dict[tuple[int, ...], tuple[Trick, ...]] = {}
+_tricks_last: tuple[tuple[int, ...], tuple[Trick, ...]] = ((), ())
+
+
+def strengths(ruling: int) -> tuple[int, ...]:
+    """§3.5.2 strengths of the 52 cards, and at 52 the Rowboat's, under one ruling card."""
+    return _STRENGTHS[ruling]
+
+
+def tricks_for(tide: tuple[int, ...]) -> tuple[Trick, ...]:
+    """The trick table of a Tide: one :class:`Trick` per Tide card (cached like
+    :func:`legal_rows`)."""
+    global _tricks_last
+    last = _tricks_last
+    if last[0] is tide:
+        return last[1]
+    rows = _tricks_cache.get(tide)
+    if rows is None:
+        rows = _trick_rows(tide)
+        _remember(_tricks_cache, tide, rows)
+    _tricks_last = (tide, rows)
+    return rows

@@ -40,6 +40,11 @@ from games.rowboat.rules import SEATS_OF, SIDE, cap, play_options
 from games.rowboat.state import (
     BIDDING,
     EXCHANGE,
+    I_LEADER,
+    I_N,
+    I_PHASE,
+    I_PLAYS,
+    I_USED,
     MOON,
     OVER,
     PHASE_NAMES,
@@ -185,11 +190,11 @@ class RowboatEngine(BaseEngine):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Everything ``seat`` may do now; the Lighthouse also off turn (D16)."""
         s = state
-        phase = s.phase
-        n = s.n
+        phase = s[I_PHASE]
+        n = s[I_N]
         if phase == TRICK_PLAY and 0 <= seat < n:
-            lighthouse = not s.used[SIDE[n][seat]] & USED_LIGHTHOUSE
-            if seat != (s.leader + len(s.plays)) % n:
+            lighthouse = not s[I_USED][SIDE[n][seat]] & USED_LIGHTHOUSE
+            if seat != (s[I_LEADER] + len(s[I_PLAYS])) % n:
                 return [LIGHTHOUSE_ACT] if lighthouse else []
             mask, rowboat, _ = play_options(s, seat)
             out = play_actions(mask)
@@ -236,13 +241,22 @@ class RowboatEngine(BaseEngine):
         so a player always gets the first reason that applies.
         """
         key = KEYS.get(action)
+        memo = rules._memo
+        if memo[0] is state and memo[1] is seat and key is not None and key[0] == V_PLAY:
+            # legal_actions just answered for this state and seat, so the seat is the one in
+            # turn in trick play; only the card remains to check
+            mask, _, save = memo[2]
+            card = key[1]
+            if mask & BIT[card]:
+                events: list[Event] = []
+                return rules.play(state, seat, card, save, events), events
         verb, arg = key if key is not None else self._decode(action)
         s = state
         n = s.n
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise IllegalAction(f"There is no seat {seat} at this table.")
         phase = s.phase
-        events: list[Event] = []
+        events = []
         if phase == TRICK_PLAY and verb in (V_PLAY, V_ROWBOAT):
             turn = (s.leader + len(s.plays)) % n
             if seat != turn:

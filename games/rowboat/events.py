@@ -5,6 +5,10 @@ field through ``object.__setattr__``, which costs about three times what storing
 slots directly does. Every step of a game builds at least one event (a ``play`` per card), so
 :func:`event` fills the slots directly. The result is an ordinary ``Event``, equal and
 identical in type to one built by its constructor.
+
+The commonest event, ``play`` (one per card), is moreover built once per seat and card and
+handed out again: an Event is frozen and its ``data`` is a read-only ``Mapping`` by contract,
+so a shared object is indistinguishable from a fresh one to every reader.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Event
+from games.rowboat.deck import CODES
 
 _new = object.__new__
 _kind = Event.kind.__set__  # type: ignore[attr-defined]
@@ -27,3 +32,10 @@ def event(kind: str, visible_to: tuple[int, ...] | None, data: Mapping[str, Any]
     _visible_to(ev, visible_to)
     _data(ev, data)
     return ev
+
+
+#: ``play`` events by seat and card (spec §3.5: who played what, public)
+PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(event("play", None, {"seat": seat, "card": CODES[c]}) for c in range(52))
+    for seat in range(4)
+)

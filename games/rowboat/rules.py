@@ -17,8 +17,8 @@ from games.rowboat.dealing import (
     new_hand_fields,
     reset_hand,
 )
-from games.rowboat.deck import BIT, CODES, ROWBOAT, codes_of, tricks_for
-from games.rowboat.events import event
+from games.rowboat.deck import BIT, CODES, ROWBOAT, codes_of, legal_rows, strengths, tricks_for
+from games.rowboat.events import PLAY_EVENTS, event
 from games.rowboat.state import (
     BIDDING,
     I_BAGS,
@@ -38,10 +38,12 @@ from games.rowboat.state import (
     I_PHASE,
     I_PLAYS,
     I_SCORES,
+    I_TIDE,
     I_TRICK,
     I_USED,
     I_WINNERS,
     I_WON,
+    KNOB_OBLIGATORY,
     NSIDES,
     OVER,
     SEATS_OF,
@@ -90,6 +92,7 @@ def bidder(s: State) -> int:
 
 
 _memo: tuple = (None, -1, (0, False, 0))
+_STRENGTHS = tuple(strengths(r) for r in range(52))
 
 
 def play_options(s: State, seat: int) -> tuple[int, bool, int]:
@@ -97,57 +100,51 @@ def play_options(s: State, seat: int) -> tuple[int, bool, int]:
 
     ``legal_actions`` and then ``apply`` ask the same question of the same state, so the last
     answer is remembered (states are immutable, and the memo holds the state, so identity is
-    a safe key).
+    a safe key). The state is read by index: a NamedTuple attribute costs a generic lookup.
     """
     global _memo
     memo = _memo
     if memo[0] is s and memo[1] == seat:
         return memo[2]
-    result = _play_options(s, seat)
+    knob_bit, trump_mask, future_knobs, not_last = legal_rows(s[I_TIDE])[s[I_TRICK]]
+    married = s[I_MARRIED][seat]
+    if married & knob_bit:  # step 1: a married card is due, nothing else (D8)
+        result = knob_bit, False, 0
+    else:
+        hand = s[I_HANDS][seat]
+        rowboat = not_last and not s[I_USED][SIDE[s[I_N]][seat]] & USED_ROWBOAT
+        trumps = hand & trump_mask
+        if s[I_OPTS][KNOB_OBLIGATORY]:
+            trumps |= hand & knob_bit
+        playable = trumps & ~married
+        if not playable:  # 2a
+            result = hand & ~married, rowboat, 0
+        elif not trumps & (trumps - 1) and trumps & future_knobs:  # 2b: saving a Knob
+            result = hand & ~married, rowboat, trumps
+        else:  # 2c: trump or the current Knob (D6)
+            result = playable | (hand & knob_bit), rowboat, 0
     _memo = (s, seat, result)
     return result
-
-
-def _play_options(s: State, seat: int) -> tuple[int, bool, int]:
-    trick = s.trick
-    tide = s.tide
-    tr = tricks_for(tide)[trick]
-    hand = s.hands[seat]
-    married = s.married[seat]
-    if married & tr.knob_bit:  # step 1: a married card is due, nothing else (D8)
-        return tr.knob_bit, False, 0
-    rowboat = not s.used[SIDE[s.n][seat]] & USED_ROWBOAT and trick < len(tide) - 1
-    trumps = hand & tr.trump_mask
-    if s.opts.knob_obligatory:
-        trumps |= hand & tr.knob_bit
-    playable = trumps & ~married
-    if not playable:  # 2a
-        return hand & ~married, rowboat, 0
-    if not trumps & (trumps - 1) and trumps & tr.future_knobs:  # 2b: saving a Knob
-        return hand & ~married, rowboat, trumps
-    return playable | (hand & tr.knob_bit), rowboat, 0  # 2c: trump or the current Knob (D6)
 
 
 def play(s: State, seat: int, card: int, save: int, events: list[Event]) -> State:
     """Put ``card`` (or ``ROWBOAT``) on the trick; ``save`` is the 2b card, if any."""
     f = list(s)
     if card == ROWBOAT:
-        side = SIDE[s.n][seat]
-        used = list(s.used)
-        used[side] |= USED_ROWBOAT
-        f[I_USED] = tuple(used)
-        events.append(event("rowboat", None, {"seat": seat, "side": side, "trick": s.trick + 1}))
+        side = SIDE[s[I_N]][seat]
+        f[I_USED] = _with_used(s[I_USED], side, USED_ROWBOAT)
+        events.append(event("rowboat", None, {"seat": seat, "side": side, "trick": s[I_TRICK] + 1}))
     else:
         bit = BIT[card]
-        hands = list(s.hands)
+        hands = list(s[I_HANDS])
         hands[seat] &= ~bit
         f[I_HANDS] = tuple(hands)
-        f[I_GONE] = s.gone | bit
-        events.append(event("play", None, {"seat": seat, "card": CODES[card]}))
+        f[I_GONE] = s[I_GONE] | bit
+        events.append(PLAY_EVENTS[seat][card])
         if save and bit != save:
             _marry(s, f, seat, card, save, events)
-    plays = (*s.plays, card)
-    if len(plays) < s.n:
+    plays = (*s[I_PLAYS], card)
+    if len(plays) < s[I_N]:
         f[I_PLAYS] = plays
         return build(f)
     return _finish(s, f, plays, events)
@@ -173,33 +170,38 @@ def trick_winner(s: State) -> int:
 
 
 def _winner(s: State, plays: tuple[int, ...]) -> int:
-    strength = tricks_for(s.tide)[s.trick].strength
-    best = -1
-    first = -1
-    count = 0
-    for i, c in enumerate(plays):
-        v = 600 - i if c == ROWBOAT else strength[c]
-        if v > best:
-            best, first, count = v, i, 1
-        elif v == best:
-            count += 1
-    if count == 1:
+    """Index in ``plays`` of the winner, or -1 on a tie.
+
+    Strength 600 is the Rowboat's: it beats every card, and with two Rowboats in a trick the
+    earlier one wins (D9), so the first 600 decides. Otherwise the strongest card wins alone,
+    and equal strongest cards tie (D10) unless, with ``partner_tie_wins``, they all belong
+    to one side (D13).
+    """
+    strength = _STRENGTHS[s[I_TIDE][s[I_TRICK]]]
+    vals = list(map(strength.__getitem__, plays))
+    best = max(vals)
+    first = vals.index(best)
+    if best == 600 or vals.count(best) == 1:
         return first
-    if s.n == 4 and s.opts.partner_tie_wins:
-        parity = {
-            (s.leader + i) % 2 for i, c in enumerate(plays) if c != ROWBOAT and strength[c] == best
-        }
-        if len(parity) == 1:
+    if s[I_N] == 4 and s[I_OPTS].partner_tie_wins:
+        leader = s[I_LEADER]
+        if len({(leader + i) % 2 for i, v in enumerate(vals) if v == best}) == 1:
             return first
     return -1
 
 
+#: card code by card int, the Rowboat (52) included, as tricks show them
+_TRICK_CODES = (*CODES, "rowboat")
+#: seats in order of play from each leader, per player count
+_ORDER = {n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)) for n in (2, 3, 4)}
+
+
 def trick_plays(leader: int, n: int, plays: tuple[int, ...]) -> list[dict[str, object]]:
     """A trick as [{seat, card}] in order of play (card: a code or "rowboat")."""
-    return [
-        {"seat": (leader + i) % n, "card": "rowboat" if c == ROWBOAT else CODES[c]}
-        for i, c in enumerate(plays)
-    ]
+    codes = _TRICK_CODES
+    # a trick in progress has fewer plays than seats
+    seats = _ORDER[n][leader]
+    return [{"seat": x, "card": codes[c]} for x, c in zip(seats, plays, strict=False)]
 
 
 def finish_trick(s: State, events: list[Event]) -> State:
@@ -210,18 +212,25 @@ def finish_trick(s: State, events: list[Event]) -> State:
 def _finish(s: State, f: list, plays: tuple[int, ...], events: list[Event]) -> State:
     """``f`` is ``s`` as a list with the last card already applied; ``plays`` is the
     complete trick."""
-    n = s.n
-    trick = s.trick
-    leader = s.leader
+    n = s[I_N]
+    trick = s[I_TRICK]
+    leader = s[I_LEADER]
     idx = _winner(s, plays)
-    last_trick = trick == len(s.tide) - 1
-    pending = s.pending
+    last_trick = trick == len(s[I_TIDE]) - 1
+    pending = s[I_PENDING]
+    shown = trick_plays(leader, n, plays)
     if idx >= 0:
         winner = (leader + idx) % n
-        won = list(s.won)
+        won = list(s[I_WON])
         won[winner] += 1 + pending
         f[I_WON] = tuple(won)
-        data = {"trick": trick + 1, "winner": winner, "tricks": 1 + pending, "tied": False}
+        data = {
+            "trick": trick + 1,
+            "winner": winner,
+            "tricks": 1 + pending,
+            "tied": False,
+            "plays": shown,
+        }
         f[I_PENDING] = 0
         f[I_LEADER] = winner
     else:
@@ -231,9 +240,9 @@ def _finish(s: State, f: list, plays: tuple[int, ...], events: list[Event]) -> S
             "winner": None,
             "tied": True,
             "lost": pending + 1 if last_trick else 0,
+            "plays": shown,
         }
         f[I_PENDING] = 0 if last_trick else pending + 1
-    data["plays"] = trick_plays(leader, n, plays)
     events.append(event("trick", None, data))
     f[I_LAST] = (trick, leader, winner, *plays)
     f[I_PLAYS] = ()

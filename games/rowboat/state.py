@@ -44,6 +44,9 @@ class Opts(NamedTuple):
     show_last_trick: int
 
 
+KNOB_OBLIGATORY = Opts._fields.index("knob_obligatory")
+
+
 class State(NamedTuple):
     """Everything about a game. Cards conserved: hands + tide + gone + passes + undealt = 52."""
 

@@ -14,6 +14,10 @@ from games.rowboat.rules import NSIDES, SEATS_OF, SIDE, bidder, play_options, tr
 from games.rowboat.state import (
     BIDDING,
     EXCHANGE,
+    I_LEADER,
+    I_N,
+    I_PHASE,
+    I_PLAYS,
     MOON,
     PHASE_NAMES,
     TRICK_PLAY,
@@ -26,9 +30,9 @@ from games.rowboat.state import (
 
 def to_act(s: State) -> list[int]:
     """Seats the game waits for (``Engine.to_act``); trick play, nearly every step, first."""
-    phase = s.phase
+    phase = s[I_PHASE]
     if phase == TRICK_PLAY:
-        return [(s.leader + len(s.plays)) % s.n]
+        return [(s[I_LEADER] + len(s[I_PLAYS])) % s[I_N]]
     if phase == BIDDING:
         return [bidder(s)]
     if phase == EXCHANGE:
