@@ -103,7 +103,13 @@ class Publisher:
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
         if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
-            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+            except discord.NotFound:
+                # Someone deleted the table message: post it again and remember the new one.
+                message = await channel.send(embed=embed, view=view)
+                if info.status in ("lobby", "live"):
+                    await self.bot.manager.set_message(game_id, "table", message.id)
             self._shown[game_id] = signature
             self.edits += 1
         engine = registry.get(info.game)

@@ -61,10 +61,12 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
     @app_commands.describe(game="Game number (default: the game in this channel)")
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self._target(interaction, game)
+        # The game's lock may be held by an AI move: answer within Discord's 3 s first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.manager.end(
             info.id, reason=f"ended by {interaction.user.display_name}", by_user=interaction.user.id
         )
-        await interaction.response.send_message(f"Game #{info.id} was ended.", ephemeral=True)
+        await interaction.followup.send(f"Game #{info.id} was ended.", ephemeral=True)
 
     @app_commands.command(name="kick", description="Replace a player by an AI seat")
     @app_commands.describe(user="The player to remove", game="Game number (default: this channel)")
@@ -74,8 +76,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         info = await self._target(interaction, game)
         if info.seat_of(user.id) is None:
             raise GameNotFound(f"{user.display_name} has no seat in game #{info.id}.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.manager.kick(info.id, user.id)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"{user.display_name} was removed from game #{info.id}.",
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

@@ -90,3 +90,22 @@ async def test_hand_messages_refresh_only_through_live_tokens(fake, tmp_path) ->
         assert token.original != alice_hand
     finally:
         await bot.close()
+
+
+async def test_a_deleted_table_message_is_posted_again(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE)
+        await table.press(BOB, "Join")
+        await table.set_options(ALICE, "novice = true\nfirst_dealer = 1")
+        table.users = {0: ALICE, 1: BOB}
+        await table.press(ALICE, "Start")
+        fake.fail_next.append((rf"/messages/{table.lobby}$", 404))
+        await table.act(BOB, "nomoon")
+        info = await bot.manager.get(table.game_id)
+        new = info.messages["table"]
+        assert new != table.lobby and "My hand" in fake.labels(new)
+        assert fake.messages[new]["flags"] == 0  # public, like the table it replaces
+    finally:
+        await bot.close()

@@ -39,16 +39,22 @@ async def game(fake: FakeDiscord, tmp_path, people: list[User], ai: int, options
 
 
 @pytest.mark.parametrize(
-    ("people", "ai", "seed"),
-    [([ALICE], 1, 1), ([ALICE, BOB], 1, 2), ([ALICE, BOB], 2, 3), ([ALICE], 3, 4)],
-    ids=["2p", "3p", "4p-2people", "4p-1person"],
+    ("people", "ai", "seed", "light"),
+    [
+        ([ALICE], 1, 1, False),
+        ([ALICE, BOB], 1, 2, True),
+        ([ALICE, BOB, CAROL], 0, 5, True),
+        ([ALICE, BOB], 2, 3, True),
+        ([ALICE], 3, 4, False),
+    ],
+    ids=["2p", "3p", "3p-people", "4p-2people", "4p-1person"],
 )
-async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed) -> None:
+async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed, light) -> None:
     bot, table, watch = await game(
         fake, tmp_path, people, ai, "novice = true\ntarget_score = 40\nlighthouse_seconds = 10"
     )
     try:
-        await table.play_out(random.Random(seed))
+        await table.play_out(random.Random(seed), light=light)
         info, state = await bot.manager.state(table.game_id)
         engine = registry.get("rowboat")
         assert info.status == "finished"
@@ -64,6 +70,17 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed)
         assert any(
             s.kind == "send" and "is over" in s.text and names[0] in s.text for s in fake.sent
         )
-        assert watch.check() > 20
+        # Lighthouse snapshots may show other hands only to the seats the engine named.
+        allowed: dict[int, set[int]] = {}
+        for _version, event in table.events:
+            if event.kind == "lighthouse_view":
+                for seat in event.visible_to or ():
+                    if seat in table.users:
+                        allowed.setdefault(table.users[seat].id, set()).update(range(4))
+        if light:  # people lit it, and their snapshots were among the checked requests
+            assert any(s.audience and "Lighthouse · lit by" in s.text for s in fake.sent), (
+                "no person used the Lighthouse in this game"
+            )
+        assert watch.check(allowed) > 20
     finally:
         await bot.close()
