@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import unquote
 
@@ -111,7 +112,8 @@ class Token:
 
 
 class FakeDiscord:
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 20_261_122) -> None:
+        self.seed = seed
         self._ids = itertools.count(720000000000000000)
         self.sent: list[Sent] = []
         self.messages: dict[int, dict[str, Any]] = {}
@@ -155,6 +157,13 @@ class FakeDiscord:
 
         monkeypatch.setattr(HTTPClient, "request", http_request)
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+        # Games get their seeds from ``secrets``; tests want the same deals on every run.
+        import bot.sessions
+
+        seeds = itertools.count(self.seed)
+        monkeypatch.setattr(
+            bot.sessions, "secrets", SimpleNamespace(randbits=lambda bits: next(seeds))
+        )
 
     # ---- messages ------------------------------------------------------------------------
     def _message(
