@@ -273,6 +273,14 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     elif waiting:
         parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
     buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
+    if trick and any(p.get("card") == "rowboat" for p in trick.get("plays", [])):
+        # D9: a second Rowboat is legal but the first one played wins the trick.
+        buttons = tuple(
+            ActionSpec(b.code, "Rowboat (useless: one is already out)", b.emoji, "secondary")
+            if b.code == "rowboat"
+            else b
+            for b in buttons
+        )
     title = f"Your hand · Rowboat #{ctx.game_id} · {ctx.name(seat)}"
     return HandSpec(
         embed=EmbedSpec(

@@ -1,0 +1,120 @@
+"""The Rowboat renderer on hand-made views: what a player reads, and what it must not show."""
+
+from __future__ import annotations
+
+from bot.render import TableContext
+from bot.render import rowboat as r
+from games import Action, Event, Result
+
+CTX = TableContext(7, "Rowboat", ("Ann", "Ben", "Cy", "Di"), (1, 2, 3, 4), "live")
+
+
+def view(**extra):
+    base = {
+        "phase": "trick_play",
+        "hand_number": 2,
+        "dealer": 3,
+        "moon": None,
+        "tide": ["3m", "7w", "Ms", "Ss"],
+        "tricks_in_hand": 4,
+        "trick_number": 2,
+        "trick": {
+            "number": 2,
+            "leader": 1,
+            "trump": "w",
+            "ruling": "7w",
+            "knob": {"rank": "7", "suit": "o"},
+            "knob_in_play": True,
+            "off_knobs_rank": "7",
+            "plays": [{"seat": 1, "card": "rowboat"}],
+        },
+        "bids": [1, 2, 0, 1],
+        "tricks_won": [1, 0, 0, 0],
+        "pending": 1,
+        "sides": [
+            {
+                "seats": [0, 2],
+                "score": 120,
+                "sandbags": 3,
+                "bid": 1,
+                "tricks": 1,
+                "rowboat": True,
+                "lighthouse": False,
+                "moon": True,
+            },
+            {
+                "seats": [1, 3],
+                "score": -40,
+                "sandbags": 0,
+                "bid": 3,
+                "tricks": 0,
+                "rowboat": False,
+                "lighthouse": True,
+                "moon": False,
+            },
+        ],
+        "options": {"novice": False, "target_score": 200},
+        "to_act": [2],
+        "winners": [],
+    }
+    base.update(extra)
+    return base
+
+
+def test_table_shows_tide_trick_bids_scores_specials_and_turn() -> None:
+    spec = r.table(CTX, view(), Result([120, -40, 120, -40], []), [2])
+    assert "**[7🌊]**" in spec.description and "~~3🗺️~~" in spec.description
+    assert "trump 🌊 Waves" in spec.description and "Knob: 7 of Oars" in spec.description
+    assert "Ben 🚣Rowboat" in spec.description and "Pot from tied tricks: 1" in spec.description
+    fields = {f.name: f.value for f in spec.fields}
+    assert (
+        "Score **120** · bags 3" in fields["Ann & Cy"] and "Specials: 🚣 🌙" in fields["Ann & Cy"]
+    )
+    assert "Ben: bid 2 · tricks 0" in fields["Ben & Di"]
+    assert spec.footer.startswith("▶️ Cy to play")
+
+
+def test_hand_is_sorted_by_suit_then_rank_and_warns_of_a_second_rowboat() -> None:
+    hand = ["Wm", "2o", "Ao", "9s", "Dw"]
+    legal = [Action("play", "Dw"), Action("rowboat")]
+    spec = r.hand(CTX, view(hand=hand, married=[{"card": "9s", "trick": 3}]), 2, legal)
+    lines = spec.embed.description.splitlines()
+    assert lines[:4] == [
+        "🛶 **Oars**: Anchor · 2",
+        "🌊 **Waves**: Dolphin",
+        "🐚 **Shells**: 9",
+        "🗺️ **Maps**: Whale",
+    ]
+    assert "9 of Shells is kept for trick 3" in spec.embed.description
+    assert "**Your move.**" in spec.embed.description
+    labels = {b.code: b.label for b in spec.buttons}
+    assert labels["play:Dw"] == "Dolphin of Waves"
+    assert "useless" in labels["rowboat"]
+
+
+def test_many_choices_become_a_menu() -> None:
+    legal = [Action("bid", str(n)) for n in range(1, 13)] + [Action("lighthouse")]
+    spec = r.hand(CTX, view(phase="bidding", trick=None, to_act=[0], hand=["3m"]), 0, legal)
+    assert [b.code for b in spec.buttons] == ["lighthouse"]
+    [menu] = spec.choices
+    assert [a.label for a in menu.actions][:2] == ["Bid 1", "Bid 2"]
+
+
+def test_private_events_only_for_their_seat_and_snapshots_skip_the_viewer() -> None:
+    got = Event("received", (2,), {"seat": 2, "from": 0, "card": "Wo"})
+    assert r.event_line(CTX, got, 2) == "🔁 You received Whale of Oars from Ann."
+    assert r.event_line(CTX, got, 0) is None and r.event_line(CTX, got, None) is None
+    light = Event(
+        "lighthouse_view",
+        (0, 2),
+        {
+            "seat": 0,
+            "hands": [{"seat": s, "cards": [f"{s + 2}m"]} for s in range(4)],
+            "seconds": 90,
+        },
+    )
+    embed, seconds = r.snapshot(CTX, light, 2)
+    assert seconds == 90 and "Cy" not in embed.description
+    assert "Ann" in embed.description and "Ben" in embed.description
+    assert r.snapshot(CTX, light, 1) is None
+    assert r.clears_log(Event("tide", None, {})) and not r.clears_log(light)
