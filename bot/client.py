@@ -70,8 +70,18 @@ class TidewaterBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        # Games resumed at start-up (AI seats may already have moved before this listener was
+        # added): bring every live table up to date once.
+        for info in await self._manager.live_games():
+            if info.status == "live":
+                self.publisher.touch(info.id, info.channel_id)
         if self.settings.discord.sync_commands:
-            await self.sync_commands()
+            try:
+                await self.sync_commands()
+            except discord.HTTPException as exc:  # e.g. a dev guild the bot is not in
+                log.error(
+                    "command sync failed (%s); the bot runs with the commands as they are", exc
+                )
 
     async def sync_commands(self) -> None:
         """Global sync, or a copy to each development guild (instant there)."""

@@ -155,9 +155,15 @@ async def test_restart_mid_game_resumes_and_old_buttons_work(fake, tmp_path) -> 
     before = await table.bot.manager.state(table.game_id)
     await table.bot.close()
 
+    edits = len([s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby])
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table.bot = bot
     try:
+        await table.settle()
+        # The new process brings the resumed table up to date by itself.
+        assert (
+            len([s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]) > edits
+        )
         info, state = await bot.manager.state(table.game_id)
         assert info.version == before[0].version and engine.dump(state) == engine.dump(before[1])
         # The old hand message's controls still work on the new process.
