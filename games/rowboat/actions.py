@@ -92,18 +92,23 @@ _PASS_TABLES = tuple(_suit_rows(PASS_ACTS[13 * s : 13 * s + 13]) for s in range(
 _PO, _PW, _PS, _PM = _PLAY_TABLES
 
 
-def play_actions(mask: int) -> list[Action]:
-    """``play:<card>`` for every card of ``mask``, in ascending card order."""
+#: what trick play offers after the cards, by [Rowboat allowed][Lighthouse unused]
+PLAY_TAILS = (((), (LIGHTHOUSE_ACT,)), ((ROWBOAT_ACT,), (ROWBOAT_ACT, LIGHTHOUSE_ACT)))
+
+
+def play_actions(mask: int, tail: tuple[Action, ...] = ()) -> list[Action]:
+    """``play:<card>`` for every card of ``mask``, in ascending card order, then ``tail``."""
     try:
         return [
             *_PO[mask & 0x1FFF],
             *_PW[(mask >> 13) & 0x1FFF],
             *_PS[(mask >> 26) & 0x1FFF],
             *_PM[mask >> 39],
+            *tail,
         ]
     except TypeError:  # a row not built yet (unpacking None)
         _fill(_PLAY_TABLES, PLAY_ACTS, mask)
-        return play_actions(mask)
+        return play_actions(mask, tail)
 
 
 def pass_actions(mask: int) -> list[Action]:

@@ -22,7 +22,7 @@ from games.rowboat.actions import (
     KEYS,
     LIGHTHOUSE_ACT,
     MOON_CHOICES,
-    ROWBOAT_ACT,
+    PLAY_TAILS,
     V_BID,
     V_LIGHTHOUSE,
     V_MOON,
@@ -197,12 +197,7 @@ class RowboatEngine(BaseEngine):
             if seat != (s[I_LEADER] + len(s[I_PLAYS])) % n:
                 return [LIGHTHOUSE_ACT] if lighthouse else []
             mask, rowboat, _ = play_options(s, seat)
-            out = play_actions(mask)
-            if rowboat:
-                out.append(ROWBOAT_ACT)
-            if lighthouse:
-                out.append(LIGHTHOUSE_ACT)
-            return out
+            return play_actions(mask, PLAY_TAILS[rowboat][lighthouse])
         if phase == OVER or not 0 <= seat < n:
             return []
         if phase == MOON:

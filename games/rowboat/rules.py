@@ -92,6 +92,7 @@ def bidder(s: State) -> int:
 
 
 _memo: tuple = (None, -1, (0, False, 0))
+_new = tuple.__new__
 _STRENGTHS = tuple(strengths(r) for r in range(52))
 
 
@@ -146,7 +147,7 @@ def play(s: State, seat: int, card: int, save: int, events: list[Event]) -> Stat
     plays = (*s[I_PLAYS], card)
     if len(plays) < s[I_N]:
         f[I_PLAYS] = plays
-        return build(f)
+        return _new(State, f)  # build(f), without the call
     return _finish(s, f, plays, events)
 
 
@@ -199,9 +200,8 @@ _ORDER = {n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
 def trick_plays(leader: int, n: int, plays: tuple[int, ...]) -> list[dict[str, object]]:
     """A trick as [{seat, card}] in order of play (card: a code or "rowboat")."""
     codes = _TRICK_CODES
-    # a trick in progress has fewer plays than seats
-    seats = _ORDER[n][leader]
-    return [{"seat": x, "card": codes[c]} for x, c in zip(seats, plays, strict=False)]
+    seats = _ORDER[n][leader]  # a trick in progress has fewer plays than seats
+    return [{"seat": seats[i], "card": codes[c]} for i, c in enumerate(plays)]
 
 
 def finish_trick(s: State, events: list[Event]) -> State:
@@ -248,7 +248,7 @@ def _finish(s: State, f: list, plays: tuple[int, ...], events: list[Event]) -> S
     f[I_PLAYS] = ()
     if not last_trick:
         f[I_TRICK] = trick + 1
-        return build(f)
+        return _new(State, f)  # build(f), without the call
     return _end_hand(f, events)
 
 
