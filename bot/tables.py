@@ -262,8 +262,10 @@ class Tables:
 
     async def _apply(self, game_id: int, seat: int, code: str, version: int) -> Update:
         """``act`` with the version check; a stale version is forgiven only when this seat has
-        not acted since (another seat's move or an AI's made the version move on, the click is
-        still this player's first word on it). A double click or an old button stays stale."""
+        not acted since and the action is still legal (another seat's move or an AI's made the
+        version move on, e.g. in a simultaneous exchange, and the click is still this player's
+        first word on it). A double click, or a button from before the player's own last move,
+        stays stale and is answered "the table has moved on"."""
         manager = self.bot.manager
         try:
             return await manager.act(game_id, seat, code, expected_version=version)
@@ -271,7 +273,10 @@ class Tables:
             history = await manager.actions(game_id)
             if any(s == seat and seq > version for seq, s, _ in history):
                 raise
-            return await manager.act(game_id, seat, code, expected_version=exc.current)
+            try:
+                return await manager.act(game_id, seat, code, expected_version=exc.current)
+            except IllegalAction:  # no longer possible: for the player, the table moved on
+                raise exc from None
 
     async def show_light(self, interaction: discord.Interaction, game_id: int) -> None:
         """The Lighthouse view for a seat allowed to see it (4p: the user's partner too)."""

@@ -306,3 +306,31 @@ async def test_an_options_form_sent_before_a_restart_is_still_answered(fake, tmp
         assert (await bot.manager.get(table.game_id)).options.get("novice") is True
     finally:
         await bot.close()
+
+
+async def test_a_click_made_before_another_seats_move_still_counts_once(fake, tmp_path) -> None:
+    # 4p exchange: everyone passes at once; Bob's pass makes Alice's open hand one version old.
+    table = await live_table(fake, tmp_path, ai=2, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        await table.act(BOB, "nomoon")  # Bob deals (first_dealer = 1)
+        alice = await table.open_hand(ALICE)
+        old = copy.deepcopy(fake.messages[alice])
+        await table.act(
+            BOB,
+            next(c for c in table.controls(await table.open_hand(BOB)) if c[0].startswith("pass:"))[
+                0
+            ],
+        )
+        fake.messages[alice] = copy.deepcopy(old)  # Alice's screen has not caught up yet
+        code, cid, value = next(c for c in table.controls(alice) if c[0].startswith("pass:"))
+        token = await table.run(fake.click(bot, ALICE, alice, cid, [value] if value else None))
+        assert "moved on" not in fake.reply_text(token)
+        log = await bot.manager.actions(table.game_id)
+        assert [c for _, seat, c in log if seat == 0] == [code]
+        fake.messages[alice] = copy.deepcopy(old)  # and the same old button again: now it is stale
+        token = await table.run(fake.click(bot, ALICE, alice, cid, [value] if value else None))
+        assert "moved on" in fake.reply_text(token)
+        assert [c for _, seat, c in await bot.manager.actions(table.game_id) if seat == 0] == [code]
+    finally:
+        await bot.close()
