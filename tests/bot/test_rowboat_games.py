@@ -70,6 +70,20 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         assert any(
             s.kind == "send" and "is over" in s.text and names[0] in s.text for s in fake.sent
         )
+        # Each person is pinged once per turn: never twice without acting in between.
+        waiting: dict[int, bool] = {}
+        pings = 0
+        for sent in fake.sent:
+            if sent.kind == "send" and "your move" in sent.text:
+                for person in table.users.values():
+                    if f"<@{person.id}>" in sent.text:
+                        assert not waiting.get(person.id), f"{person.name} pinged twice"
+                        waiting[person.id] = True
+                        pings += 1
+            elif sent.kind == "callback" and sent.callback_type == 6:
+                token = fake.tokens[sent.path.split("/")[3]]
+                waiting[token.user_id] = False
+        assert pings >= len(table.users)
         # Lighthouse snapshots may show other hands only to the seats the engine named.
         allowed: dict[int, set[int]] = {}
         for _version, event in table.events:
