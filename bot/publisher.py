@@ -54,9 +54,24 @@ class Publisher:
         self.bot.tables.note_update(update)
         await self.bot.tables.light_added(update)
         self._channel_of[info.id] = info.channel_id
-        if info.status == "lobby":
+        if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
+            await self._refresh_lobby(update)
             return
         self.touch(info.id)
+
+    async def _refresh_lobby(self, update: Update) -> None:
+        """Lobby changes made outside a lobby click (an admin's kick or end) reach the lobby
+        message here; clicks already answered by updating it."""
+        info = update.info
+        message_id = info.messages.get("lobby")
+        if update.cause not in ("kick", "end") or message_id is None:
+            return
+        embed, view = self.bot.lobbies.message(info, "Changed by a server admin.")
+        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+        except discord.HTTPException:
+            log.info("could not update the lobby of game %s", info.id)
 
     def touch(self, game_id: int, channel_id: int | None = None) -> None:
         """Schedule a table refresh for ``game_id`` (coalesced with the others in its channel)."""

@@ -281,7 +281,6 @@ async def test_an_unexpected_error_reaches_the_user_as_one_polite_line(fake, tmp
         bot.manager.join = broken  # type: ignore[method-assign]
         token = await table.press(BOB, "Join")
         private_reply(fake, token, OOPS)
-        assert CHANNEL_ID
     finally:
         await bot.close()
 
@@ -332,5 +331,24 @@ async def test_a_click_made_before_another_seats_move_still_counts_once(fake, tm
         token = await table.run(fake.click(bot, ALICE, alice, cid, [value] if value else None))
         assert "moved on" in fake.reply_text(token)
         assert [c for _, seat, c in await bot.manager.actions(table.game_id) if seat == 0] == [code]
+    finally:
+        await bot.close()
+
+
+async def test_admin_changes_to_a_lobby_show_on_the_lobby_message(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE)
+        await table.press(BOB, "Join")
+        assert f"<@{BOB.id}>" in str(fake.messages[table.lobby]["embeds"])
+        token = await table.run(fake.command(bot, ADMIN, "admin", {"user": BOB}, sub="kick"))
+        private_reply(fake, token, "removed")
+        assert f"<@{BOB.id}>" not in str(fake.messages[table.lobby]["embeds"])
+        assert "Join" in fake.labels(table.lobby)
+        token = await table.run(fake.command(bot, ADMIN, "admin", sub="end"))
+        private_reply(fake, token, "ended")
+        assert fake.messages[table.lobby]["components"] == []
+        assert await bot.manager.game_in_channel(CHANNEL_ID) is None
     finally:
         await bot.close()
