@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.settings import ConfigError, Settings, check_token, load_settings
@@ -86,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except discord.PrivilegedIntentsRequired:
         print("tidewater: the bot asked for an intent it is not allowed", file=sys.stderr)
         return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"tidewater: cannot reach Discord ({exc})", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:  # pragma: no cover - signal handler normally wins
         pass
     return 0

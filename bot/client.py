@@ -38,6 +38,10 @@ class TidewaterBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         **kwargs: Any,
     ) -> None:
+        # Card games need no voice: skip discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        if hasattr(discord.VoiceClient, "warn_dave"):
+            discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
