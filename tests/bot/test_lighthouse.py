@@ -117,3 +117,31 @@ async def test_2p_only_the_user_sees_the_opponent(fake, tmp_path) -> None:
         assert "light fades" in fake.messages[mine]["content"]
     finally:
         await bot.close()
+
+
+async def test_a_light_survives_a_restart_and_still_fades(fake, tmp_path) -> None:
+    clock = Clock()
+    bot, table, watch = await lit_table(fake, tmp_path, [ALICE, BOB, CAROL], 1, clock)
+    await table.act(ALICE, "lighthouse")
+    [mine] = snapshots(fake, ALICE)
+    await bot.close()
+    clock.now += 5
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    table.bot = bot
+    try:
+        await table.settle()
+        # The new process knows the light still shines for Alice's partner...
+        token = await table.run(
+            fake.click(bot, CAROL, table.lobby, table_id(table.game_id, "light"))
+        )
+        [partner] = snapshots(fake, CAROL)
+        assert token.callback_type == 4 and fake.messages[partner]["flags"] & 64
+        # ...and fades both snapshots when the deadline rows written before the restart fire.
+        clock.now += 26
+        bot.manager.poke_deadlines()
+        await table.settle()
+        for message in (mine, partner):
+            assert "light fades" in fake.messages[message]["content"]
+        assert watch.check({ALICE.id: {1, 2, 3}, CAROL.id: {0, 1, 3}}) > 3
+    finally:
+        await bot.close()
