@@ -98,3 +98,21 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         assert watch.check(allowed) > 20
     finally:
         await bot.close()
+
+
+@pytest.mark.parametrize("name", [n for n in registry.names() if n in ("turn_the_tide",)])
+async def test_a_game_without_its_own_renderer_is_playable_through_the_fallback(
+    fake, tmp_path, name
+) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE, name)
+        for _ in range(registry.get(name).min_players - 1):
+            await table.press(ALICE, "Add AI")
+        table.users = {0: ALICE}
+        await table.press(ALICE, "Start")
+        await table.play_out(random.Random(9))
+        assert (await bot.manager.get(table.game_id)).status == "finished"
+    finally:
+        await bot.close()
