@@ -186,7 +186,7 @@ def deal_fields(f: list, moon: int, events: list[Event]) -> State:
     f[I_MOON] = moon
     f[I_TIDE] = tide
     f[I_HANDS] = tuple(hands)
-    f[I_UNDEALT] = ALL_CARDS ^ sum(map(bits, order[:end]))
+    f[I_UNDEALT] = ALL_CARDS ^ sum(map(bits, tide)) ^ sum(hands)  # disjoint masks
     f[I_LEADER] = (dealer + 1) % n
     f[I_LAST] = ()
     return build(f)

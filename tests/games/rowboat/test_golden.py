@@ -141,3 +141,22 @@ def test_golden_covers_game_ends(golden: dict[str, dict]) -> None:
 if __name__ == "__main__" and "--write" in sys.argv:
     GOLDEN.write_text(json.dumps(record_all(), indent=1, sort_keys=True) + "\n")
     print(f"wrote {GOLDEN}")
+
+
+def test_shared_play_events_stay_equal_to_fresh_ones() -> None:
+    """``play`` events are handed out as shared objects (games.rowboat.events): each must be
+    an ordinary Event equal to a freshly built one, before and after whole games."""
+    from games.core import Event
+    from games.rowboat.deck import CODES
+    from games.rowboat.events import PLAY_EVENTS
+
+    def pristine() -> bool:
+        return all(
+            type(ev) is Event and ev == Event("play", None, {"seat": seat, "card": CODES[c]})
+            for seat, row in enumerate(PLAY_EVENTS)
+            for c, ev in enumerate(row)
+        )
+
+    assert pristine()
+    record(4, {"novice": True}, None, 11)
+    assert pristine()
