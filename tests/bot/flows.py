@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.render import rowboat as render_rowboat
+from bot.render import module_for
 from games import Event, registry
 from tests.bot.harness import FakeDiscord, Sent, Token, User, settle
 
@@ -25,6 +25,7 @@ class Table:
     bot: Any
     game_id: int = 0
     lobby: int = 0
+    game: str = "rowboat"
     users: dict[int, User] = field(default_factory=dict)  # seat -> person
     hands: dict[int, int] = field(default_factory=dict)  # user id -> hand message id
     events: list[tuple[int, Event]] = field(default_factory=list)  # (version, event)
@@ -46,6 +47,7 @@ class Table:
     async def open(self, host: User, game: str = "rowboat") -> Token:
         token = await self.run(self.fake.command(self.bot, host, "play", {"game": game}))
         self.lobby = token.original or 0
+        self.game = game
         info = await self.bot.manager.game_in_channel(token.channel_id)
         assert info is not None
         self.game_id = info.id
@@ -125,10 +127,13 @@ async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
     return {s.seat: set(engine.view(state, s.seat).get("hand", [])) for s in info.seats}
 
 
-def forms(card: str) -> list[re.Pattern[str]]:
-    """Patterns that would reveal ``card`` in a message: its code as a word, its names."""
+def forms(card: str, game: str = "rowboat") -> list[re.Pattern[str]]:
+    """Patterns that would reveal ``card`` in a message: its code as a word, and every name the
+    game's renderer writes it as (``card_forms`` in ``bot/render/<game>.py``, when it has one)."""
     pats = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])")]
-    pats.extend(re.compile(re.escape(f)) for f in render_rowboat.card_forms(card))
+    card_forms = getattr(module_for(game), "card_forms", None)
+    if card_forms is not None:
+        pats.extend(re.compile(re.escape(f)) for f in card_forms(card))
     return pats
 
 
@@ -167,7 +172,7 @@ class SecrecyWatch:
                     if seat in allowed:
                         continue
                 for card in cards:
-                    for pattern in forms(card):
+                    for pattern in forms(card, self.table.game):
                         assert not pattern.search(text), (
                             f"{card} of seat {seat} leaked to "
                             f"{'everyone' if sent.audience is None else sent.audience}: "
