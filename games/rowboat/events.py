@@ -8,12 +8,14 @@ identical in type to one built by its constructor.
 
 The commonest event, ``play`` (one per card), is moreover built once per seat and card and
 handed out again: an Event is frozen and its ``data`` is a read-only ``Mapping`` by contract,
-so a shared object is indistinguishable from a fresh one to every reader.
+so a shared object is indistinguishable from a fresh one to every reader. Its ``data`` is a
+``MappingProxyType`` so that no reader can change it for every later game by mistake.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from games.core import Event
@@ -36,6 +38,8 @@ def event(kind: str, visible_to: tuple[int, ...] | None, data: Mapping[str, Any]
 
 #: ``play`` events by seat and card (spec §3.5: who played what, public)
 PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(event("play", None, {"seat": seat, "card": CODES[c]}) for c in range(52))
+    tuple(
+        event("play", None, MappingProxyType({"seat": seat, "card": CODES[c]})) for c in range(52)
+    )
     for seat in range(4)
 )
