@@ -21,7 +21,7 @@ from bot.lobbies import Lobbies
 from bot.publisher import Publisher
 from bot.sessions import SessionError, SessionManager
 from bot.settings import Settings
-from bot.tables import FADE, Tables
+from bot.tables import FADE, TIMER, Tables
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -71,6 +71,7 @@ class TidewaterBot(commands.Bot):
         self._manager.add_listener(self.publisher.on_update)
         self._manager.on_deadline(FADE, self.tables.on_fade)
         await self.tables.restore()
+        self._manager.on_deadline(TIMER, self.tables.on_timer)
         for name in COGS:
             await self.load_extension(name)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
@@ -78,6 +79,7 @@ class TidewaterBot(commands.Bot):
         # added): bring every live table up to date once.
         for info in await self._manager.live_games():
             if info.status == "live":
+                await self.tables.check_timer(info.id)  # a window opened while we were down
                 self.publisher.touch(info.id, info.channel_id)
         if self.settings.discord.sync_commands:
             try:

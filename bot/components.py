@@ -25,9 +25,13 @@ from bot.render import (
     MAX_CUSTOM_ID,
     MAX_LABEL,
     MAX_OPTION_DESCRIPTION,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
     ActionSpec,
+    ChoiceSpec,
     EmbedSpec,
     HandSpec,
+    NavSpec,
     clip,
 )
 from bot.sessions import SessionError
@@ -99,6 +103,22 @@ def choice_id(game_id: int, seat: int, version: int, index: int) -> str:
     return f"gs:{game_id}:s{seat}:v{version}:{index}"
 
 
+def multi_id(game_id: int, seat: int, version: int, index: int, verb: str) -> str:
+    return f"gm:{game_id}:s{seat}:v{version}:{index}:{verb}"
+
+
+def nav_id(game_id: int, seat: int, version: int, focus: str) -> str:
+    return f"gn:{game_id}:s{seat}:v{version}:{focus}"
+
+
+def nav_select_id(game_id: int, seat: int, version: int) -> str:
+    return f"gv:{game_id}:s{seat}:v{version}"
+
+
+#: a nav select's option value for "back to the top level" (an option value cannot be empty)
+TOP = "~"
+
+
 def table_id(game_id: int, what: str) -> str:
     return f"t:{game_id}:{what}"
 
@@ -164,16 +184,7 @@ class ActSelect(
         select: ui.Select[Any] = ui.Select(
             custom_id=choice_id(game_id, seat, version, index),
             placeholder=clip(placeholder, 150),
-            options=[
-                discord.SelectOption(
-                    label=clip(o.label, 100),
-                    value=o.code,
-                    emoji=o.emoji,
-                    description=clip(o.description, MAX_OPTION_DESCRIPTION) or None,
-                )
-                for o in options
-            ]
-            or [discord.SelectOption(label="…", value="-")],
+            options=_options(options),
         )
         super().__init__(select)
 
@@ -198,6 +209,161 @@ class ActSelect(
             if not values:
                 raise IllegalAction("Pick one of the options.")
             await tables.act(interaction, self.game_id, self.seat, self.version, str(values[0]))
+
+        await guarded(interaction, work)
+
+
+def _options(specs: list[ActionSpec]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(
+            label=clip(o.label, 100),
+            value=o.code,
+            emoji=o.emoji,
+            description=clip(o.description, MAX_OPTION_DESCRIPTION) or None,
+        )
+        for o in specs
+    ] or [discord.SelectOption(label="…", value="-")]
+
+
+class ActMultiSelect(
+    ui.DynamicItem[ui.Select],
+    template=(
+        r"gm:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
+        r"(?P<index>[0-9]{1,2}):(?P<verb>[A-Za-z0-9_.+-]{1,40})"
+    ),
+):
+    """A menu picking several options as ONE action ``verb:a,b,c`` (guide: multi-value
+    choices). The option order comes from the message itself, so it survives a restart."""
+
+    def __init__(
+        self, game_id: int, seat: int, version: int, index: int, choice: ChoiceSpec
+    ) -> None:
+        self.game_id, self.seat, self.version, self.verb = game_id, seat, version, choice.verb
+        self.order = [a.code for a in choice.actions]
+        high = max(1, min(choice.max_values, len(choice.actions), MAX_SELECT_OPTIONS))
+        low = max(0, min(choice.min_values, high))
+        self.low, self.high = low, high
+        select: ui.Select[Any] = ui.Select(
+            custom_id=multi_id(game_id, seat, version, index, choice.verb),
+            placeholder=clip(choice.placeholder, 150),
+            min_values=low,
+            max_values=high,
+            options=_options(list(choice.actions)),
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ActMultiSelect:
+        options = getattr(item, "options", None) or []
+        choice = ChoiceSpec(
+            placeholder=getattr(item, "placeholder", None) or "",
+            actions=tuple(ActionSpec(code=o.value, label=o.label) for o in options),
+            min_values=getattr(item, "min_values", 1),
+            max_values=getattr(item, "max_values", 1),
+            verb=match["verb"],
+        )
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["version"]),
+            int(match["index"]),
+            choice,
+        )
+
+    def code(self, values: list[str]) -> str:
+        """``verb:a,b,c`` with the chosen options in the menu's order; refuses unknown ones."""
+        chosen = set(values)
+        if not chosen <= set(self.order):
+            raise IllegalAction("That option is no longer on this menu: open My hand again.")
+        if not self.low <= len(chosen) <= self.high:
+            count = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
+            raise IllegalAction(f"Pick {count} of the options.")
+        return f"{self.verb}:{','.join(c for c in self.order if c in chosen)}"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values") or []]
+        tables = _bot(interaction).tables
+
+        async def work() -> None:
+            code = self.code(values)
+            await tables.act(interaction, self.game_id, self.seat, self.version, code)
+
+        await guarded(interaction, work)
+
+
+class NavButton(
+    ui.DynamicItem[ui.Button],
+    template=(
+        r"gn:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
+        r"(?P<focus>[A-Za-z0-9@._:+-]{0,40})"
+    ),
+):
+    """A focus change on a hand message: re-draws it, applies no action (guide: focus
+    navigation). The id carries the focus, so the click works after a restart."""
+
+    def __init__(self, game_id: int, seat: int, version: int, spec: NavSpec) -> None:
+        self.game_id, self.seat, self.version, self.focus = game_id, seat, version, spec.focus
+        super().__init__(
+            ui.Button(
+                label=clip(spec.label, MAX_LABEL),
+                emoji=spec.emoji,
+                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+                custom_id=nav_id(game_id, seat, version, spec.focus),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> NavButton:
+        spec = NavSpec(focus=match["focus"], label=getattr(item, "label", None) or "…")
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), spec)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = _bot(interaction).tables
+        await guarded(
+            interaction,
+            lambda: tables.navigate(interaction, self.game_id, self.seat, self.version, self.focus),
+        )
+
+
+class NavSelect(
+    ui.DynamicItem[ui.Select],
+    template=r"gv:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9})",
+):
+    """The navs as one menu, when they do not fit as buttons (option values are focuses)."""
+
+    def __init__(
+        self, game_id: int, seat: int, version: int, placeholder: str, navs: list[NavSpec]
+    ) -> None:
+        self.game_id, self.seat, self.version = game_id, seat, version
+        options = [
+            ActionSpec(n.focus or TOP, n.label, n.emoji, n.style, n.description) for n in navs
+        ]
+        select: ui.Select[Any] = ui.Select(
+            custom_id=nav_select_id(game_id, seat, version),
+            placeholder=clip(placeholder, 150),
+            options=_options(options),
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> NavSelect:
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), "", [])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        tables = _bot(interaction).tables
+
+        async def work() -> None:
+            if not values:
+                raise IllegalAction("Pick one of the options.")
+            focus = "" if values[0] == TOP else str(values[0])
+            await tables.navigate(interaction, self.game_id, self.seat, self.version, focus)
 
         await guarded(interaction, work)
 
@@ -294,14 +460,30 @@ class LobbyButton(
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActButton,
     ActSelect,
+    ActMultiSelect,
+    NavButton,
+    NavSelect,
     TableButton,
     HandRefresh,
     LobbyButton,
 )
 
 
+def nav_rows(spec: HandSpec) -> tuple[int, bool]:
+    """Rows the navs take and whether they are buttons: buttons when they fit beside the
+    action buttons and menus in five rows, else one menu (guide: focus navigation)."""
+    if not spec.navs:
+        return 0, True
+    used = -(-len(spec.buttons) // MAX_BUTTONS_PER_ROW) + len(spec.choices)
+    as_buttons = -(-len(spec.navs) // MAX_BUTTONS_PER_ROW)
+    if used + as_buttons <= MAX_ROWS:
+        return as_buttons, True
+    return 1, False
+
+
 def hand_view(game_id: int, seat: int, version: int, spec: HandSpec, *, light: bool) -> ui.View:
-    """The controls of a hand message: action buttons, action menus, then Refresh/Lighthouse."""
+    """The controls of a hand message: action buttons, action menus, navs, then
+    Refresh/Lighthouse when a row is left."""
     view = ui.View(timeout=None)
     row = 0
     for start in range(0, len(spec.buttons), MAX_BUTTONS_PER_ROW):
@@ -311,11 +493,35 @@ def hand_view(game_id: int, seat: int, version: int, spec: HandSpec, *, light: b
             view.add_item(item)
         row += 1
     for index, choice in enumerate(spec.choices):
-        item = ActSelect(game_id, seat, version, index, choice.placeholder, list(choice.actions))
-        item.row = row
-        view.add_item(item)
+        chooser: ui.Item[Any]
+        if choice.max_values > 1:
+            chooser = ActMultiSelect(game_id, seat, version, index, choice)
+        else:
+            chooser = ActSelect(
+                game_id, seat, version, index, choice.placeholder, list(choice.actions)
+            )
+        chooser.row = row
+        view.add_item(chooser)
         row += 1
-    if row < 5:
+    rows, as_buttons = nav_rows(spec)
+    if rows and row + rows <= MAX_ROWS:
+        navs: list[NavSpec] = []
+        for nav in spec.navs:  # custom_ids must be unique on a message: first of a focus wins
+            if all(n.focus != nav.focus for n in navs):
+                navs.append(nav)
+        if as_buttons:
+            for index, nav in enumerate(navs):
+                button = NavButton(game_id, seat, version, nav)
+                button.row = row + index // MAX_BUTTONS_PER_ROW
+                view.add_item(button)
+        else:
+            menu = NavSelect(
+                game_id, seat, version, spec.nav_placeholder, navs[:MAX_SELECT_OPTIONS]
+            )
+            menu.row = row
+            view.add_item(menu)
+        row += rows
+    if row < MAX_ROWS:
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)

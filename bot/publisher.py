@@ -53,6 +53,8 @@ class Publisher:
         info = update.info
         self.bot.tables.note_update(update)
         await self.bot.tables.light_added(update)
+        if info.status == "live":
+            await self.bot.tables.check_timer(info.id)
         self._channel_of[info.id] = info.channel_id
         if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
             await self._refresh_lobby(update)

@@ -13,6 +13,7 @@ refuses to use one older than :data:`TOKEN_LIFETIME` (the player re-opens with *
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import components
-from bot.render import EmbedSpec, TableContext, module_for
+from bot.render import EmbedSpec, TableContext, module_for, render_hand, timer_for
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
 from games import Event, IllegalAction, registry
 
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60
 LOG_LINES = 6
 FADE = "lighthouse_fade"
+#: the deadline kind of a renderer's timed window (guide: timed windows)
+TIMER = "timed_window"
 MOVED_ON = "The table has moved on: here is your hand as it is now."
 FADED = "🌫️ The light fades."
 
@@ -49,6 +52,8 @@ class HandHandle:
     token: str
     created: float
     version: int
+    #: the nav focus the message shows (kept when other seats' moves refresh it)
+    focus: str | None = None
 
     def fresh(self, now: float) -> bool:
         return now - self.created < TOKEN_LIFETIME
@@ -63,6 +68,16 @@ class Light:
     due: float
 
 
+@dataclass(slots=True)
+class Window:
+    """An open timed window of a game: its key, when it is due, and its deadline row."""
+
+    key: str
+    due: float
+    deadline_id: int | None = None
+    fired: bool = False
+
+
 class Tables:
     def __init__(self, bot: TidewaterBot, clock: Callable[[], float] = time.time) -> None:
         self.bot = bot
@@ -71,6 +86,8 @@ class Tables:
         self.hands: dict[tuple[int, int], HandHandle] = {}
         self.lights: dict[int, list[Light]] = {}
         self.logs: dict[int, deque[str]] = {}
+        self.windows: dict[int, dict[str, Window]] = {}
+        self._window_locks: dict[int, asyncio.Lock] = {}
 
     # ---- rendering -----------------------------------------------------------------------
     def context(self, info: GameInfo) -> TableContext:
@@ -83,7 +100,12 @@ class Tables:
             status=info.status,
             options=dict(info.options),
             log=tuple(self.logs.get(info.id, ())),
+            timers=self.timers(info.id),
         )
+
+    def timers(self, game_id: int) -> dict[str, float]:
+        """Open timed windows still counting down: key -> due unix time."""
+        return {k: w.due for k, w in self.windows.get(game_id, {}).items() if not w.fired}
 
     def active_lights(self, game_id: int, seat: int | None = None) -> list[Light]:
         now = self.clock()
@@ -109,12 +131,14 @@ class Tables:
         return components.to_embed(spec), view
 
     def hand_message(
-        self, info: GameInfo, state: Any, seat: int
+        self, info: GameInfo, state: Any, seat: int, focus: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
+        """The hand at ``focus`` (a nav's; None = the top level), for renderers that take it."""
         engine = registry.get(info.game)
         render = module_for(info.game)
         legal = engine.legal_actions(state, seat) if info.status == "live" else []
-        spec = render.hand(self.context(info), engine.view(state, seat), seat, legal)
+        ctx = self.context(info)
+        spec = render_hand(render, ctx, engine.view(state, seat), seat, legal, focus)
         if info.status != "live":
             spec = type(spec)(embed=spec.embed)
         light = info.status == "live" and bool(self.active_lights(info.id, seat))
@@ -171,11 +195,16 @@ class Tables:
                 await self.bot.manager.add_deadline(update.info.id, FADE, light.due, data)
 
     async def restore(self) -> None:
-        """After a restart: the lights still shining, from their pending fade rows."""
+        """After a restart: the lights still shining, from their pending fade rows, and the
+        timed windows still open, from their pending timer rows."""
         pending = getattr(self.bot.manager, "deadlines", None)
         if pending is None:  # an implementation without the query: lights restart dark
             return
         for deadline in await pending():
+            if deadline.kind == TIMER and isinstance(deadline.data.get("key"), str):
+                key = deadline.data["key"]
+                window = Window(key, deadline.due, deadline.id)
+                self.windows.setdefault(deadline.game_id, {})[key] = window
             event = deadline.data.get("event") if deadline.kind == FADE else None
             if not event:
                 continue
@@ -191,6 +220,76 @@ class Tables:
             )
             self.lights.setdefault(deadline.game_id, []).append(light)
 
+    # ---- timed windows (guide: a renderer's ``timer``) ---------------------------------------
+    async def check_timer(self, game_id: int) -> None:
+        """After every update and at start-up: store a deadline row when a NEW window key
+        appears in the renderer's ``timer`` (rows survive a restart), cancel the row of a
+        window that closed before its time."""
+        lock = self._window_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            try:
+                info, state = await self.bot.manager.state(game_id)
+            except GameNotFound:
+                return
+            if info.status != "live":
+                self.windows.pop(game_id, None)
+                return
+            engine = registry.get(info.game)
+            spec = timer_for(module_for(info.game), engine.view(state, None), engine.to_act(state))
+            known = self.windows.setdefault(game_id, {})
+            for key, window in list(known.items()):
+                if spec is not None and key == spec.key:
+                    continue
+                del known[key]
+                if window.deadline_id is not None and not window.fired:
+                    with contextlib.suppress(SessionError):
+                        await self.bot.manager.cancel_deadline(window.deadline_id)
+            if spec is None or spec.key in known:
+                return
+            window = Window(spec.key, self.clock() + spec.seconds)
+            try:
+                window.deadline_id = await self.bot.manager.add_deadline(
+                    game_id, TIMER, window.due, {"key": spec.key}
+                )
+            except SessionError:  # the game closed meanwhile: no window to time
+                return
+            known[spec.key] = window
+
+    async def on_timer(self, deadline: Any) -> None:
+        """A window's time is up: if ``timer()`` on the current public view still gives the
+        same key, apply its current actions one by one; an action that became illegal (or a
+        seat played by an AI) is skipped, a stale one is retried on a fresh look."""
+        key = deadline.data.get("key")
+        game_id = deadline.game_id
+        window = self.windows.get(game_id, {}).get(key)
+        if window is not None and window.deadline_id == deadline.id:
+            window.fired = True
+        manager = self.bot.manager
+        for _attempt in range(3):
+            try:
+                info, state = await manager.state(game_id)
+            except GameNotFound:
+                return
+            if info.status != "live":
+                return
+            engine = registry.get(info.game)
+            spec = timer_for(module_for(info.game), engine.view(state, None), engine.to_act(state))
+            if spec is None or spec.key != key:
+                break
+            version, stale = info.version, False
+            for seat, code in spec.actions:
+                try:
+                    update = await manager.act(game_id, seat, code, expected_version=version)
+                except StaleVersion:
+                    stale = True
+                    continue
+                except (IllegalAction, SessionError):
+                    continue
+                version = update.info.version
+            if not stale:
+                break
+        self.bot.publisher.touch(game_id)
+
     # ---- player operations ---------------------------------------------------------------
     async def _seat(self, interaction: discord.Interaction, info: GameInfo) -> int:
         seat = info.seat_of(interaction.user.id)
@@ -201,12 +300,15 @@ class Tables:
             )
         return seat
 
-    def remember(self, interaction: discord.Interaction, info: GameInfo) -> None:
+    def remember(
+        self, interaction: discord.Interaction, info: GameInfo, focus: str | None = None
+    ) -> None:
         self.hands[(info.id, interaction.user.id)] = HandHandle(
             application_id=interaction.application_id,
             token=interaction.token,
             created=self.clock(),
             version=info.version,
+            focus=focus,
         )
 
     async def open_hand(
@@ -223,6 +325,22 @@ class Tables:
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         self.remember(interaction, info)
+
+    async def navigate(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
+    ) -> None:
+        """A nav click: re-draw this hand message at ``focus``; no action is applied. A click
+        drawn at an older version re-draws at the current one (the renderer decides whether
+        the focus still means something there)."""
+        info, state = await self.bot.manager.state(game_id)
+        if await self._seat(interaction, info) != seat:
+            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+        if info.status == "lobby":
+            raise GameNotFound("The game has not started yet: the host presses Start.")
+        note = None if version == info.version else MOVED_ON
+        embed, view = self.hand_message(info, state, seat, focus or None)
+        await interaction.response.edit_message(content=note, embed=embed, view=view)
+        self.remember(interaction, info, focus or None)
 
     async def act(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
@@ -354,7 +472,7 @@ class Tables:
             seat = info.seat_of(user_id)
             if seat is None:
                 continue
-            embed, view = self.hand_message(info, state, seat)
+            embed, view = self.hand_message(info, state, seat, handle.focus)
             hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.bot)
             try:
                 await hook.edit_message("@original", content=None, embed=embed, view=view)  # type: ignore[arg-type]
@@ -367,6 +485,8 @@ class Tables:
             del self.hands[key]
         self.lights.pop(game_id, None)
         self.logs.pop(game_id, None)
+        self.windows.pop(game_id, None)
+        self._window_locks.pop(game_id, None)
 
 
 def mentions(info: GameInfo, seats: Sequence[int]) -> list[int]:

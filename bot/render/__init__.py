@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Sequence
+import inspect
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -36,6 +38,9 @@ MAX_OPTION_DESCRIPTION = 100
 MAX_OPTION_VALUE = 100
 #: an action code that fits a button's custom_id ``g:<game>:s<seat>:v<version>:<code>``
 MAX_BUTTON_CODE = 60
+#: a nav focus travels in a custom_id too: short, and no character that needs escaping
+MAX_FOCUS = 40
+FOCUS_CHARS = re.compile(r"[A-Za-z0-9@._:+-]{0,40}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +72,60 @@ class ActionSpec:
 
 @dataclass(frozen=True, slots=True)
 class ChoiceSpec:
-    """Actions offered as one select menu (at most 25 options)."""
+    """Actions offered as one select menu (at most 25 options).
+
+    With ``max_values > 1`` the menu picks several options at once (Boat's discard of five):
+    each ActionSpec's ``code`` is then only the ARGUMENT part (``"5S"``), and the shell sends
+    one action ``f"{verb}:{a},{b},…"`` with the chosen codes in the order the options are listed.
+    """
 
     placeholder: str
     actions: tuple[ActionSpec, ...]
+    min_values: int = 1
+    max_values: int = 1
+    verb: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NavSpec:
+    """A control that applies no action: it re-draws the hand with ``hand(..., focus=focus)``.
+
+    For two-step choices ("a card, then a target"). ``focus`` is at most 40 characters of
+    ``[A-Za-z0-9@._:+-]`` (it travels in the custom_id); ``""`` means back to the top level.
+    """
+
+    focus: str
+    label: str
+    emoji: str | None = None
+    style: str = "secondary"
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class HandSpec:
-    """The private hand message: its embed and the controls for the legal actions."""
+    """The private hand message: its embed and the controls for the legal actions.
+
+    ``navs`` are drawn as buttons when they fit in the five action rows, else as one select
+    menu (at most 25) with ``nav_placeholder``."""
 
     embed: EmbedSpec
     buttons: tuple[ActionSpec, ...] = ()
     choices: tuple[ChoiceSpec, ...] = ()
+    navs: tuple[NavSpec, ...] = ()
+    nav_placeholder: str = "Choose…"
+
+
+@dataclass(frozen=True, slots=True)
+class TimerSpec:
+    """A timed window read from the public view (e.g. Game of Rows' bluff challenge).
+
+    When a new ``key`` appears the shell stores a deadline due in ``seconds``; when it is due
+    and ``timer()`` on the then-current view still gives the same key, the shell applies that
+    spec's ``actions`` ((seat, code) pairs) one by one, skipping those no longer legal."""
+
+    key: str
+    seconds: float
+    actions: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +139,8 @@ class TableContext:
     status: str
     options: dict[str, Any] = field(default_factory=dict)
     log: tuple[str, ...] = ()
+    #: open timed windows: timer key -> due unix time (for a ``<t:UNIX:R>`` countdown)
+    timers: Mapping[str, float] = field(default_factory=dict)
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
@@ -154,6 +202,38 @@ def module_for(game: str) -> ModuleType:
     if importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
     return importlib.import_module("bot.render.generic")
+
+
+def accepts_focus(render: ModuleType) -> bool:
+    """Whether the renderer's ``hand`` takes the ``focus`` keyword (older ones do not)."""
+    hand = getattr(render, "hand", None)
+    if hand is None:
+        return False
+    try:
+        params = inspect.signature(hand).parameters
+    except (TypeError, ValueError):
+        return False
+    return "focus" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def render_hand(
+    render: ModuleType,
+    ctx: TableContext,
+    view: dict[str, Any],
+    seat: int,
+    legal: Sequence[Action],
+    focus: str | None = None,
+) -> HandSpec:
+    """``render.hand``, passing ``focus`` only to renderers that accept it."""
+    if accepts_focus(render):
+        return render.hand(ctx, view, seat, legal, focus=focus)  # type: ignore[no-any-return]
+    return render.hand(ctx, view, seat, legal)  # type: ignore[no-any-return]
+
+
+def timer_for(render: ModuleType, view: dict[str, Any], to_act: Sequence[int]) -> TimerSpec | None:
+    """The renderer's open timed window, if it defines ``timer`` and one is open."""
+    timer = getattr(render, "timer", None)
+    return None if timer is None else timer(view, to_act)
 
 
 def embed_size(spec: EmbedSpec) -> int:
