@@ -1,0 +1,592 @@
+"""Game of Rows on Discord: the board, the hand with card-then-target controls, the bluff window.
+
+Reads only the engine's view keys and events (``games/game_of_rows/engine.py`` and ``view.py``
+docstrings); it decides nothing. Which controls exist comes from ``legal_actions``; this module
+names them and arranges them in two steps (pick a card, then one of its targets), because one
+card can have many targets and a hand can hold many cards (spec §3.4, §3.7): all of them at
+once would not fit Discord's five rows.
+
+Secrecy: a face-down card is drawn for everyone as ``🂠`` with its claim (spec §3.7, D16); only
+its owner's hand names it, from the owner-only ``your_card`` key. The public table never writes
+an action code, so a card code in a message always comes from that seat's own controls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot import render as _render
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_VALUE,
+    MAX_LABEL,
+    MAX_SELECT_OPTIONS,
+    ActionSpec,
+    ChoiceSpec,
+    EmbedSpec,
+    FieldSpec,
+    HandSpec,
+    TableContext,
+    clip,
+    layout,
+)
+from games import Action, Event, Result
+
+COLOR = 0x2E7D32
+TITLE_EMOJI = "🂡"
+JOKER_EMOJI = "🃏"
+JOKER = "JK"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+RANK_NAMES = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+RANKS = "23456789TJQKA"
+SUIT_ORDER = "SHDC"
+FACE_DOWN = "🂠"
+BLOCKED, OPENED = "⛔", "🔓"
+#: verbs that put a card on the board, and the one that puts it face down
+CARD_VERBS = ("place", "block", "unblock", "down")
+#: buttons at the top level of the hand, in this order
+TURN_VERBS = ("call", "pass", "end", "skip")
+
+# The shell extensions (focus navigation, timed windows) may not be installed yet: the
+# renderer then offers every action at once through ``layout`` and defines no timer.
+NavSpec: Any = getattr(_render, "NavSpec", None)
+TimerSpec: Any = getattr(_render, "TimerSpec", None)
+
+
+# ---- cards --------------------------------------------------------------------------------
+
+
+def card_label(card: str) -> str:
+    """``7♥``, ``10♦``, ``Q♠``, ``Joker``: compact, for the board, the hand and the log."""
+    if card == JOKER:
+        return "Joker"
+    rank = "10" if card[:1] == "T" else card[:1]
+    return rank + SUIT_SYMBOLS.get(card[1:2], "?")
+
+
+def card_long(card: str) -> str:
+    """``Queen of Spades``: for menus, where a word reads better than a symbol."""
+    if card == JOKER:
+        return "Joker"
+    rank = RANK_NAMES.get(card[:1], card[:1])
+    return f"{rank} of {SUIT_NAMES.get(card[1:2], '?')}"
+
+
+def card_forms(card: str) -> tuple[str, ...]:
+    """Every way this renderer writes a card (for the secrecy tests)."""
+    if card == JOKER:
+        return ("Joker", JOKER_EMOJI)
+    return (card_label(card), card_long(card))
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Jokers first, then by suit and rank, so a hand reads as suits of runs."""
+    if card == JOKER:
+        return (-1, 0)
+    return (SUIT_ORDER.find(card[1:2]), RANKS.find(card[:1]))
+
+
+def kind_of(card: str) -> str:
+    """What a card does (spec §1.1): number, joker, blocker (black J-A) or unblocker (red)."""
+    if card == JOKER:
+        return "joker"
+    if card[:1] in "JQKA":
+        return "blocker" if card[1:2] in "CS" else "unblocker"
+    return "number"
+
+
+# ---- targets ------------------------------------------------------------------------------
+
+
+def split_arg(arg: str) -> tuple[str, str]:
+    """``7H@2.7`` -> (``7H``, ``2.7``)."""
+    card, _, target = arg.partition("@")
+    return card, target
+
+
+def target_text(target: str) -> str:
+    """``2.7`` -> ``row 2 at 7``; ``new.10D`` -> ``a new ♦ row, corner 10``."""
+    where, _, pos = target.partition(".")
+    if where == "new":
+        corner = pos.rstrip("CDHS")
+        suit = pos[len(corner) :]
+        shown = f" {SUIT_SYMBOLS.get(suit, suit)}" if suit else ""
+        return f"a new{shown} row, corner {corner}"
+    return f"row {where} at {pos}"
+
+
+def describe(action: Action) -> ActionSpec:
+    """Labels for the action codes of the engine docstring."""
+    verb, arg = action.verb, action.arg
+    if verb in CARD_VERBS:
+        card, target = split_arg(arg)
+        where = target_text(target)
+        if verb == "place":
+            label = f"{card_label(card)} on {where}"
+            return ActionSpec(action.code, clip(label, MAX_LABEL), style="primary")
+        if verb == "block":
+            label = f"Block {where} with {card_label(card)}"
+            return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=BLOCKED, style="danger")
+        if verb == "unblock":
+            label = f"Unblock {where} with {card_label(card)}"
+            return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=OPENED, style="success")
+        claim = target.partition(".")[2]
+        label = f"{card_label(card)} face down on {where} (claim {claim})"
+        return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=FACE_DOWN)
+    if verb == "call":
+        return ActionSpec(action.code, "Call bluff", emoji="🔍", style="danger")
+    if verb == "pass":
+        return ActionSpec(action.code, "Pass", style="secondary")
+    if verb == "end":
+        return ActionSpec(action.code, "End turn", emoji="⏹️", style="success")
+    if verb == "skip":
+        return ActionSpec(action.code, "Skip (draw 2)", emoji="⏭️", style="secondary")
+    return ActionSpec(action.code, clip(action.code, MAX_LABEL))
+
+
+def target_spec(action: Action) -> ActionSpec:
+    """A target of the card already chosen: the label names the place, not the card again."""
+    target = split_arg(action.arg)[1]
+    where = target_text(target)
+    if action.verb == "place":
+        return ActionSpec(action.code, clip(where.capitalize(), MAX_LABEL), style="primary")
+    if action.verb == "down":
+        claim = target.partition(".")[2]
+        label = f"Face down on {where} (claim {claim})"
+        return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=FACE_DOWN)
+    return describe(action)
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+
+def cell(pos: dict[str, Any], frontier: bool) -> str:
+    """One position of a row: its top card, or its number when nothing fills it."""
+    number = pos.get("pos")
+    state = pos.get("state")
+    top = pos.get("top")
+    if state == "face_down":
+        return f"{FACE_DOWN}{number}"  # a face-down card shows only its claim (§3.7)
+    if state == "blocked" and top:
+        return f"{BLOCKED}{number}:{card_label(top)}"
+    if state == "open" and top:
+        return f"{OPENED}{number}:{card_label(top)}"
+    if state == "filled" and top:
+        return f"{JOKER_EMOJI}{number}" if top == JOKER else f"**{card_label(top)}**"
+    return f"`▸{number}`" if frontier else f"`{number}`"
+
+
+def row_line(row: dict[str, Any] | None, slot: int) -> str:
+    """``Row 1 ♥ · 2♥ `▸3` `4` … 10♥ · next: 3, 9``: one line per row slot."""
+    if row is None:
+        return f"Row {slot + 1}: free"
+    suit = row.get("suit")
+    head = f"**Row {row.get('row', slot + 1)}**" + (
+        f" {SUIT_SYMBOLS.get(suit, suit)}" if suit else ""
+    )
+    frontiers = set(row.get("frontiers") or [])
+    positions = row.get("positions") or []
+    cells = " ".join(cell(p, p.get("pos") in frontiers) for p in positions)
+    if row.get("anchored"):
+        tail = "next: " + ", ".join(str(f) for f in sorted(frontiers)) if frontiers else ""
+    else:
+        missing = [
+            str(p.get("pos"))
+            for p in positions
+            if p.get("pos") in (2, 10) and p.get("state") in ("empty", "open", "blocked")
+        ]
+        tail = "needs corner " + " & ".join(missing) if missing else ""
+    return f"{head} · {cells}" + (f" · {tail}" if tail else "")
+
+
+def board_text(view: dict[str, Any]) -> str:
+    rows = view.get("rows") or []
+    lines = [row_line(row, slot) for slot, row in enumerate(rows)]
+    return "\n".join(lines) or "No rows yet."
+
+
+def timer_key(view: Mapping[str, Any]) -> str | None:
+    """One key per challenge window: a digest of the public board as the window opened.
+
+    Why a digest: the view has no turn counter, and the key must stay the same while people
+    pass (so ``challenge.waiting`` and ``to_act`` are left out) yet differ for the next window
+    (which follows a different board, hand sizes or deck)."""
+    challenge = view.get("challenge")
+    if not challenge:
+        return None
+    stable = {
+        k: v
+        for k, v in view.items()
+        if k not in ("to_act", "challenge", "seat", "hand", "last_reveal")
+    }
+    stable["bluffer"] = challenge.get("bluffer")
+    stable["positions"] = challenge.get("positions")
+    raw = json.dumps(stable, sort_keys=True, separators=(",", ":"), default=str)
+    return "rows-bluff:" + hashlib.sha256(raw.encode()).hexdigest()[:20]
+
+
+def timer(view: dict[str, Any], to_act: Sequence[int]) -> Any:
+    """The bluff window's timer (spec §4.2): on timeout everyone still waiting passes."""
+    key = timer_key(view)
+    if key is None or TimerSpec is None:
+        return None
+    challenge = view["challenge"]
+    waiting = challenge.get("waiting") or list(to_act)
+    seconds = float(
+        challenge.get("seconds") or view.get("options", {}).get("challenge_seconds", 30)
+    )
+    return TimerSpec(key=key, seconds=seconds, actions=tuple((s, "pass") for s in waiting))
+
+
+def challenge_line(ctx: TableContext, view: dict[str, Any]) -> str:
+    challenge = view.get("challenge") or {}
+    count = challenge.get("count", 0)
+    spots = ", ".join(f"row {p['row']} at {p['pos']}" for p in challenge.get("positions", []))
+    waiting = ", ".join(ctx.name(s) for s in challenge.get("waiting", []))
+    line = (
+        f"{FACE_DOWN} **{ctx.name(challenge.get('bluffer'))}** played {count} "
+        f"card{'s' if count != 1 else ''} face down ({spots}). "
+        f"Call bluff or pass: waiting for {waiting or 'nobody'}"
+    )
+    key = timer_key(view)
+    due = (getattr(ctx, "timers", None) or {}).get(key) if key else None
+    if due:
+        line += f"; the window closes <t:{int(due)}:R>"
+    return line + "."
+
+
+def reveal_line(ctx: TableContext, reveal: dict[str, Any]) -> str:
+    cards = ", ".join(
+        f"{card_label(c['card'])} as {c['pos']}{'' if c.get('valid') else ' ✗'}"
+        for c in reveal.get("cards", [])
+    )
+    who, caller = ctx.name(reveal.get("bluffer")), ctx.name(reveal.get("caller"))
+    if reveal.get("outcome") == "caught":
+        return f"🔍 Last call: {caller} caught {who} bluffing ({cards})."
+    return f"🔍 Last call: {caller} called {who}, but the cards were true ({cards})."
+
+
+def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
+    if ctx.status == "abandoned":
+        return "This game was ended."
+    if view.get("phase") == "over" or ctx.status == "finished":
+        winners = [s for s, p in enumerate(view.get("places") or []) if p == 1]
+        names = " & ".join(ctx.name(s) for s in winners)
+        return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    if view.get("phase") == "challenge":
+        return "🔍 Bluff window: " + ", ".join(ctx.name(s) for s in to_act) + " may call."
+    return f"▶️ {ctx.name(view.get('turn'))} to play."
+
+
+def rules_line(view: dict[str, Any]) -> str:
+    opts = view.get("options") or {}
+    parts = ["Straight Flush" if opts.get("format") == "straight_flush" else "Straight"]
+    if opts.get("mayhem"):
+        parts.append("Mayhem")
+    else:
+        parts += [name for name in ("skipping", "bluffing") if opts.get(name)]
+    return " · ".join(p.capitalize() if p.islower() else p for p in parts)
+
+
+def players_text(ctx: TableContext, view: dict[str, Any], result: Result) -> str:
+    sizes = view.get("hand_sizes") or []
+    removed = set(view.get("removed") or [])
+    finished = set(view.get("finished") or [])
+    places = view.get("places") or []
+    final = {f.get("seat"): f for f in view.get("final") or []}
+    lines = []
+    for seat in range(view.get("players", len(sizes))):
+        count = sizes[seat] if seat < len(sizes) else 0
+        marks = []
+        if seat == view.get("turn") and view.get("phase") == "turn":
+            marks.append("▶️")
+        if seat in removed:
+            marks.append("removed")
+        if seat in finished:
+            marks.append("out of cards")
+        text = f"{ctx.name(seat)}: {count} card{'s' if count != 1 else ''}"
+        if places:
+            crown = " 🏆" if seat in result.winners else ""
+            text = f"#{places[seat]} {text}{crown}"
+            poker = (final.get(seat) or {}).get("poker")
+            if poker:
+                text += f" ({poker})"
+        if marks:
+            text += " · " + " ".join(marks)
+        lines.append(text)
+    return "\n".join(lines) or "—"
+
+
+def table(
+    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+) -> EmbedSpec:
+    """The public board: one line per row, the deck, hand sizes, the bluff window, the log."""
+    parts = [board_text(view)]
+    parts.append(
+        f"Deck: {view.get('deck', 0)} · completed rows: {view.get('completed_rows', 0)} · "
+        f"{rules_line(view)}"
+    )
+    if view.get("phase") == "challenge":
+        parts.append(challenge_line(ctx, view))
+    elif view.get("phase") == "turn" and view.get("facedown_count"):
+        parts.append(f"{FACE_DOWN} {view['facedown_count']} face down this turn.")
+    if view.get("last_reveal"):
+        parts.append(reveal_line(ctx, view["last_reveal"]))
+    bluffs = view.get("bluffs") or []
+    if bluffs:  # reveal_bluffs_at_end: the game is over, the face-down cards are shown
+        shown = ", ".join(
+            f"{ctx.name(b.get('owner'))} {card_label(b['card'])}"
+            + (f" (row {b['row']} at {b['pos']})" if b.get("row") else "")
+            for b in bluffs
+        )
+        parts.append(f"{FACE_DOWN} Face-down cards were: {shown}")
+    fields = [FieldSpec("Players", clip(players_text(ctx, view, result), MAX_FIELD_VALUE), False)]
+    if ctx.log:
+        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
+    return EmbedSpec(
+        title=clip(f"{TITLE_EMOJI} Game of Rows · table #{ctx.game_id}", 256),
+        description=clip("\n".join(parts), MAX_DESCRIPTION),
+        fields=tuple(fields),
+        footer=clip(phase_line(ctx, view, to_act), 2048),
+        color=COLOR,
+    )
+
+
+# ---- the hand -----------------------------------------------------------------------------
+
+
+def hand_text(view: dict[str, Any]) -> str:
+    cards = sorted(view.get("hand") or [], key=sort_key)
+    if not cards:
+        return "You hold no cards."
+    return "**Your cards:** " + " ".join(card_label(c) for c in cards)
+
+
+def own_face_down(view: dict[str, Any]) -> str:
+    """The seat's own face-down cards (only its own view carries ``your_card``)."""
+    mine = []
+    for row in view.get("rows") or []:
+        for pos in (row or {}).get("positions") or []:
+            if pos.get("your_card"):
+                mine.append(f"{card_label(pos['your_card'])} as {pos['pos']} on row {row['row']}")
+    return f"{FACE_DOWN} Your face-down cards: " + "; ".join(mine) if mine else ""
+
+
+def by_card(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """Card actions grouped by card, in hand order."""
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        if action.verb in CARD_VERBS:
+            groups.setdefault(split_arg(action.arg)[0], []).append(action)
+    return dict(sorted(groups.items(), key=lambda item: sort_key(item[0])))
+
+
+def turn_buttons(legal: Sequence[Action]) -> tuple[ActionSpec, ...]:
+    order = {v: i for i, v in enumerate(TURN_VERBS)}
+    return tuple(
+        describe(a)
+        for a in sorted((a for a in legal if a.verb in order), key=lambda a: order[a.verb])
+    )
+
+
+def card_summary(actions: Sequence[Action]) -> str:
+    """What a card can do, for its nav's description."""
+    verbs = {a.verb for a in actions}
+    parts = []
+    if "place" in verbs:
+        parts.append("place")
+    if "block" in verbs:
+        parts.append("block")
+    if "unblock" in verbs:
+        parts.append("unblock")
+    if "down" in verbs:
+        parts.append("face down")
+    return clip(f"{len(actions)} target{'s' if len(actions) != 1 else ''}: {', '.join(parts)}", 100)
+
+
+def focus_controls(
+    actions: Sequence[Action],
+) -> tuple[tuple[ActionSpec, ...], tuple[ChoiceSpec, ...]]:
+    """The targets of one card: buttons when few, else a menu for face-up and one for face-down
+    plays (at most 16 each: 8 new-row corners and 2 per row, spec §3.4)."""
+    up = [target_spec(a) for a in actions if a.verb != "down"]
+    down = [target_spec(a) for a in actions if a.verb == "down"]
+    if len(up) + len(down) <= 10:
+        return tuple(up + down), ()
+    buttons: list[ActionSpec] = []
+    choices: list[ChoiceSpec] = []
+    for specs, name in ((up, "Put it face up…"), (down, "Put it face down…")):
+        if not specs:
+            continue
+        if len(specs) <= 5 and not buttons:
+            buttons.extend(specs)
+            continue
+        for start in range(0, len(specs), MAX_SELECT_OPTIONS):
+            choices.append(
+                ChoiceSpec(
+                    placeholder=name, actions=tuple(specs[start : start + MAX_SELECT_OPTIONS])
+                )
+            )
+    return tuple(buttons), tuple(choices)
+
+
+def status_text(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
+    waiting = view.get("to_act") or []
+    if view.get("phase") == "over":
+        return "The game is over."
+    if view.get("phase") == "challenge":
+        challenge = view.get("challenge") or {}
+        if seat in waiting:
+            return (
+                f"**{ctx.name(challenge.get('bluffer'))} played {challenge.get('count')} face "
+                "down.** Call bluff if you think one is not what it claims, or pass."
+            )
+        return "Waiting for " + ", ".join(ctx.name(s) for s in waiting) + " to call or pass."
+    if seat in waiting:
+        notes = ["**Your turn.**"]
+        if view.get("must_place") and not view.get("placed_number"):
+            notes.append("You can place a card, so place one before blocking or ending.")
+        return " ".join(notes)
+    return f"Waiting for {ctx.name(view.get('turn'))}."
+
+
+def hand(
+    ctx: TableContext,
+    view: dict[str, Any],
+    seat: int,
+    legal: Sequence[Action],
+    focus: str | None = None,
+) -> HandSpec:
+    """The private hand: cards, own face-down cards, and the controls in two steps.
+
+    Top level: one nav per card that can go somewhere, plus the turn buttons (call, pass, end,
+    skip). Focus ``<card>``: that card's legal targets and a Back nav. A focus whose card has no
+    target any more (the table moved on) falls back to the top level."""
+    groups = by_card(legal)
+    parts = [hand_text(view)]
+    mine = own_face_down(view)
+    if mine:
+        parts.append(mine)
+    parts.append("\n" + board_text(view))
+    parts.append("\n" + status_text(ctx, view, seat))
+    title = f"Your hand · Game of Rows #{ctx.game_id} · {ctx.name(seat)}"
+    embed_parts = parts
+    if NavSpec is None:  # no focus navigation in this shell: everything at once
+        buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: f"{v}…")
+        return HandSpec(
+            embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
+            buttons=buttons,
+            choices=choices,
+        )
+    if focus and focus in groups:
+        actions = groups[focus]
+        buttons, choices = focus_controls(actions)
+        embed_parts = [
+            f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.",
+            *parts[1:],
+        ]
+        navs = (NavSpec(focus="", label="Back", emoji="↩️"),)
+        spec = HandSpec(
+            embed=EmbedSpec(
+                clip(title, 256), clip("\n".join(embed_parts), MAX_DESCRIPTION), color=COLOR
+            ),
+            buttons=buttons,
+            choices=choices,
+            navs=navs,
+        )
+        return spec
+    navs = tuple(
+        NavSpec(
+            focus=card,
+            label=card_label(card),
+            style="primary",
+            description=card_summary(actions),
+        )
+        for card, actions in list(groups.items())[:MAX_SELECT_OPTIONS]
+    )
+    if navs:
+        parts.append("Pick a card, then where it goes.")
+    return HandSpec(
+        embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
+        buttons=turn_buttons(legal),
+        navs=navs,
+        nav_placeholder="Pick a card…",
+    )
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+def clears_log(event: Event) -> bool:
+    """The log runs over the whole game: nothing restarts it."""
+    return False
+
+
+def _where(data: Mapping[str, Any]) -> str:
+    return f"row {data.get('row')} at {data.get('pos')}"
+
+
+def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
+    """A log line: public events for the table (seat None), private notes for their seat."""
+    data, kind = event.data, event.kind
+    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    if event.visible_to is None:
+        if seat is not None:
+            return None
+        card = card_label(str(data.get("card"))) if data.get("card") else ""
+        if kind == "place":
+            return f"{who} put {card} on {_where(data)}."
+        if kind == "block":
+            return f"{BLOCKED} {who} blocked {_where(data)} with {card}."
+        if kind == "unblock":
+            return f"{OPENED} {who} unblocked {_where(data)} with {card}."
+        if kind == "face_down":
+            # the claim is written as a number (and the new row's suit apart), never as a card
+            # name: a claim says nothing of what the card is, nor of who holds that card
+            suit = SUIT_SYMBOLS.get(data.get("suit") or "", "")
+            new = f" (a new {suit} row)" if suit else ""
+            claim = data.get("claim")
+            return (
+                f"{FACE_DOWN} {who} put a card face down on {_where(data)}{new}, claiming {claim}."
+            )
+        if kind == "skip":
+            return f"⏭️ {who} skipped."
+        if kind == "challenge_open":
+            bluffer = ctx.name(data.get("bluffer"))
+            return f"🔍 Bluff window open on {bluffer}'s {data.get('count')} face-down card(s)."
+        if kind == "challenge_closed" and not data.get("called"):
+            return "Nobody called: the face-down cards stay."
+        if kind == "call":
+            return f"🔍 {who} called {ctx.name(data.get('bluffer'))}'s bluff!"
+        if kind == "reveal":
+            return reveal_line(ctx, data).replace("Last call: ", "")
+        if kind == "draw" and data.get("reason") != "replenish":
+            return f"{who} drew {data.get('count')} ({data.get('reason')})."
+        if kind == "removed":
+            return f"❌ {who} is out of the game (no cards left to draw)."
+        if kind == "row_completed":
+            return f"✅ Row {data.get('row')} is complete ({data.get('completed_rows')} done)."
+        if kind == "out_of_cards":
+            return f"🎉 {who} has no cards left: place {data.get('place')}."
+        if kind == "game_over":
+            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            return f"🏁 {names} won ({data.get('reason')})." if names else "🏁 Game over."
+        return None
+    if seat is None or not event.visible(seat):
+        return None
+    if kind == "your_face_down":
+        card = card_label(str(data.get("card")))
+        return f"{FACE_DOWN} Your {card} lies face down on {_where(data)}."
+    if kind == "drew":
+        cards = ", ".join(card_label(c) for c in data.get("cards", []))
+        return f"You drew {cards} ({data.get('reason')})." if cards else None
+    return None
+
+
+def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
+    """No timed private snapshots in Game of Rows."""
+    return None
