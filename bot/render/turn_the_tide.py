@@ -1,0 +1,337 @@
+"""Turn the Tide on Discord: the table, the hand select, event lines (spec rules/turn_the_tide.md).
+
+Reads only the engine's views (``games/turn_the_tide/view.py``) and its events; it decides
+nothing. What the table may show is spec §5: levels, preservers face up and face down,
+eliminations, *who* has chosen (never what, D5), the reveal of all cards at once, round and hand
+numbers, scores. Earlier reveals are shown only as far as the view carries them (D9), so the log
+never repeats a played weather card, and it restarts when a round ends: the hand sets move left
+and the cards of the last round are now in other hands.
+
+Cards are always written in one form each, so a secrecy test can search for them:
+weather cards ``☔37`` (:func:`card_text`), tide cards ``🌊7`` (:func:`tide_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+    MAX_FOOTER,
+    MAX_TITLE,
+    ActionSpec,
+    ChoiceSpec,
+    EmbedSpec,
+    FieldSpec,
+    HandSpec,
+    TableContext,
+    clip,
+)
+from games import Action, Event, Result
+
+WEATHER, TIDE, BUOY, LOST, OUT = "☔", "🌊", "🛟", "⚫", "💀"
+CHOSEN, CHOOSING = "✅", "⏳"
+COLOR = 0x1B7F8C
+#: how a weather card's preserver mark (view ``marks``) is written, and said in the select
+MARKS = {
+    "whole": (f" {BUOY}", "carries a whole preserver"),
+    "half": (f" ½{BUOY}", "carries half a preserver"),
+    "none": ("", "no preserver"),
+}
+PLACEHOLDER = "Choose your weather card for this hand…"
+
+
+def card_text(code: str) -> str:
+    """A weather card, e.g. ``☔37``: the only way this renderer writes one."""
+    return f"{WEATHER}{code}"
+
+
+def tide_text(code: str) -> str:
+    """A tide-level card, e.g. ``🌊7`` (tide codes 1..12 share digits with weather cards)."""
+    return f"{TIDE}{code}"
+
+
+def card_forms(code: str) -> tuple[str, ...]:
+    """Every way a weather card is written by this renderer (for secrecy tests)."""
+    return (card_text(code),)
+
+
+def sort_key(code: str) -> int:
+    return int(code) if code.isdigit() else 0
+
+
+def _names(ctx: TableContext, seats: Sequence[int]) -> str:
+    return ", ".join(ctx.name(s) for s in seats)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
+
+
+def _heading(view: dict[str, Any]) -> str:
+    return (
+        f"Round **{view.get('round', 1)}** of {view.get('rounds', '?')} · "
+        f"hand **{view.get('hand_number', 1)}** of {view.get('hands_per_round', 12)}"
+    )
+
+
+def tide_line(view: dict[str, Any]) -> str:
+    """This hand's two tide cards and who gets which (§3.3: highest takes the lower)."""
+    tide = view.get("tide") or []
+    if len(tide) != 2:
+        return f"{TIDE} No tide cards are turned up."
+    lo, hi = (tide_text(str(c)) for c in tide)
+    return (
+        f"{TIDE} **Tide:** {lo} and {hi} · highest weather card takes {lo}, "
+        f"second highest takes {hi}"
+    )
+
+
+def reveal_line(ctx: TableContext, reveal: dict[str, Any]) -> str:
+    """One reveal: every chosen card at once, then who took which tide card."""
+    choices = reveal.get("choices") or []
+    shown = sorted(
+        ((seat, str(c)) for seat, c in enumerate(choices) if c is not None),
+        key=lambda sc: -sort_key(sc[1]),
+    )
+    cards = " · ".join(f"{ctx.name(seat)} {card_text(c)}" for seat, c in shown)
+    tide = reveal.get("tide") or ["?", "?"]
+    takes = (
+        f"{ctx.name(reveal.get('lo_to'))} takes {tide_text(str(tide[0]))}, "
+        f"{ctx.name(reveal.get('hi_to'))} takes {tide_text(str(tide[1]))}"
+    )
+    return f"**Hand {reveal.get('hand', '?')} revealed:** {cards} → {takes}"
+
+
+def preservers(seat: dict[str, Any]) -> str:
+    up, down = int(seat.get("preservers_up", 0)), int(seat.get("preservers_down", 0))
+    return f"{BUOY} {up} afloat · {LOST} {down} lost"
+
+
+def status_text(seat: dict[str, Any], over: bool) -> str:
+    """Who has chosen, never what (D5)."""
+    if seat.get("eliminated"):
+        return f"{OUT} washed away this round"
+    if over:
+        return "afloat"
+    if seat.get("chosen"):
+        return f"{CHOSEN} has chosen"
+    return f"{CHOOSING} choosing"
+
+
+def seat_field(
+    ctx: TableContext, seat: dict[str, Any], over: bool, winners: Sequence[int]
+) -> FieldSpec:
+    index = int(seat.get("seat", 0))
+    level = int(seat.get("level", 0))
+    rows = [
+        f"Level **{level}**" + ("" if level else " (no tide card)"),
+        preservers(seat),
+        status_text(seat, over),
+        f"Cards {seat.get('cards_in_hand', 0)} · score **{seat.get('score', 0)}**",
+    ]
+    stack = seat.get("stack")
+    if stack:  # show_history (D9): the whole stack, oldest first
+        rows.append("Stack: " + " → ".join(str(v) for v in stack))
+    marker = " 🏆" if index in winners else (f" {OUT}" if seat.get("eliminated") else "")
+    name = clip(ctx.name(index), MAX_FIELD_NAME - 4) + marker
+    return FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True)
+
+
+def footer_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
+    if ctx.status == "abandoned":
+        return "This game was ended."
+    if view.get("phase") == "over" or ctx.status == "finished":
+        winners = view.get("winners") or []
+        if not winners:
+            return "🏁 Game over."
+        best = max(view.get("scores") or [0])
+        verb = "won" if len(winners) == 1 else "share the win"
+        return f"🏁 Game over: {' & '.join(ctx.name(s) for s in winners)} {verb} with {best}."
+    chosen = [s["seat"] for s in view.get("seats", []) if s.get("chosen")]
+    text = f"{CHOOSING} Waiting for {_names(ctx, to_act)} to choose a card." if to_act else "…"
+    if chosen:
+        text += f" {CHOSEN} Chosen: {_names(ctx, chosen)}."
+    return text
+
+
+def table(
+    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+) -> EmbedSpec:
+    """The public table: tide pair, the latest reveal, each seat's level, preservers, status."""
+    over = view.get("phase") == "over" or ctx.status != "live"
+    parts = [] if view.get("phase") == "over" else [_heading(view), tide_line(view)]
+    reveals = view.get("reveals") or []
+    if reveals:
+        parts.append("")
+        parts.extend(reveal_line(ctx, r) for r in reveals)
+    description = clip("\n".join(parts), MAX_DESCRIPTION)
+    winners = list(result.winners) or list(view.get("winners") or [])
+    fields = [seat_field(ctx, seat, over, winners) for seat in view.get("seats", [])]
+    last = view.get("last_round_points") or []
+    if last:
+        text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
+        fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
+    if ctx.log:
+        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
+    return EmbedSpec(
+        title=clip(f"{TIDE} Turn the Tide · table #{ctx.game_id}", MAX_TITLE),
+        description=description,
+        fields=tuple(fields),
+        footer=clip(footer_line(ctx, view, to_act), MAX_FOOTER),
+        color=COLOR,
+    )
+
+
+def describe(action: Action, marks: dict[str, str] | None = None) -> ActionSpec:
+    """A ``play:<n>`` option: the card and its preserver mark (the allowance it gives)."""
+    if action.verb != "play":
+        return ActionSpec(action.code, action.code)
+    suffix, said = MARKS.get((marks or {}).get(action.arg, ""), ("", ""))
+    return ActionSpec(
+        action.code, card_text(action.arg) + suffix, style="primary", description=said
+    )
+
+
+def hand_text(view: dict[str, Any]) -> str:
+    """The remaining weather cards, low to high, each with its preserver mark."""
+    cards = sorted((str(c) for c in view.get("hand") or []), key=sort_key)
+    if not cards:
+        return "No weather cards left in your hand."
+    marks = view.get("marks") or {}
+    shown = " · ".join(card_text(c) + MARKS.get(marks.get(c, ""), ("", ""))[0] for c in cards)
+    return f"**Your weather cards** ({len(cards)}):\n{shown}"
+
+
+def others_line(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
+    rows = []
+    for entry in view.get("seats", []):
+        index = entry.get("seat")
+        if entry.get("eliminated"):
+            rows.append(f"{ctx.name(index)} {OUT}")
+            continue
+        mark = CHOSEN if entry.get("chosen") else CHOOSING
+        you = " (you)" if index == seat else ""
+        rows.append(
+            f"{ctx.name(index)}{you} level {entry.get('level', 0)} "
+            f"{BUOY}{entry.get('preservers_up', 0)} {mark}"
+        )
+    return " · ".join(rows)
+
+
+def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
+    """The private hand: the tide pair, the table at a glance, the cards, and one select of
+    the remaining cards (12 at most, so it always fits one menu)."""
+    over = view.get("phase") == "over" or ctx.status != "live"
+    parts = [] if over else [_heading(view), tide_line(view)]
+    parts.append(others_line(ctx, view, seat))
+    me = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
+    parts.append("")
+    parts.append(hand_text(view))
+    if view.get("chosen_card"):
+        parts.append(
+            f"\n🔒 You chose **{card_text(str(view['chosen_card']))}**: it stays face down "
+            "until everyone has chosen."
+        )
+    elif me.get("eliminated") and not over:
+        parts.append(f"\n{OUT} You were washed away this round; you play again next round.")
+    elif legal:
+        parts.append("\n**Your move:** choose a card. A choice is final.")
+    waiting = [s for s in view.get("to_act") or [] if s != seat]
+    if waiting and not over:
+        parts.append(f"Waiting for {_names(ctx, waiting)}.")
+    reveals = view.get("reveals") or []
+    if reveals:
+        parts.append("\n" + reveal_line(ctx, reveals[-1]))
+    if over:
+        parts.append("\n" + footer_line(ctx, view, ()))
+    marks = view.get("marks") or {}
+    options = tuple(
+        describe(a, marks) for a in sorted(legal, key=lambda a: sort_key(a.arg)) if a.verb == "play"
+    )
+    choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
+    title = f"Your hand · Turn the Tide #{ctx.game_id} · {ctx.name(seat)}"
+    return HandSpec(
+        embed=EmbedSpec(
+            title=clip(title, MAX_TITLE),
+            description=clip("\n".join(parts), MAX_DESCRIPTION),
+            color=COLOR,
+        ),
+        choices=choices,
+    )
+
+
+def clears_log(event: Event) -> bool:
+    """A round's end restarts the log: the sets move left, so the cards of the round just played
+    are now in other hands, and earlier rounds are not shown (D9)."""
+    return event.kind == "round_end"
+
+
+def _flood_line(ctx: TableContext, data: dict[str, Any]) -> str:
+    top = data.get("top_level")
+    lost, out = data.get("lost") or [], data.get("eliminated") or []
+    parts = []
+    if lost:
+        parts.append(f"{_names(ctx, lost)} lost a preserver")
+    if out:
+        parts.append(f"{_names(ctx, out)} washed away {OUT}")
+    return f"{TIDE} Flood at level {top}: " + ("; ".join(parts) or "nobody hit") + "."
+
+
+def _round_end_line(ctx: TableContext, data: dict[str, Any]) -> str:
+    points = data.get("points") or []
+    bonus = set(data.get("bonus") or [])
+    scored = " · ".join(
+        f"{ctx.name(s)} {_signed(p)}" + (" (lowest tide)" if s in bonus else "")
+        for s, p in enumerate(points)
+    )
+    why = " (two or fewer afloat)" if data.get("reason") == "two_left" else ""
+    return f"🏁 Round {data.get('round')} over{why}: {scored}."
+
+
+def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
+    """A log line: public events for the table (seat None), private notes for their seat.
+
+    ``chosen`` gets no line: the seat fields already tick who has chosen, and six log lines
+    are better spent on what happened. The ``reveal`` line names no weather card: the table
+    shows the latest reveal from the view, which keeps D9's limit on history."""
+    data, kind = event.data, event.kind
+    if event.visible_to is None:
+        if seat is not None:
+            return None
+        if kind == "reveal":
+            tide = data.get("tide") or ["?", "?"]
+            return (
+                f"Hand {data.get('hand')}: {ctx.name(data.get('lo_to'))} took "
+                f"{tide_text(str(tide[0]))}, {ctx.name(data.get('hi_to'))} took "
+                f"{tide_text(str(tide[1]))}."
+            )
+        if kind == "flood":
+            return _flood_line(ctx, data)
+        if kind == "round_end":
+            return _round_end_line(ctx, data)
+        if kind == "round_start":
+            return (
+                f"Round {data.get('round')} of {data.get('rounds')}: the hands move one seat left."
+            )
+        if kind == "game_over":
+            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            return f"🏁 {names} won the game." if names else "🏁 The game is over."
+        return None
+    if seat is None or not event.visible(seat):
+        return None
+    if kind == "your_choice":
+        # No card here: when this choice was the last, the hand is already revealed and, at a
+        # round's end, the card has moved on to another seat's hand set (D9).
+        return "🔒 Your card is locked in."
+    if kind == "deal":
+        return f"🃏 Round {data.get('round')}: a new hand of {len(data.get('hand') or [])} cards."
+    return None
+
+
+def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
+    """Turn the Tide has no timed private snapshots."""
+    return None
