@@ -1,0 +1,670 @@
+"""Boat Canasta on Discord: the table embed, the hand with its controls, events and card names.
+
+Reads only the engine's view (``games/boat_canasta/view.py``) and its events; which controls
+exist comes from ``legal_actions``. A hand can pass 25 cards and a turn can offer more than 100
+actions, so the hand is drawn in two levels ("focus navigation"): the top level has one-click
+buttons (draw, open, cancel, keep, close, ask, deal, answers), the pile pickups, a menu of the
+ranks that can be melded or added to, and the discard menu (one option per distinct card code:
+the two copies of a card are the same card for every rule, spec §1.1). Choosing a rank shows
+that rank's meld/add counts with a Back control.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_VALUE,
+    MAX_SELECT_OPTIONS,
+    ActionSpec,
+    ChoiceSpec,
+    EmbedSpec,
+    FieldSpec,
+    HandSpec,
+    TableContext,
+    clip,
+)
+from games import Action, Event, Result
+
+try:  # the focus-navigation shell extension (issue 7 part 3); absent in older shells
+    from bot.render import NavSpec
+except ImportError:  # pragma: no cover - only before the extension landed
+    NavSpec = None  # type: ignore[assignment,misc]
+
+COLOR = 0x0E7C66
+SUITS = {"C": ("Clubs", "♣"), "D": ("Diamonds", "♦"), "H": ("Hearts", "♥"), "S": ("Spades", "♠")}
+RANK_ORDER = "3456789TJQKA2"
+RANK_WORDS = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+PLURALS = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces", "W": "Wild meld", "3": "3s"}
+JOKER, JOKER_ICON = "JK", "Joker"  # not 🃏: the shell's "My hand" button wears that
+KINDS = {
+    "natural": "Natural canasta (600)",
+    "mixed": "Mixed canasta (300)",
+    "small_wild": "Small wild canasta (1000)",
+    "big_wild": "Big wild canasta (2000)",
+}
+KIND_ICONS = {"natural": "🟩", "mixed": "🟨", "small_wild": "🟪", "big_wild": "🟥"}
+HOW = {
+    "closed": "closed",
+    "black_threes": "closed with four black 3s",
+    "exhausted": "no cards left",
+}
+HOW["turn_cap"] = "turn limit reached"
+#: rows of controls a hand may use (the fifth holds Refresh / Lighthouse)
+ROWS = 4
+
+
+# ---- cards ------------------------------------------------------------------------------------
+def rank_label(rank: str) -> str:
+    """``10`` for ``T``; other ranks as written."""
+    return "10" if rank == "T" else rank
+
+
+def plural(rank: str) -> str:
+    """``Kings``, ``10s``: how a meld is named."""
+    return PLURALS.get(rank, f"{rank_label(rank)}s")
+
+
+def card_short(code: str) -> str:
+    """``K♠``, ``10♥``, ``Joker``: compact, for the table, the pile and hands."""
+    if code == JOKER:
+        return JOKER_ICON
+    return f"{rank_label(code[:-1])}{SUITS.get(code[-1:], ('?', '?'))[1]}"
+
+
+def card_long(code: str) -> str:
+    """``King of Spades``, ``Joker``: for labels and menus."""
+    if code == JOKER:
+        return "Joker"
+    rank = code[:-1]
+    return f"{RANK_WORDS.get(rank, rank)} of {SUITS.get(code[-1:], ('?', ''))[0]}"
+
+
+def card_forms(code: str) -> tuple[str, ...]:
+    """Every way this renderer writes a card (the secrecy watch searches for them)."""
+    return (card_short(code), card_long(code))
+
+
+def sort_key(code: str) -> tuple[int, str]:
+    """Hands read low to high, 3s first and wilds last (the cards that are melded apart)."""
+    if code == JOKER:
+        return (len(RANK_ORDER) + 1, "")
+    return (RANK_ORDER.find(code[:-1]), code[-1:])
+
+
+def _wild_text(twos: int, jokers: int) -> str:
+    parts = []
+    if twos:
+        parts.append(f"2s×{twos}")
+    if jokers:
+        parts.append(f"Jokers×{jokers}")
+    return " ".join(parts)
+
+
+def meld_text(meld: dict[str, Any]) -> str:
+    """``Kings ×5 + 2s×1 (70) · 🟨 Mixed canasta``: counts, value and canasta kind (§5)."""
+    cards = meld.get("cards", [])
+    key = str(meld.get("id"))
+    twos = sum(1 for c in cards if c != JOKER and c[:-1] == "2")
+    jokers = sum(1 for c in cards if c == JOKER)
+    naturals = len(cards) - twos - jokers
+    if key == "W":
+        body = f"**Wild** {_wild_text(twos, jokers)}"
+    elif key == "3":
+        body = f"**Black 3s** ×{len(cards)}"
+    else:
+        wild = _wild_text(twos, jokers)
+        body = f"**{plural(key)}** ×{naturals}" + (f" + {wild}" if wild else "")
+    text = f"{body} ({meld.get('value', 0)})"
+    kind = meld.get("canasta")
+    if kind:
+        text += f" · {KIND_ICONS.get(kind, '')} {KINDS.get(kind, kind)}"
+    return text
+
+
+# ---- the table --------------------------------------------------------------------------------
+def _side_name(ctx: TableContext, seats: Sequence[int]) -> str:
+    return " & ".join(ctx.name(s) for s in seats)
+
+
+def pile_line(view: dict[str, Any]) -> str:
+    top = view.get("pile_top")
+    count = view.get("pile_count")
+    size = "" if count is None else f" · {count} card{'s' if count != 1 else ''}"
+    if top is None:
+        return "🪙 **Treasure pile:** empty" + size
+    blocked = " · 🔒 **blocked**" if view.get("pile_blocked") else ""
+    return f"🪙 **Treasure pile:** {card_short(top)} on top{size}{blocked}"
+
+
+def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
+    """Whose move it is, in words."""
+    if ctx.status == "abandoned":
+        return "This game was ended."
+    phase = view.get("phase")
+    if phase == "over" or ctx.status == "finished":
+        names = " & ".join(ctx.name(s) for s in view.get("winners") or [])
+        return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    who = ", ".join(ctx.name(s) for s in to_act)
+    if phase == "answer":
+        return f"❓ {ctx.name(view.get('asker'))} asked {who}: may I close?"
+    if phase == "scored":
+        return f"Round {view.get('round')} is scored: {who} deals the next round."
+    if phase == "draw":
+        return f"▶️ {who} to draw or take the pile."
+    return f"▶️ {who} to meld and discard."
+
+
+def _round_line(view: dict[str, Any], ctx: TableContext) -> str:
+    g, until = view.get("turn_number", 1), view.get("restricted_until", 0)
+    line = (
+        f"Round {view.get('round', 1)} · dealer {ctx.name(view.get('dealer'))} · "
+        f"turn {g} of at most {view.get('max_round_turns')}"
+    )
+    if view.get("restricted"):
+        line += f"\n⏳ First turns: draw and discard only until turn {until + 1}."
+    return line
+
+
+def _side_rows(ctx: TableContext, view: dict[str, Any], side: int) -> list[str]:
+    seats = view["sides"][side]
+    scores, minimums = view.get("scores", []), view.get("minimums", [])
+    opened = (view.get("opened") or [False] * (side + 1))[side]
+    counts = view.get("hand_counts", [])
+    rows = [
+        f"Score **{scores[side] if side < len(scores) else 0}** · "
+        + ("opened ✅" if opened else f"to open: {minimums[side] if side < len(minimums) else '?'}")
+    ]
+    rows.append(
+        " · ".join(f"{ctx.name(s)}: {counts[s] if s < len(counts) else '?'} cards" for s in seats)
+    )
+    reds = (view.get("red_threes") or [[]] * (side + 1))[side]
+    if reds:
+        rows.append("Red 3s: " + " ".join(card_short(c) for c in reds))
+    melds = (view.get("melds") or [[]] * (side + 1))[side]
+    rows.extend(meld_text(m) for m in melds)
+    if not melds:
+        rows.append("No melds yet.")
+    return rows
+
+
+def _last_round(ctx: TableContext, view: dict[str, Any]) -> str | None:
+    last = view.get("last_round")
+    if not last:
+        return None
+    closer = last.get("closer")
+    how = HOW.get(last.get("how", ""), last.get("how", ""))
+    head = f"{ctx.name(closer)} {how}" if isinstance(closer, int) and closer >= 0 else how
+    lines = [head.capitalize() if head and head[0].islower() else head]
+    for side, row in enumerate(last.get("rows", [])):
+        name = _side_name(ctx, view["sides"][side])
+        lines.append(
+            f"{name}: table {row['table']:+d} · canastas {row['canasta_bonus']:+d} · "
+            f"red 3s {row['red_threes']:+d} · hand −{row['hand_penalty']} · "
+            f"closing {row['closing']:+d} → **{row['total']:+d}**"
+        )
+    return "\n".join(lines)
+
+
+def table(
+    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+) -> EmbedSpec:
+    """The public table: pile, stock, each side's melds, canastas, red 3s and score (§5)."""
+    parts = [_round_line(view, ctx), pile_line(view), f"📦 **Stock:** {view.get('stock_count')}"]
+    if view.get("ask") in ("yes", "no"):
+        parts.append(f"❓ The partner answered **{view['ask']}** to “may I close?”.")
+    fields = []
+    for side, seats in enumerate(view.get("sides", [])):
+        crown = " 🏆" if set(seats) & set(result.winners) else ""
+        turn = " ▶️" if view.get("turn") in seats and view.get("phase") in ("draw", "play") else ""
+        name = clip(_side_name(ctx, seats) or f"Side {side + 1}", 200) + crown + turn
+        value = clip("\n".join(_side_rows(ctx, view, side)), MAX_FIELD_VALUE)
+        fields.append(FieldSpec(name, value, False))
+    last = _last_round(ctx, view)
+    if last:
+        fields.append(FieldSpec(f"Round {view.get('round')} scores", clip(last, MAX_FIELD_VALUE)))
+    if ctx.log:
+        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
+    target = view.get("target_score")
+    footer = phase_line(ctx, view, to_act) + (f" · playing to {target}" if target else "")
+    return EmbedSpec(
+        title=clip(f"🚢 Boat Canasta · table #{ctx.game_id}", 256),
+        description=clip("\n".join(parts), MAX_DESCRIPTION),
+        fields=tuple(fields),
+        footer=clip(footer, 2048),
+        color=COLOR,
+    )
+
+
+# ---- actions ----------------------------------------------------------------------------------
+def _wild_word(token: str | None) -> str:
+    if token is None:
+        return ""
+    return " + a Joker" if token == JOKER else " + a 2"
+
+
+def _split(arg: str) -> tuple[str, int, str | None]:
+    """``K:3:JK`` → (``K``, 3, ``JK``)."""
+    parts = arg.split(":")
+    return parts[0], int(parts[1]), (parts[2] if len(parts) > 2 else None)
+
+
+def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
+    """Labels for Boat Canasta's action codes (engine docstring)."""
+    verb, arg, code = action.verb, action.arg, action.code
+    view = view or {}
+    if verb == "draw":
+        return ActionSpec(code, "Draw from the stock", emoji="📦", style="primary")
+    if verb == "take":
+        parts = arg.split(":")
+        n, wild = int(parts[0]), (parts[1] if len(parts) > 1 else None)
+        top = view.get("pile_top")
+        rank = plural(top[:-1]) if isinstance(top, str) and top != JOKER else "cards"
+        if n == 0 and wild is None:
+            label = f"Take the pile onto your {rank}"
+        else:
+            label = f"Take the pile with {n} {rank}{_wild_word(wild)}"
+        return ActionSpec(code, label, emoji="🪙", style="success")
+    if verb in ("meld", "add") and arg.startswith("W:"):
+        parts = arg.split(":")
+        if verb == "meld":
+            twos, jokers = int(parts[1]), int(parts[2])
+            return ActionSpec(
+                code,
+                f"Wild meld: {_wild_text(twos, jokers)}",
+                style="primary",
+                description="Three wilds start the wild meld.",
+            )
+        return ActionSpec(
+            code,
+            "Add" + _wild_word(parts[1]).replace(" + ", " ") + " to the wild meld",
+            style="primary",
+            description=_wild_warning(view, parts[1]),
+        )
+    if verb in ("meld", "add"):
+        rank, n, wild = _split(arg)
+        what = f"{n} {plural(rank)}" if n else ""
+        wild_text = _wild_word(wild)
+        if not what:
+            wild_text = wild_text.replace(" + ", "")
+        label = ("Meld " if verb == "meld" else "Add ") + what + wild_text
+        if verb == "add":
+            label += f" to your {plural(rank)}"
+        return ActionSpec(
+            code, label.strip(), style="primary", description=_mixed_warning(view, rank, wild)
+        )
+    if verb == "open":
+        return ActionSpec(code, "Open: put the staged melds down", emoji="✅", style="success")
+    if verb == "cancel":
+        return ActionSpec(code, "Take staged melds back", emoji="↩️")
+    if verb == "discard":
+        return ActionSpec(
+            code, card_long(arg), emoji=SUITS.get(arg[-1:], ("", None))[1] if arg != JOKER else None
+        )
+    if verb == "keep":
+        return ActionSpec(code, "Keep my last card", emoji="✋")
+    if verb == "close":
+        return ActionSpec(code, "Close with the four black 3s", emoji="🏁", style="danger")
+    if verb == "ask":
+        return ActionSpec(code, "Ask partner: may I close?", emoji="❓")
+    if verb == "answer":
+        yes = arg == "yes"
+        return ActionSpec(
+            code,
+            "Yes, you may close" if yes else "No, don't close",
+            style="success" if yes else "danger",
+        )
+    if verb == "deal":
+        return ActionSpec(code, "Deal the next round", emoji="🔀", style="primary")
+    return ActionSpec(code, clip(code, 80))
+
+
+def _own_meld(view: dict[str, Any], key: str) -> dict[str, Any] | None:
+    seat = view.get("seat")
+    side_of = view.get("side_of_seat") or []
+    if not isinstance(seat, int) or seat >= len(side_of):
+        return None
+    melds = (view.get("melds") or [])[side_of[seat]] if view.get("melds") else []
+    return next((m for m in melds if m.get("id") == key), None)
+
+
+def _mixed_warning(view: dict[str, Any], rank: str, wild: str | None) -> str:
+    """A wild on a Natural canasta makes it Mixed (legal, §3.1: the UI should warn)."""
+    meld = _own_meld(view, rank)
+    if wild and meld and meld.get("canasta") == "natural":
+        return "⚠️ Makes your Natural canasta (600) a Mixed one (300)."
+    return ""
+
+
+def _wild_warning(view: dict[str, Any], token: str) -> str:
+    """A 2 that evens a Big wild canasta makes it Small (D8: legal, the UI warns)."""
+    meld = _own_meld(view, "W")
+    if token != JOKER and meld and meld.get("canasta") == "big_wild":
+        cards = meld.get("cards", [])
+        jokers = cards.count(JOKER)
+        if jokers - (len(cards) - jokers) <= 1:
+            return "⚠️ Makes your Big wild canasta (2000) a Small one (1000)."
+    return ""
+
+
+def _meld_key(action: Action) -> str:
+    return action.arg.split(":")[0]
+
+
+# ---- the hand ---------------------------------------------------------------------------------
+def hand_text(view: dict[str, Any]) -> str:
+    """Cards grouped by rank, one line a rank: ``**Kings** (3): K♠ K♠ K♥``."""
+    cards = sorted(view.get("hand") or [], key=sort_key)
+    if not cards:
+        return "You hold no cards right now."
+    groups: dict[str, list[str]] = {}
+    for code in cards:
+        groups.setdefault("W" if code == JOKER else code[:-1], []).append(code)
+    lines = []
+    for rank, group in groups.items():
+        name = "Jokers" if rank == "W" else plural(rank)
+        lines.append(f"**{name}** ({len(group)}): " + " ".join(card_short(c) for c in group))
+    return "\n".join(lines)
+
+
+def _staged_text(view: dict[str, Any]) -> str:
+    staged = view.get("staged") or []
+    if not staged:
+        return ""
+    lines = ["🧺 **Staged, not down yet** (only you see them; Open to put them down):"]
+    for meld in staged:
+        lines.append(
+            f"• {plural(str(meld['id']))}: " + " ".join(card_short(c) for c in meld["cards"])
+        )
+    side = (view.get("side_of_seat") or [0])[view.get("seat") or 0]
+    minimum = (view.get("minimums") or [0] * (side + 1))[side]
+    lines.append(f"Opening minimum: {minimum} points.")
+    return "\n".join(lines)
+
+
+def _chunks(specs: Sequence[ActionSpec], placeholder: str, limit: int) -> list[ChoiceSpec]:
+    out = []
+    for start in range(0, len(specs), MAX_SELECT_OPTIONS):
+        part = tuple(specs[start : start + MAX_SELECT_OPTIONS])
+        more = f" ({start // MAX_SELECT_OPTIONS + 1})" if len(specs) > MAX_SELECT_OPTIONS else ""
+        out.append(ChoiceSpec(placeholder=clip(placeholder + more, 150), actions=part))
+    return out[:limit]
+
+
+def _discard_choices(legal: Sequence[Action], limit: int) -> list[ChoiceSpec]:
+    """One option per distinct card code, low to high (copies are the same card, §1.1)."""
+    cards = sorted((a for a in legal if a.verb == "discard"), key=lambda a: sort_key(a.arg))
+    specs = [describe(a) for a in cards]
+    return _chunks(specs, "Discard a card (ends your turn)…", limit)
+
+
+def _rank_groups(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        if action.verb in ("meld", "add"):
+            groups.setdefault(_meld_key(action), []).append(action)
+    order = "456789TJQKAW"
+    return dict(sorted(groups.items(), key=lambda kv: order.find(kv[0])))
+
+
+def _nav_label(key: str, actions: Sequence[Action], view: dict[str, Any]) -> tuple[str, str]:
+    verbs = {a.verb for a in actions}
+    name = plural(key)
+    if verbs == {"add"}:
+        label = f"Add to {name}"
+    elif verbs == {"meld"}:
+        label = f"Meld {name}" if key != "W" else "Start a wild meld"
+    else:
+        label = name
+    hand = view.get("hand") or []
+    if key == "W":
+        held = sum(1 for c in hand if c == JOKER or c[:-1] == "2")
+    else:
+        held = sum(1 for c in hand if c != JOKER and c[:-1] == key)
+    return label, f"{len(actions)} choices · you hold {held}"
+
+
+def _top_buttons(legal: Sequence[Action], view: dict[str, Any]) -> list[ActionSpec]:
+    order = ("answer", "deal", "draw", "open", "cancel", "close", "ask", "keep")
+    out = []
+    for verb in order:
+        out.extend(describe(a, view) for a in legal if a.verb == verb)
+    return out
+
+
+def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[str]:
+    parts = [pile_line(view)]
+    if view.get("restricted"):
+        parts.append(
+            f"⏳ Draw and discard only until turn {view.get('restricted_until', 0) + 1} "
+            f"(now turn {view.get('turn_number')})."
+        )
+    if view.get("phase") == "answer" and view.get("asker") is not None:
+        if view.get("partner") == view.get("asker") and seat in (view.get("to_act") or []):
+            parts.append(
+                f"\n❓ **{ctx.name(view['asker'])}, your partner, asks: may I close?** "
+                "Your answer binds them for this turn."
+            )
+        elif view.get("asker") == seat:
+            parts.append("\n❓ You asked your partner whether you may close; waiting for them.")
+    elif view.get("ask") in ("yes", "no") and view.get("turn") == seat:
+        parts.append(f"Your partner answered **{view['ask']}**.")
+    waiting = view.get("to_act") or []
+    if seat in waiting:
+        if view.get("phase") == "draw":
+            parts.append("\n**Your move:** draw, or take the pile.")
+        elif view.get("phase") == "play":
+            parts.append("\n**Your move:** meld or add, then discard.")
+        elif view.get("phase") == "scored":
+            parts.append("\n**Your move:** deal the next round.")
+        elif view.get("phase") != "answer":
+            parts.append("\n**Your move.**")
+    elif waiting:
+        parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+    return parts
+
+
+def hand(
+    ctx: TableContext,
+    view: dict[str, Any],
+    seat: int,
+    legal: Sequence[Action],
+    focus: str | None = None,
+) -> HandSpec:
+    """The private hand: cards by rank, staged melds, and the controls in two levels.
+
+    ``focus`` ``""``/None = top level; ``"r:<rank>"`` = the meld/add counts of one rank (or
+    ``W``, the wild meld); ``"discard"`` = the full discard menus when the hand holds more than
+    25 distinct cards. A stale focus (the rank has no choices left) falls back to the top.
+    """
+    parts = [hand_text(view)]
+    staged = _staged_text(view)
+    if staged:
+        parts.append("\n" + staged)
+    parts.extend(_status_lines(ctx, view, seat))
+    title = f"Your hand · Boat Canasta #{ctx.game_id} · {ctx.name(seat)}"
+    embed = EmbedSpec(
+        title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
+    )
+    groups = _rank_groups(legal)
+    if NavSpec is not None and focus:
+        spec = _focused(embed, view, legal, groups, focus)
+        if spec is not None:
+            return spec
+    return _top_level(embed, view, legal, groups)
+
+
+def _focused(
+    embed: EmbedSpec,
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    groups: dict[str, list[Action]],
+    focus: str,
+) -> HandSpec | None:
+    back = NavSpec(focus="", label="Back", emoji="⬅️")
+    if focus == "discard":
+        choices = _discard_choices(legal, ROWS - 1)
+        if not choices:
+            return None
+        return HandSpec(embed=embed, choices=tuple(choices), navs=(back,))
+    if not focus.startswith("r:") or focus[2:] not in groups:
+        return None
+    key = focus[2:]
+    specs = [describe(a, view) for a in groups[key]]
+    if len(specs) <= 10:
+        return HandSpec(embed=embed, buttons=tuple(specs), navs=(back,))
+    choices = _chunks(specs, f"{plural(key)}: how many…", ROWS - 1)
+    return HandSpec(embed=embed, choices=tuple(choices), navs=(back,))
+
+
+def _top_level(
+    embed: EmbedSpec, view: dict[str, Any], legal: Sequence[Action], groups: dict[str, list]
+) -> HandSpec:
+    buttons = _top_buttons(legal, view)[:5]
+    rows_left = ROWS - (1 if buttons else 0)
+    choices: list[ChoiceSpec] = []
+    takes = [describe(a, view) for a in legal if a.verb == "take"]
+    if takes:
+        taken = _chunks(takes, "Take the Treasure pile…", 2)
+        choices.extend(taken[: max(0, rows_left - (1 if groups else 0))])
+        rows_left -= len(choices)
+    navs: tuple[Any, ...] = ()
+    discards = [a for a in legal if a.verb == "discard"]
+    if NavSpec is not None:
+        nav_list = []
+        for key, actions in groups.items():
+            label, description = _nav_label(key, actions, view)
+            nav_list.append(NavSpec(focus=f"r:{key}", label=label, description=description))
+        if len(discards) > MAX_SELECT_OPTIONS:
+            nav_list.append(
+                NavSpec(focus="discard", label="Discard…", description="Choose a card to discard")
+            )
+        navs = tuple(nav_list[:MAX_SELECT_OPTIONS])
+        if navs:
+            rows_left -= 1
+        if discards and len(discards) <= MAX_SELECT_OPTIONS and rows_left > 0:
+            choices.extend(_discard_choices(legal, 1))
+        return HandSpec(
+            embed=embed,
+            buttons=tuple(buttons),
+            choices=tuple(choices),
+            navs=navs,
+            nav_placeholder="Meld or add to a rank…",
+        )
+    # Before focus navigation: meld/add choices in one menu per rank while rows last.
+    if discards:
+        disc = _discard_choices(legal, 1)
+        rows_left -= len(disc)
+    else:
+        disc = []
+    for key, actions in groups.items():
+        if rows_left <= 0:
+            break
+        specs = [describe(a, view) for a in actions]
+        choices.extend(_chunks(specs, f"{plural(key)}…", 1))
+        rows_left -= 1
+    return HandSpec(embed=embed, buttons=tuple(buttons), choices=tuple(choices + disc))
+
+
+# ---- events -----------------------------------------------------------------------------------
+def clears_log(event: Event) -> bool:
+    """A new round deals new cards: the old round's lines would only confuse."""
+    return event.kind == "round_start"
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return " ".join(card_short(c) for c in sorted(cards, key=sort_key))
+
+
+def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
+    """A log line: public events for the table (seat None), private notes for their seat."""
+    data, kind = event.data, event.kind
+    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    if event.visible_to is None:
+        if seat is not None:
+            return None
+        return _public_line(ctx, kind, data, who)
+    if seat is None or not event.visible(seat):
+        return None
+    if kind == "drew":
+        return f"📦 You drew {card_short(str(data.get('card')))}."
+    if kind == "took":
+        cards = data.get("cards") or []
+        return f"🪙 You took {len(cards)} card{'s' if len(cards) != 1 else ''} from the pile: " + (
+            _cards(cards) or "none"
+        )
+    if kind in ("meld", "add") and data.get("staged"):
+        return f"🧺 You staged {plural(str(data.get('meld')))}: {_cards(data.get('cards') or [])}."
+    if kind == "cancel":
+        return "↩️ Your staged melds are back in your hand."
+    if kind == "hand":
+        return f"🚢 Your new hand: {len(data.get('cards') or [])} cards."
+    return None
+
+
+def _public_line(ctx: TableContext, kind: str, data: dict[str, Any], who: str) -> str | None:
+    if kind == "round_start":
+        mins = data.get("minimums") or []
+        return (
+            f"🚢 Round {data.get('round')}: {ctx.name(data.get('dealer'))} deals · "
+            "opening minimums " + " / ".join(str(m) for m in mins)
+        )
+    if kind == "red_three":
+        return f"{who} laid out a red 3 ({card_short(str(data.get('card')))})."
+    if kind == "draw":
+        return f"{who} drew from the stock."
+    if kind == "reshuffle":
+        return f"♻️ The pile became the new stock ({data.get('stock_count')} cards)."
+    if kind == "take":
+        top = card_short(str(data.get("top")))
+        return f"🪙 {who} took the pile ({data.get('taken', 0) + 1} cards, {top} on top)."
+    if kind in ("meld", "add"):
+        verb = "melded" if kind == "meld" else "added"
+        canasta = data.get("canasta")
+        extra = f" · {KIND_ICONS.get(canasta, '')} {KINDS.get(canasta, canasta)}" if canasta else ""
+        where = plural(str(data.get("meld")))
+        return f"{who} {verb} {_cards(data.get('cards') or [])} ({where}){extra}."
+    if kind == "open":
+        melds = data.get("melds") or {}
+        text = "; ".join(f"{plural(k)}: {_cards(v)}" for k, v in melds.items())
+        return f"✅ {who} opened: {text}."
+    if kind == "discard":
+        blocked = " · 🔒 the pile is blocked" if data.get("blocked") else ""
+        return f"{who} discarded {card_short(str(data.get('card')))}{blocked}."
+    if kind == "keep":
+        return f"{who} kept their last card."
+    if kind == "close":
+        return f"🏁 {who} closed with the four black 3s!"
+    if kind == "ask":
+        return f"❓ {who} asks {ctx.name(data.get('partner'))}: may I close?"
+    if kind == "answer":
+        return f"❓ {who} answered **{data.get('answer')}**."
+    if kind == "round_end":
+        closer = data.get("closer")
+        how = HOW.get(str(data.get("how")), str(data.get("how")))
+        head = f"{ctx.name(closer)} {how}" if isinstance(closer, int) and closer >= 0 else how
+        totals = " · ".join(f"{row[-1]:+d}" for row in data.get("rows") or [])
+        return f"📊 Round {data.get('round')} over ({head}): {totals}."
+    if kind == "game_over":
+        names = " & ".join(ctx.name(s) for s in data.get("winners") or [])
+        return f"🏁 {names} won the game."
+    return None
+
+
+def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
+    """Boat Canasta has no Lighthouse-like private views."""
+    return None
+
+
+__all__ = [
+    "card_forms",
+    "clears_log",
+    "describe",
+    "event_line",
+    "hand",
+    "snapshot",
+    "sort_key",
+    "table",
+]

@@ -1,0 +1,238 @@
+"""Whole Boat Canasta games through the real bot, from /play to the final score, with AI seats.
+
+People click the controls the renderer drew (a simple greedy player: pick up, meld and open when
+offered, else draw and discard), AI seats play random legal moves. A low ``target_score`` and
+``max_round_turns`` keep games short (spec implementation note: random play rarely melds).
+
+Secrecy: Boat Canasta has two copies of every card (four Jokers), so a card code written on
+the table can be a public copy (a meld, a red 3, the pile's top, a discard seen earlier) while
+another copy of the same code is hidden in a hand. The generic watch, which flags any form of
+any hidden card, would then cry wolf. :class:`CanastaWatch` therefore records, with each
+request, the codes that are *accounted for* by something its audience may see (the public view,
+every discard so far, the audience's own hand and staged melds), and flags a hidden card (in a
+hand, or staged) only when its code appears in a request and no visible copy accounts for it.
+For public requests the same holds for every code, so no stock card or card under the pile is
+named either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games import registry
+from tests.bot.flows import SecrecyWatch, Table, forms
+from tests.bot.harness import FakeDiscord, Sent, User, start_bot
+
+ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
+GAME = "boat_canasta"
+ENGINE = registry.get(GAME)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    fake.install(monkeypatch)
+    return fake
+
+
+def public_codes(view: dict[str, Any]) -> Counter[str]:
+    """Copies of each code the public view shows: melds, red 3s and the pile's top."""
+    seen: Counter[str] = Counter()
+    for side in view.get("melds", []):
+        for meld in side:
+            seen.update(meld["cards"])
+    for reds in view.get("red_threes", []):
+        seen.update(reds)
+    if view.get("pile_top"):
+        seen[view["pile_top"]] += 1
+    return seen
+
+
+class CanastaWatch(SecrecyWatch):
+    """The secrecy watch with copies taken into account (see the module docstring)."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.extra: list[tuple[dict[int, Counter[str]], Counter[str], set[str]]] = []
+
+    async def hook(self, sent: Sent) -> None:
+        if not (self.table.game_id and sent.payload is not None):
+            return
+        bot = self.table.bot
+        info, state = await bot.manager.state(self.table.game_id)
+        seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
+        hidden: dict[int, Counter[str]] = {}
+        if state is not None:
+            for seat in range(len(info.seats)):
+                view = ENGINE.view(state, seat)
+                held = Counter(view.get("hand", []))
+                for meld in view.get("staged", []):
+                    held.update(meld["cards"])
+                hidden[seat] = held
+            public = public_codes(ENGINE.view(state, None))
+        else:
+            public = Counter()
+        discards = {
+            code.split(":", 1)[1]
+            for _seq, _seat, code in await bot.manager.actions(self.table.game_id)
+            if code.startswith("discard:")
+        }
+        self.seen.append((sent, {}, seats))
+        self.extra.append((hidden, public, discards))
+
+    def check(self, allowed_lights: dict[int, set[int]] | None = None) -> int:
+        checked = 0
+        for (sent, _none, seats), (hidden, public, discards) in zip(
+            self.seen, self.extra, strict=True
+        ):
+            if sent.kind not in ("callback", "followup", "hook-edit", "send", "edit"):
+                continue
+            text = sent.text
+            viewer = None if sent.audience is None else seats.get(sent.audience)
+            own = hidden.get(viewer, Counter()) if viewer is not None else Counter()
+            for seat, cards in hidden.items():
+                if seat == viewer:
+                    continue
+                for card in cards:
+                    if public[card] or own[card] or card in discards:
+                        continue  # a visible copy accounts for the code
+                    for pattern in forms(card, GAME):
+                        assert not pattern.search(text), (
+                            f"{card} of seat {seat} leaked to "
+                            f"{'everyone' if sent.audience is None else sent.audience}: {text}"
+                        )
+            if sent.audience is None:
+                check_counts(text, public, discards)
+            checked += 1
+        return checked
+
+
+def check_counts(text: str, public: Counter[str], discards: set[str]) -> None:
+    """The public table names no card (in any form) that no visible copy accounts for: this
+    covers the stock and the cards under the pile too, not only the hands."""
+    for code in ENGINE.card_copies:
+        if public[code] or code in discards:
+            continue
+        for pattern in forms(code, GAME):
+            assert not pattern.search(text), f"{code} on the table with no public copy: {text}"
+
+
+def greedy(codes: list[str], rng: random.Random, steps_in_turn: int) -> str:
+    """A person who melds: answer, pick up, open, meld or add when offered; else end the turn.
+
+    ``codes`` are the action codes on the message plus ``nav:<focus>`` for its navs."""
+
+    def pick(*prefixes: str) -> str | None:
+        found = [c for c in codes if c.split(":")[0] in prefixes]
+        return rng.choice(found) if found else None
+
+    for group in (("answer",), ("deal",), ("close",), ("open",), ("take",)):
+        if (choice := pick(*group)) is not None:
+            return choice
+    if "ask" in codes and rng.random() < 0.5:
+        return "ask"
+    if steps_in_turn < 8:
+        if (choice := pick("meld", "add")) is not None:
+            return choice
+        ranks = [c for c in codes if c.startswith("nav:r:")]
+        if ranks:
+            return rng.choice(ranks)
+    for group in (("cancel",), ("draw",), ("discard", "keep")):
+        if (choice := pick(*group)) is not None:
+            return choice
+    for nav in ("nav:discard", "nav:"):
+        if nav in codes:
+            return nav
+    return rng.choice(codes)
+
+
+async def play(table: Table, rng: random.Random, steps: int = 6000) -> tuple[int, int]:
+    """Play every person's turn by clicking offered controls (navs included) until the game
+    ends; returns how many action clicks and nav clicks people made."""
+    clicks = navs = 0
+    last_turn: tuple[int, int] = (-1, -1)
+    in_turn = 0
+    for _ in range(steps):
+        info, state = await table.bot.manager.state(table.game_id)
+        if info.status != "live":
+            return clicks, navs
+        waiting = [s for s in ENGINE.to_act(state) if s in table.users]
+        assert waiting, f"nobody to click for, yet the game is live: {ENGINE.to_act(state)}"
+        user = table.users[waiting[0]]
+        message = table.hands.get(user.id) or await table.open_hand(user)
+        offered = {c[0]: (c[1], c[2]) for c in table.controls(message)}
+        offered |= {f"nav:{n[0]}": (n[1], n[2]) for n in table.navs(message)}
+        if not offered:  # an old hand message: re-open it from the table
+            message = await table.open_hand(user)
+            offered = {c[0]: (c[1], c[2]) for c in table.controls(message)}
+            offered |= {f"nav:{n[0]}": (n[1], n[2]) for n in table.navs(message)}
+        assert offered, f"no controls for {user.name}: {table.fake.labels(message)}"
+        turn = (state.round_no, state.g)
+        in_turn = in_turn + 1 if turn == last_turn else 0
+        last_turn = turn
+        code = greedy(list(offered), rng, in_turn)
+        cid, value = offered[code]
+        if code.startswith("nav:"):
+            navs += 1
+        else:
+            clicks += 1
+        await table.run(
+            table.fake.click(table.bot, user, message, cid, None if value is None else [value])
+        )
+    raise AssertionError("the game did not end")
+
+
+async def game(fake: FakeDiscord, tmp_path, people: list[User], ai: int, options: str):
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    table.listen()
+    watch = CanastaWatch(table)
+    host = people[0]
+    await table.open(host, GAME)
+    for person in people[1:]:
+        await table.press(person, "Join")
+    for _ in range(ai):
+        await table.press(host, "Add AI")
+    await table.set_options(host, options)
+    table.users = {n: p for n, p in enumerate(people)}
+    await table.press(host, "Start")
+    await table.seat_map()
+    return bot, table, watch
+
+
+@pytest.mark.parametrize(
+    ("people", "ai", "seed"),
+    [
+        ([ALICE], 1, 1),
+        ([ALICE, BOB], 1, 2),
+        ([ALICE, BOB, CAROL], 1, 3),
+        ([ALICE], 3, 4),
+    ],
+    ids=["2p", "3p", "4p-3people", "4p-1person"],
+)
+async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed) -> None:
+    target = 1500
+    bot, table, watch = await game(
+        fake, tmp_path, people, ai, f"target_score = {target}\nmax_round_turns = 60"
+    )
+    try:
+        clicks, navs = await play(table, random.Random(seed))
+        info, state = await bot.manager.state(table.game_id)
+        assert info.status == "finished"
+        result = ENGINE.result(state)
+        assert result.winners and max(result.scores) >= target
+        assert clicks > 20 and navs > 0
+        final = fake.messages[table.lobby]
+        embed = final["embeds"][0]
+        assert "Game over" in embed["footer"]["text"]
+        assert str(max(result.scores)) in str(embed["fields"])
+        assert final["components"] == []
+        kinds = {e.kind for _v, e in table.events}
+        assert {"discard", "meld", "round_end", "game_over"} <= kinds
+        assert watch.check() > 50
+    finally:
+        await bot.close()
