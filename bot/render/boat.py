@@ -277,12 +277,7 @@ def hand_text(cards: Sequence[str], trump: str | None) -> str:
     return "\n".join(lines)
 
 
-def _multi_value() -> bool:
-    """True once the shell's multi-value choices exist (``ChoiceSpec.max_values``)."""
-    return "max_values" in {f.name for f in dataclasses.fields(ChoiceSpec)}
-
-
-def discard_controls(view: dict[str, Any], legal: Sequence[Action]) -> tuple[ChoiceSpec, ...]:
+def discard_controls(view: dict[str, Any]) -> tuple[ChoiceSpec, ...]:
     """One 5-of-14 multi-select over the whole hand, from the view's ``discard_rule``.
 
     Every card of the hand is an option, even where the table forbids discarding it
@@ -302,24 +297,16 @@ def discard_controls(view: dict[str, Any], legal: Sequence[Action]) -> tuple[Cho
             note += " · may not be discarded here"
         icon = BOAT_ICON if card == BOAT else SUITS.get(card[-1:], ("", None))[1]
         options.append(ActionSpec(card, card_short(card), emoji=icon, description=note))
-    placeholder = f"Choose the {rule.get('count', DISCARD)} cards to discard…"
-    if _multi_value():
-        count = int(rule.get("count", DISCARD))
-        return (
-            ChoiceSpec(  # type: ignore[call-arg]
-                placeholder=placeholder,
-                actions=tuple(options),
-                min_values=count,
-                max_values=count,
-                verb="discard",
-            ),
-        )
-    # Until the shell offers multi-value menus: a menu of whole discards (the first 25).
-    whole = [
-        ActionSpec(a.code, clip(" ".join(card_short(c) for c in a.arg.split(",")), 100))
-        for a in legal[:25]
-    ]
-    return (ChoiceSpec(placeholder=placeholder, actions=tuple(whole)),)
+    count = int(rule.get("count", DISCARD))
+    return (
+        ChoiceSpec(
+            placeholder=f"Choose the {count} cards to discard…",
+            actions=tuple(options),
+            min_values=count,
+            max_values=count,
+            verb="discard",
+        ),
+    )
 
 
 def bid_controls(
@@ -411,7 +398,7 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     choices: tuple[ChoiceSpec, ...] = ()
     verbs = {a.verb for a in legal}
     if "discard" in verbs:
-        choices = discard_controls(view, legal)
+        choices = discard_controls(view)
     elif verbs & {"bid", "pass"}:
         buttons, choices = bid_controls(legal)
     elif "trump" in verbs:
