@@ -42,6 +42,8 @@ MARKS = {
     "none": ("", "no preserver"),
 }
 PLACEHOLDER = "Choose your weather card for this hand…"
+#: characters of reveal lines on the table, so 5 long names, stacks and the log stay in 6,000
+REVEAL_BUDGET = 2000
 
 
 def card_text(code: str) -> str:
@@ -84,6 +86,8 @@ def tide_line(view: dict[str, Any]) -> str:
     if len(tide) != 2:
         return f"{TIDE} No tide cards are turned up."
     lo, hi = (tide_text(str(c)) for c in tide)
+    if lo == hi:
+        return f"{TIDE} **Tide:** {lo} and {hi} · the two highest weather cards each take one"
     return (
         f"{TIDE} **Tide:** {lo} and {hi} · highest weather card takes {lo}, "
         f"second highest takes {hi}"
@@ -100,10 +104,26 @@ def reveal_line(ctx: TableContext, reveal: dict[str, Any]) -> str:
     cards = " · ".join(f"{ctx.name(seat)} {card_text(c)}" for seat, c in shown)
     tide = reveal.get("tide") or ["?", "?"]
     takes = (
-        f"{ctx.name(reveal.get('lo_to'))} takes {tide_text(str(tide[0]))}, "
-        f"{ctx.name(reveal.get('hi_to'))} takes {tide_text(str(tide[1]))}"
+        f"{ctx.name(reveal.get('lo_to'))} took {tide_text(str(tide[0]))}, "
+        f"{ctx.name(reveal.get('hi_to'))} took {tide_text(str(tide[1]))}"
     )
     return f"**Hand {reveal.get('hand', '?')} revealed:** {cards} → {takes}"
+
+
+def reveal_lines(ctx: TableContext, reveals: Sequence[dict[str, Any]]) -> list[str]:
+    """The reveals the view carries (one by default; the round so far with ``show_history``,
+    D9), newest kept first when a round of long names would not fit the embed."""
+    lines: list[str] = []
+    used = 0
+    for reveal in reversed(reveals):
+        line = reveal_line(ctx, reveal)
+        if lines and used + len(line) > REVEAL_BUDGET:
+            lines.append(f"*({len(reveals) - len(lines)} earlier reveals of this round hidden)*")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    lines.reverse()
+    return lines
 
 
 def preservers(seat: dict[str, Any]) -> str:
@@ -167,7 +187,7 @@ def table(
     reveals = view.get("reveals") or []
     if reveals:
         parts.append("")
-        parts.extend(reveal_line(ctx, r) for r in reveals)
+        parts.extend(reveal_lines(ctx, reveals))
     description = clip("\n".join(parts), MAX_DESCRIPTION)
     winners = list(result.winners) or list(view.get("winners") or [])
     fields = [seat_field(ctx, seat, over, winners) for seat in view.get("seats", [])]
