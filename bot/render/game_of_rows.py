@@ -37,7 +37,6 @@ from games import Action, Event, Result
 
 COLOR = 0x2E7D32
 TITLE_EMOJI = "🂡"
-JOKER_EMOJI = "🃏"
 JOKER = "JK"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
@@ -79,7 +78,7 @@ def card_long(card: str) -> str:
 def card_forms(card: str) -> tuple[str, ...]:
     """Every way this renderer writes a card (for the secrecy tests)."""
     if card == JOKER:
-        return ("Joker", JOKER_EMOJI)
+        return ("Joker",)
     return (card_label(card), card_long(card))
 
 
@@ -119,6 +118,12 @@ def target_text(target: str) -> str:
     return f"row {where} at {pos}"
 
 
+def claim_of(target: str) -> str:
+    """The claimed value of a face-down target: its position's number (§3.7); a new row's
+    declared suit is named apart by ``target_text``, never glued to the number as a card."""
+    return target.partition(".")[2].rstrip("CDHS")
+
+
 def describe(action: Action) -> ActionSpec:
     """Labels for the action codes of the engine docstring."""
     verb, arg = action.verb, action.arg
@@ -134,8 +139,7 @@ def describe(action: Action) -> ActionSpec:
         if verb == "unblock":
             label = f"Unblock {where} with {card_label(card)}"
             return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=OPENED, style="success")
-        claim = target.partition(".")[2]
-        label = f"{card_label(card)} face down on {where} (claim {claim})"
+        label = f"{card_label(card)} face down on {where} (claim {claim_of(target)})"
         return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=FACE_DOWN)
     if verb == "call":
         return ActionSpec(action.code, "Call bluff", emoji="🔍", style="danger")
@@ -155,8 +159,7 @@ def target_spec(action: Action) -> ActionSpec:
     if action.verb == "place":
         return ActionSpec(action.code, clip(where.capitalize(), MAX_LABEL), style="primary")
     if action.verb == "down":
-        claim = target.partition(".")[2]
-        label = f"Face down on {where} (claim {claim})"
+        label = f"Face down on {where} (claim {claim_of(target)})"
         return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=FACE_DOWN)
     return describe(action)
 
@@ -176,7 +179,7 @@ def cell(pos: dict[str, Any], frontier: bool) -> str:
     if state == "open" and top:
         return f"{OPENED}{number}:{card_label(top)}"
     if state == "filled" and top:
-        return f"{JOKER_EMOJI}{number}" if top == JOKER else f"**{card_label(top)}**"
+        return f"**Joker**({number})" if top == JOKER else f"**{card_label(top)}**"
     return f"`▸{number}`" if frontier else f"`{number}`"
 
 
