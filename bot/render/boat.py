@@ -255,8 +255,10 @@ def describe(action: Action) -> ActionSpec:
     if verb == "pass":
         return ActionSpec(action.code, "Pass", style="danger")
     if verb == "trump":
-        name, icon = SUITS.get(arg, (arg, None))
-        return ActionSpec(action.code, f"Trump {name}", emoji=icon, style="success")
+        name, icon = SUITS.get(arg, (arg, ""))
+        # a component emoji must be a full emoji: the suit sign with its emoji variation form
+        emoji = f"{icon}\ufe0f" if icon else None
+        return ActionSpec(action.code, f"Trump {name}", emoji=emoji, style="success")
     return ActionSpec(action.code, clip(action.code, 80))
 
 
@@ -295,8 +297,7 @@ def discard_controls(view: dict[str, Any]) -> tuple[ChoiceSpec, ...]:
             note += " · must be discarded here"
         elif card not in free:
             note += " · may not be discarded here"
-        icon = BOAT_ICON if card == BOAT else SUITS.get(card[-1:], ("", None))[1]
-        options.append(ActionSpec(card, card_short(card), emoji=icon, description=note))
+        options.append(ActionSpec(card, card_short(card), description=note))
     count = int(rule.get("count", DISCARD))
     return (
         ChoiceSpec(
@@ -323,7 +324,9 @@ def bid_controls(
             ChoiceSpec(
                 placeholder="Bid higher…",
                 actions=tuple(
-                    ActionSpec(a.code, f"Bid {a.arg}", description=f"Take {a.arg}+ card points")
+                    ActionSpec(
+                        a.code, f"Bid {a.arg}", description=f"Your team must then take {a.arg}+"
+                    )
                     for a in rest
                 ),
             ),

@@ -168,13 +168,22 @@ async def play_out(table: Table, rng: random.Random, steps: int = 3000) -> None:
 
 
 @pytest.mark.parametrize(
-    ("people", "ai", "seed"),
-    [([ALICE], 3, 1), ([ALICE, BOB], 2, 2), ([ALICE, BOB, CAROL, DAVE], 0, 3)],
+    ("people", "ai", "seed", "options"),
+    [
+        ([ALICE], 3, 1, "show_running_points = true"),
+        ([ALICE, BOB], 2, 2, "all_pass = redeal"),
+        (
+            [ALICE, BOB, CAROL, DAVE],
+            0,
+            3,
+            "discard_points_allowed = false\nboat_free_play = true\nshow_last_trick = false",
+        ),
+    ],
     ids=["1person", "2people", "4people"],
 )
-async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed) -> None:
+async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed, options) -> None:
     bot, table, watch, secrets = await start(
-        fake, tmp_path, people, ai, "target_score = 150\nshow_running_points = true"
+        fake, tmp_path, people, ai, f"target_score = 150\n{options}"
     )
     try:
         await play_out(table, random.Random(seed))
@@ -191,6 +200,8 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed)
         assert final["components"] == []
         hands = [e for _v, e in table.events if e.kind == "hand_scored"]
         assert len(hands) >= 2, "the test should cover more than one hand"
+        if "discard_points_allowed = false" in options:  # random picks met the refusal
+            assert any("may not be discarded at this table" in s.text for s in fake.sent)
         assert watch.check() > 50
         checked, _shown = secrets.check()
         assert checked > 50
@@ -306,3 +317,32 @@ def test_the_boat_secrets_watch_catches_a_leaked_discard_or_widow_card(fake) -> 
     ]
     with pytest.raises(AssertionError):
         secrets.check()
+
+
+@pytest.mark.parametrize("all_pass", ["stick_last", "redeal"])
+async def test_when_everyone_passes(fake, tmp_path, all_pass) -> None:
+    """D1: when the first three pass, the fourth declares at 65 (stick_last), or the same
+    dealer deals again (redeal); the table says which."""
+    options = f"target_score = 50\nfirst_dealer = 3\nall_pass = {all_pass}"
+    bot, table, watch, secrets = await start(fake, tmp_path, [ALICE, BOB, CAROL, DAVE], 0, options)
+    try:
+        people = [table.users[s] for s in range(4)]
+        for person in people[:3]:
+            await table.act(person, "pass")
+        _info, state = await bot.manager.state(table.game_id)
+        embed = fake.messages[table.lobby]["embeds"][0]
+        recent = " ".join(f["value"] for f in embed["fields"] if f["name"] == "Recently")
+        if all_pass == "stick_last":
+            assert state.phase == "discard" and state.declarer == 3 and state.contract == 65
+            assert (
+                f"**Declarer:** {people[3].name} at **65** (everyone else passed"
+                in (embed["description"])
+            )
+            assert f"Three passes: {people[3].name} declares at 65." in recent
+        else:
+            assert state.phase == "bidding" and state.hand_number == 2 and state.dealer == 3
+            assert "Everyone passed: the same dealer deals again." in recent
+            assert f"Hand 2: {people[3].name} deals." in recent
+        assert watch.check() > 5 and secrets.check()[0] > 5
+    finally:
+        await bot.close()

@@ -113,6 +113,7 @@ def test_trump_and_play_controls_and_the_table_during_play() -> None:
     assert "Discards: 5 cards face down" in embed.description
     assert [f.name for f in embed.fields[:2]] == ["Ann & Cy", "Ben & Di"]
     assert "Bidding team (65)" in embed.fields[0].value
+    assert "Card points" not in str(embed.fields)  # D8: face down unless the table shows them
 
 
 def test_event_lines_keep_the_private_cards_private() -> None:
