@@ -452,6 +452,14 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
     elif view.get("ask") in ("yes", "no") and view.get("turn") == seat:
         parts.append(f"Your partner answered **{view['ask']}**.")
     waiting = view.get("to_act") or []
+    side = (view.get("side_of_seat") or [0] * (seat + 1))[seat]
+    opened = (view.get("opened") or [True] * (side + 1))[side]
+    if seat in waiting and not opened and not view.get("restricted"):
+        minimum = (view.get("minimums") or [0] * (side + 1))[side]
+        parts.append(
+            f"Your side has not opened: melds are staged until you **Open** with at least "
+            f"{minimum} points in one go (a pile pickup can count too)."
+        )
     if seat in waiting:
         if view.get("phase") == "draw":
             parts.append("\n**Your move:** draw, or take the pile.")
