@@ -161,7 +161,8 @@ async def play_out(table: Table, rng: random.Random, steps: int = 3000) -> None:
         assert waiting, f"nobody to click for, yet the game is live: {engine.to_act(state)}"
         user = table.users[waiting[0]]
         message = table.hands.get(user.id) or await table.open_hand(user)
-        if not table.controls(message):  # an old hand message: open it again from the table
+        if not table.controls(message) and not multi_selects(table, message):
+            # an old hand message: open it again from the table
             message = await table.open_hand(user)
         await click_random(table, user, message, rng)
     raise AssertionError("the game did not end")
