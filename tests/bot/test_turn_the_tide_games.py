@@ -149,7 +149,7 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         lowest = min(registry.get("turn_the_tide").view(state, 0)["hand"], key=int)
         await table.act(first, f"play:{lowest}")
         hand_msg = fake.messages[table.hands[first.id]]
-        assert render.card_text(lowest) in str(hand_msg["embeds"]), "the lock note is missing"
+        assert render.card_text(lowest) in str(hand_msg["embeds"]), "her own card is not shown to her"
         await table.play_out(random.Random(seed))
 
         info, state = await bot.manager.state(table.game_id)
@@ -238,3 +238,36 @@ def test_the_lock_check_catches_a_leak() -> None:
         with pytest.raises(AssertionError):
             check_locks([(leak, {0: "37"}, seats)])
     assert tide_forms("3")[0].search("☔34") is None
+
+
+@pytest.mark.parametrize("leak", ["locked", "held"])
+async def test_the_watches_catch_a_table_that_leaks(fake, tmp_path, monkeypatch, leak) -> None:
+    """Both watches can fail on a real game: a public view doctored to show, as a reveal, the
+    locked choices (LockWatch) or a card still in each hand (SecrecyWatch) is caught."""
+    import games.turn_the_tide.engine as engine_module
+
+    honest = engine_module.public_view
+
+    def leaky(state: Any) -> dict[str, Any]:
+        view = honest(state)
+        if leak == "locked":
+            cards = [str(c) if c else None for c in state.chosen]
+        else:
+            cards = [str(h[0]) if h else None for h in state.hands]
+        fake_reveal = {"hand": 0, "tide": ["1", "2"], "choices": cards, "lo_to": 0, "hi_to": 1}
+        view["reveals"] = [fake_reveal]
+        return view
+
+    monkeypatch.setattr(engine_module, "public_view", leaky)
+    bot, table, watch, locks = await game(fake, tmp_path, [ALICE, BOB], 1)
+    try:
+        await table.act(ALICE, f"play:{min(await hand_of(table, 0), key=int)}")
+        with pytest.raises(AssertionError, match="locked" if leak == "locked" else "leaked"):
+            (locks.check if leak == "locked" else watch.check)()
+    finally:
+        await bot.close()
+
+
+async def hand_of(table: Table, seat: int) -> list[str]:
+    _info, state = await table.bot.manager.state(table.game_id)
+    return registry.get("turn_the_tide").view(state, seat)["hand"]
