@@ -149,7 +149,7 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         lowest = min(registry.get("turn_the_tide").view(state, 0)["hand"], key=int)
         await table.act(first, f"play:{lowest}")
         hand_msg = fake.messages[table.hands[first.id]]
-        assert render.card_text(lowest) in str(hand_msg["embeds"]), "her own card is not shown to her"
+        assert render.card_text(lowest) in str(hand_msg["embeds"]), "her card is hidden from her"
         await table.play_out(random.Random(seed))
 
         info, state = await bot.manager.state(table.game_id)
