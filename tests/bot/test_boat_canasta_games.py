@@ -18,11 +18,13 @@ named either.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
+from bot.render import boat_canasta as render
 from games import registry
 from tests.bot.flows import SecrecyWatch, Table, forms
 from tests.bot.harness import FakeDiscord, Sent, User, start_bot
@@ -234,5 +236,47 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed)
         kinds = {e.kind for _v, e in table.events}
         assert {"discard", "meld", "round_end", "game_over"} <= kinds
         assert watch.check() > 50
+        if len(table.users) + ai == 4:
+            check_answers_went_to_the_partner(table)
+        assert_watch_can_fail(watch)
     finally:
         await bot.close()
+
+
+ANSWER = re.compile(r"g:\d+:s(\d+):v(\d+):answer:yes")
+
+
+def check_answers_went_to_the_partner(table: Table) -> None:
+    """Every "may I close?" answer control was drawn for the asker's partner, on that
+    partner's own message (spec §3.5: only the partner answers)."""
+    asks = sorted((v, e.data["seat"]) for v, e in table.events if e.kind == "ask")
+    answers = [e for _v, e in table.events if e.kind == "answer"]
+    assert asks and len(answers) == len(asks), "no one asked 'may I close?' in this 4p game"
+    drawn = 0
+    for sent in table.fake.sent:
+        for match in ANSWER.finditer(sent.text):
+            seat, version = int(match[1]), int(match[2])
+            asker = max((a for a in asks if a[0] <= version), default=None)
+            assert asker is not None and seat == (asker[1] + 2) % 4, (seat, version, asks)
+            assert sent.audience == table.users[seat].id
+            drawn += 1
+    partners = {(s + 2) % 4 for _v, s in asks}
+    if partners & set(table.users):  # a person was asked: their buttons were drawn
+        assert drawn > 0
+
+
+def assert_watch_can_fail(watch: CanastaWatch) -> None:
+    """The watch is not blind: a public line naming a card only one hand holds is caught."""
+    for (sent, _h, seats), (hidden, public, discards) in zip(watch.seen, watch.extra, strict=True):
+        for cards in hidden.values():
+            lonely = [c for c in cards if not public[c] and c not in discards]
+            if lonely:
+                fake = Sent("POST", sent.path, {"content": render.card_long(lonely[0])}, "send")
+                watch.seen.append((fake, {}, seats))
+                watch.extra.append((hidden, public, discards))
+                with pytest.raises(AssertionError, match="leaked to everyone"):
+                    watch.check()
+                watch.seen.pop()
+                watch.extra.pop()
+                return
+    raise AssertionError("no hidden card to test the watch with")
