@@ -183,7 +183,10 @@ def table(
 ) -> EmbedSpec:
     """The public table: tide pair, the latest reveal, each seat's level, preservers, status."""
     over = view.get("phase") == "over" or ctx.status != "live"
-    parts = [] if view.get("phase") == "over" else [_heading(view), tide_line(view)]
+    if view.get("phase") == "over":
+        parts = [f"🏁 Final scores after {view.get('rounds', '?')} rounds."]
+    else:
+        parts = [_heading(view), tide_line(view)]
     reveals = view.get("reveals") or []
     if reveals:
         parts.append("")
@@ -226,18 +229,19 @@ def hand_text(view: dict[str, Any]) -> str:
     return f"**Your weather cards** ({len(cards)}):\n{shown}"
 
 
-def others_line(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
+def others_line(ctx: TableContext, view: dict[str, Any], seat: int, over: bool) -> str:
+    """Every seat at a glance for the decision: level, preservers afloat, chosen or not."""
     rows = []
     for entry in view.get("seats", []):
         index = entry.get("seat")
         if entry.get("eliminated"):
             rows.append(f"{ctx.name(index)} {OUT}")
             continue
-        mark = CHOSEN if entry.get("chosen") else CHOOSING
+        mark = "" if over else (f" {CHOSEN}" if entry.get("chosen") else f" {CHOOSING}")
         you = " (you)" if index == seat else ""
         rows.append(
             f"{ctx.name(index)}{you} level {entry.get('level', 0)} "
-            f"{BUOY}{entry.get('preservers_up', 0)} {mark}"
+            f"{BUOY}{entry.get('preservers_up', 0)}{mark}"
         )
     return " · ".join(rows)
 
@@ -247,7 +251,7 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     the remaining cards (12 at most, so it always fits one menu)."""
     over = view.get("phase") == "over" or ctx.status != "live"
     parts = [] if over else [_heading(view), tide_line(view)]
-    parts.append(others_line(ctx, view, seat))
+    parts.append(others_line(ctx, view, seat, over))
     me = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
     parts.append("")
     parts.append(hand_text(view))

@@ -149,6 +149,9 @@ def test_game_over_names_the_winners_and_shared_wins() -> None:
     view.update(phase="over", winners=[1, 2], scores=[7, 9, 9])
     spec = r.table(ctx(3, status="finished"), view, Result([7, 9, 9], [1, 2]), [])
     assert spec.footer == "🏁 Game over: Ben & Cy share the win with 9."
+    assert spec.description.startswith("🏁 Final scores after 3 rounds.")
+    hand = r.hand(ctx(3, status="finished"), view, 0, [])
+    assert "⏳" not in hand.embed.description and "Game over" in hand.embed.description
     names = [f.name for f in spec.fields]
     assert "Ben 🏆" in names and "Cy 🏆" in names and "Ann" in names
     view.update(winners=[2], scores=[7, 8, 9])
