@@ -217,7 +217,10 @@ def timer_key(view: Mapping[str, Any]) -> str | None:
 
     Why a digest: the view has no turn counter, and the key must stay the same while people
     pass (so ``challenge.waiting`` and ``to_act`` are left out) yet differ for the next window
-    (which follows a different board, hand sizes or deck)."""
+    of the same game. It does: after a window with no call the face-down cards stay (the board
+    only grows until a row completes, and completed rows only add up); after a call someone
+    draws (the deck only shrinks, §4.2), or with an empty deck someone is removed (§4.4). So no
+    two windows of one game show the same public table (tested over random games)."""
     challenge = view.get("challenge")
     if not challenge:
         return None
@@ -467,8 +470,10 @@ def hand(
     """The private hand: cards, own face-down cards, and the controls in two steps.
 
     Top level: one nav per card that can go somewhere, plus the turn buttons (call, pass, end,
-    skip). Focus ``<card>``: that card's legal targets and a Back nav. A focus whose card has no
-    target any more (the table moved on) falls back to the top level."""
+    skip). Focus ``<card>``: that card's legal targets and a Back nav. A hand with more than 25
+    playable cards (penalties let hands grow, §4.3) is opened by suit first (focus
+    ``suit:<S>``), since one menu holds 25. A focus whose card has no target any more (the
+    table moved on) falls back to the top level."""
     groups = by_card(legal)
     parts = [hand_text(view)]
     mine = own_face_down(view)
@@ -502,23 +507,73 @@ def hand(
             navs=navs,
         )
         return spec
-    navs = tuple(
-        NavSpec(
-            focus=card,
-            label=card_label(card),
-            style="primary",
-            description=card_summary(actions),
-        )
-        for card, actions in list(groups.items())[:MAX_SELECT_OPTIONS]
-    )
-    if navs:
-        parts.append("Pick a card, then where it goes.")
+    cards = list(groups.items())
+    by_suit = len(cards) > MAX_SELECT_OPTIONS
+    if by_suit and focus and focus.startswith(SUIT_FOCUS):
+        # a big hand, one suit opened: its cards (at most 13) and the way back
+        wanted = focus[len(SUIT_FOCUS) :]
+        chosen = [(c, a) for c, a in cards if suit_group(c) == wanted]
+        if chosen:
+            navs = (*card_navs(chosen), NavSpec(focus="", label="Back", emoji="↩️"))
+            parts.append("Pick a card, then where it goes.")
+            return HandSpec(
+                embed=EmbedSpec(
+                    clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
+                ),
+                buttons=turn_buttons(legal),
+                navs=navs,
+                nav_placeholder="Pick a card…",
+            )
+    if by_suit:
+        # more playable cards than one menu holds (hands grow with penalties): suits first
+        navs = suit_navs(cards)
+        parts.append("Pick a suit, then a card, then where it goes.")
+    else:
+        navs = card_navs(cards)
+        if navs:
+            parts.append("Pick a card, then where it goes.")
     return HandSpec(
         embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
         buttons=turn_buttons(legal),
         navs=navs,
         nav_placeholder="Pick a card…",
     )
+
+
+SUIT_FOCUS = "suit:"
+
+
+def suit_group(card: str) -> str:
+    """The menu group of a card in a big hand: its suit letter, or ``J`` for the Jokers."""
+    return "J" if card == JOKER else card[1:2]
+
+
+def card_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[Any, ...]:
+    return tuple(
+        NavSpec(
+            focus=card, label=card_label(card), style="primary", description=card_summary(actions)
+        )
+        for card, actions in cards
+    )
+
+
+def suit_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[Any, ...]:
+    counts: dict[str, int] = {}
+    for card, _actions in cards:
+        counts[suit_group(card)] = counts.get(suit_group(card), 0) + 1
+    navs = []
+    for group in ("J", *SUIT_ORDER):
+        if group in counts:
+            name = "Jokers" if group == "J" else f"{SUIT_SYMBOLS[group]} {SUIT_NAMES[group]}"
+            navs.append(
+                NavSpec(
+                    focus=SUIT_FOCUS + group,
+                    label=f"{name} ({counts[group]})",
+                    style="primary",
+                    description="cards of this suit that can be played now",
+                )
+            )
+    return tuple(navs)
 
 
 # ---- events -------------------------------------------------------------------------------

@@ -349,6 +349,36 @@ async def test_call_bluff_button_for_the_other_player(fake, tmp_path) -> None:
         assert events and events[-1].data["caller"] == 1
         assert render.card_label(card) in str(fake.messages[table.lobby]["embeds"][0])
         assert watch.check() > 5
+        assert watch.face_down_checked > 0  # the window's requests were checked for Alice's card
+    finally:
+        await bot.close()
+
+
+async def test_the_watch_catches_a_face_down_card_shown_to_another_seat(fake, tmp_path) -> None:
+    """The secrecy check can fail: a copy of Bob's hand message naming Alice's face-down card
+    while it lies face down is refused."""
+    bot, table, watch = await game(fake, tmp_path, [ALICE, BOB], 0, WINDOW)
+    try:
+        card = await bluff_and_end(table)
+        message = await table.open_hand(BOB)
+        assert watch.check() > 5
+        sent, hands, seats = next(
+            entry for entry in reversed(watch.seen) if entry[0].audience == BOB.id
+        )
+        extra = watch.extra[watch.seen.index((sent, hands, seats))]
+        assert (0, card) in extra["facedown"], "the request was made while the card lay face down"
+        leak = Sent(
+            sent.method,
+            sent.path,
+            {"content": f"psst: it is {render.card_label(card)}"},
+            sent.kind,
+            BOB.id,
+            message,
+        )
+        watch.seen.append((leak, hands, seats))
+        watch.extra.append(extra)
+        with pytest.raises(AssertionError, match="face-down"):
+            watch.check()
     finally:
         await bot.close()
 
