@@ -18,7 +18,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot import render as _render
 from bot.render import (
     MAX_DESCRIPTION,
     MAX_FIELD_VALUE,
@@ -29,9 +28,10 @@ from bot.render import (
     EmbedSpec,
     FieldSpec,
     HandSpec,
+    NavSpec,
     TableContext,
+    TimerSpec,
     clip,
-    layout,
 )
 from games import Action, Event, Result
 
@@ -49,12 +49,6 @@ BLOCKED, OPENED = "⛔", "🔓"
 CARD_VERBS = ("place", "block", "unblock", "down")
 #: buttons at the top level of the hand, in this order
 TURN_VERBS = ("call", "pass", "end", "skip")
-
-# The shell extensions (focus navigation, timed windows) may not be installed yet: the
-# renderer then offers every action at once through ``layout`` and defines no timer.
-NavSpec: Any = getattr(_render, "NavSpec", None)
-TimerSpec: Any = getattr(_render, "TimerSpec", None)
-
 
 # ---- cards --------------------------------------------------------------------------------
 
@@ -235,10 +229,10 @@ def timer_key(view: Mapping[str, Any]) -> str | None:
     return "rows-bluff:" + hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
-def timer(view: dict[str, Any], to_act: Sequence[int]) -> Any:
+def timer(view: dict[str, Any], to_act: Sequence[int]) -> TimerSpec | None:
     """The bluff window's timer (spec §4.2): on timeout everyone still waiting passes."""
     key = timer_key(view)
-    if key is None or TimerSpec is None:
+    if key is None:
         return None
     challenge = view["challenge"]
     waiting = challenge.get("waiting") or list(to_act)
@@ -482,31 +476,16 @@ def hand(
     parts.append("\n" + board_text(view))
     parts.append("\n" + status_text(ctx, view, seat))
     title = f"Your hand · Game of Rows #{ctx.game_id} · {ctx.name(seat)}"
-    embed_parts = parts
-    if NavSpec is None:  # no focus navigation in this shell: everything at once
-        buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: f"{v}…")
+    if focus and focus in groups:
+        actions = groups[focus]
+        buttons, choices = focus_controls(actions)
+        parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
         return HandSpec(
             embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
             buttons=buttons,
             choices=choices,
+            navs=(NavSpec(focus="", label="Back", emoji="↩️"),),
         )
-    if focus and focus in groups:
-        actions = groups[focus]
-        buttons, choices = focus_controls(actions)
-        embed_parts = [
-            f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.",
-            *parts[1:],
-        ]
-        navs = (NavSpec(focus="", label="Back", emoji="↩️"),)
-        spec = HandSpec(
-            embed=EmbedSpec(
-                clip(title, 256), clip("\n".join(embed_parts), MAX_DESCRIPTION), color=COLOR
-            ),
-            buttons=buttons,
-            choices=choices,
-            navs=navs,
-        )
-        return spec
     cards = list(groups.items())
     by_suit = len(cards) > MAX_SELECT_OPTIONS
     if by_suit and focus and focus.startswith(SUIT_FOCUS):
@@ -548,7 +527,7 @@ def suit_group(card: str) -> str:
     return "J" if card == JOKER else card[1:2]
 
 
-def card_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[Any, ...]:
+def card_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[NavSpec, ...]:
     return tuple(
         NavSpec(
             focus=card, label=card_label(card), style="primary", description=card_summary(actions)
@@ -557,7 +536,7 @@ def card_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[Any, ...]:
     )
 
 
-def suit_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[Any, ...]:
+def suit_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[NavSpec, ...]:
     counts: dict[str, int] = {}
     for card, _actions in cards:
         counts[suit_group(card)] = counts.get(suit_group(card), 0) + 1
