@@ -300,8 +300,12 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
     if verb == "cancel":
         return ActionSpec(code, "Take staged melds back", emoji="↩️")
     if verb == "discard":
+        blocks = arg == JOKER or arg[:-1] == "2" or arg in ("3C", "3S")
         return ActionSpec(
-            code, card_long(arg), emoji=SUITS.get(arg[-1:], ("", None))[1] if arg != JOKER else None
+            code,
+            card_long(arg),
+            emoji=SUITS.get(arg[-1:], ("", None))[1] if arg != JOKER else None,
+            description="🔒 blocks the Treasure pile (§3.4)" if blocks else "",
         )
     if verb == "keep":
         return ActionSpec(code, "Keep my last card", emoji="✋")
@@ -521,10 +525,12 @@ def _focused(
         return None
     key = focus[2:]
     specs = [describe(a, view) for a in groups[key]]
+    # Open / take back stay at hand while staging an opening (rows: ≤ 3 of controls + Back).
+    extras = [describe(a, view) for a in legal if a.verb in ("open", "cancel")]
     if len(specs) <= 10:
-        return HandSpec(embed=embed, buttons=tuple(specs), navs=(back,))
-    choices = _chunks(specs, f"{plural(key)}: how many…", ROWS - 1)
-    return HandSpec(embed=embed, choices=tuple(choices), navs=(back,))
+        return HandSpec(embed=embed, buttons=tuple(extras + specs), navs=(back,))
+    choices = _chunks(specs, f"{plural(key)}: how many…", 2)
+    return HandSpec(embed=embed, buttons=tuple(extras), choices=tuple(choices), navs=(back,))
 
 
 def _top_level(

@@ -280,3 +280,37 @@ def assert_watch_can_fail(watch: CanastaWatch) -> None:
                 watch.extra.pop()
                 return
     raise AssertionError("no hidden card to test the watch with")
+
+
+async def test_a_person_clicking_at_random_gets_through_whole_rounds(fake, tmp_path) -> None:
+    """Random clicks (navs, Back, staging and taking back included) never stall a round:
+    the turn cap (D16) ends the rounds no one closes, and the next dealer's Deal starts the
+    next one."""
+    bot, table, watch = await game(
+        fake, tmp_path, [ALICE], 1, "target_score = 5000\nmax_round_turns = 16"
+    )
+    rng = random.Random(21)
+    try:
+        for _ in range(3000):
+            if sum(1 for _v, e in table.events if e.kind == "round_end") >= 2:
+                break
+            info, state = await bot.manager.state(table.game_id)
+            assert info.status == "live"
+            if 0 not in ENGINE.to_act(state):
+                await table.settle()
+                continue
+            message = table.hands.get(ALICE.id) or await table.open_hand(ALICE)
+            offered = [(c[1], c[2]) for c in table.controls(message)]
+            offered += [(n[1], n[2]) for n in table.navs(message)]
+            if not offered:
+                message = await table.open_hand(ALICE)
+                continue
+            cid, value = rng.choice(offered)
+            await table.run(
+                fake.click(bot, ALICE, message, cid, None if value is None else [value])
+            )
+        ends = [e for _v, e in table.events if e.kind == "round_end"]
+        assert len(ends) >= 2
+        assert watch.check() > 20
+    finally:
+        await bot.close()
