@@ -67,6 +67,15 @@ def plural(rank: str) -> str:
     return PLURALS.get(rank, f"{rank_label(rank)}s")
 
 
+def count_of(rank: str, n: int) -> str:
+    """``3 Kings``, ``one King``, ``one 4``; empty for none."""
+    if n <= 0:
+        return ""
+    if n == 1:
+        return f"one {RANK_WORDS.get(rank, rank) if rank != 'T' else '10'}"
+    return f"{n} {plural(rank)}"
+
+
 def card_short(code: str) -> str:
     """``K♠``, ``10♥``, ``Joker``: compact, for the table, the pile and hands."""
     if code == JOKER:
@@ -224,7 +233,8 @@ def table(
         fields.append(FieldSpec(name, value, False))
     last = _last_round(ctx, view)
     if last:
-        fields.append(FieldSpec(f"Round {view.get('round')} scores", clip(last, MAX_FIELD_VALUE)))
+        done = view.get("round", 1) - (0 if view.get("phase") in ("scored", "over") else 1)
+        fields.append(FieldSpec(f"Round {done} scores", clip(last, MAX_FIELD_VALUE), False))
     if ctx.log:
         fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
     target = view.get("target_score")
@@ -285,16 +295,14 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
         )
     if verb in ("meld", "add"):
         rank, n, wild = _split(arg)
-        what = f"{n} {plural(rank)}" if n else ""
+        what = count_of(rank, n)
         wild_text = _wild_word(wild)
         if not what:
             wild_text = wild_text.replace(" + ", "")
         label = ("Meld " if verb == "meld" else "Add ") + what + wild_text
-        if verb == "add":
-            label += f" to your {plural(rank)}"
-        return ActionSpec(
-            code, label.strip(), style="primary", description=_mixed_warning(view, rank, wild)
-        )
+        where = f"to your {plural(rank)}" if verb == "add" else f"a new meld of {plural(rank)}"
+        description = _mixed_warning(view, rank, wild) or where
+        return ActionSpec(code, label.strip(), style="primary", description=description)
     if verb == "open":
         return ActionSpec(code, "Open: put the staged melds down", emoji="✅", style="success")
     if verb == "cancel":
@@ -427,7 +435,7 @@ def _nav_label(key: str, actions: Sequence[Action], view: dict[str, Any]) -> tup
         held = sum(1 for c in hand if c == JOKER or c[:-1] == "2")
     else:
         held = sum(1 for c in hand if c != JOKER and c[:-1] == key)
-    return label, f"{len(actions)} choices · you hold {held}"
+    return label, f"{len(actions)} choice{'s' if len(actions) != 1 else ''} · you hold {held}"
 
 
 def _top_buttons(legal: Sequence[Action], view: dict[str, Any]) -> list[ActionSpec]:
@@ -467,6 +475,8 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
     if seat in waiting:
         if view.get("phase") == "draw":
             parts.append("\n**Your move:** draw, or take the pile.")
+        elif view.get("phase") == "play" and view.get("restricted"):
+            parts.append("\n**Your move:** discard a card.")
         elif view.get("phase") == "play":
             parts.append("\n**Your move:** meld or add, then discard.")
         elif view.get("phase") == "scored":
@@ -635,11 +645,14 @@ def _public_line(ctx: TableContext, kind: str, data: dict[str, Any], who: str) -
         top = card_short(str(data.get("top")))
         return f"🪙 {who} took the pile ({data.get('taken', 0) + 1} cards, {top} on top)."
     if kind in ("meld", "add"):
-        verb = "melded" if kind == "meld" else "added"
         canasta = data.get("canasta")
         extra = f" · {KIND_ICONS.get(canasta, '')} {KINDS.get(canasta, canasta)}" if canasta else ""
-        where = plural(str(data.get("meld")))
-        return f"{who} {verb} {_cards(data.get('cards') or [])} ({where}){extra}."
+        key = str(data.get("meld"))
+        name = "the wild meld" if key == "W" else f"the {plural(key)}"
+        cards = _cards(data.get("cards") or [])
+        if kind == "meld":
+            return f"{who} melded {cards}" + (" (wild meld)" if key == "W" else "") + f"{extra}."
+        return f"{who} added {cards} to {name}{extra}."
     if kind == "open":
         melds = data.get("melds") or {}
         text = "; ".join(f"{plural(k)}: {_cards(v)}" for k, v in melds.items())
