@@ -23,15 +23,11 @@ from bot.render import (
     EmbedSpec,
     FieldSpec,
     HandSpec,
+    NavSpec,
     TableContext,
     clip,
 )
 from games import Action, Event, Result
-
-try:  # the focus-navigation shell extension (issue 7 part 3); absent in older shells
-    from bot.render import NavSpec
-except ImportError:  # pragma: no cover - only before the extension landed
-    NavSpec = None  # type: ignore[assignment,misc]
 
 COLOR = 0x0E7C66
 SUITS = {"C": ("Clubs", "♣"), "D": ("Diamonds", "♦"), "H": ("Hearts", "♥"), "S": ("Spades", "♠")}
@@ -222,8 +218,15 @@ def table(
 ) -> EmbedSpec:
     """The public table: pile, stock, each side's melds, canastas, red 3s and score (§5)."""
     parts = [_round_line(view, ctx), pile_line(view), f"📦 **Stock:** {view.get('stock_count')}"]
-    if view.get("ask") in ("yes", "no"):
-        parts.append(f"❓ The partner answered **{view['ask']}** to “may I close?”.")
+    if view.get("ask") in ("yes", "no") and isinstance(view.get("asker"), int):
+        asker = view["asker"]
+        sides = view.get("sides") or []
+        mates = next((seats for seats in sides if asker in seats), [asker])
+        partner = next((s for s in mates if s != asker), None)
+        parts.append(
+            f"❓ {ctx.name(partner)} answered **{view['ask']}** to {ctx.name(asker)}'s "
+            "“may I close?”."
+        )
     fields = []
     for side, seats in enumerate(view.get("sides", [])):
         crown = " 🏆" if set(seats) & set(result.winners) else ""
@@ -313,7 +316,9 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
             code,
             card_long(arg),
             emoji=SUITS.get(arg[-1:], ("", None))[1] if arg != JOKER else None,
-            description="🔒 blocks the Treasure pile (§3.4)" if blocks else "",
+            description="🏁 your last card: this closes the round"
+            if len(view.get("hand") or []) == 1
+            else ("🔒 blocks the Treasure pile (§3.4)" if blocks else ""),
         )
     if verb == "keep":
         return ActionSpec(code, "Keep my last card", emoji="✋")
@@ -405,10 +410,12 @@ def _chunks(specs: Sequence[ActionSpec], placeholder: str, limit: int) -> list[C
     return out[:limit]
 
 
-def _discard_choices(legal: Sequence[Action], limit: int) -> list[ChoiceSpec]:
+def _discard_choices(
+    legal: Sequence[Action], limit: int, view: dict[str, Any] | None = None
+) -> list[ChoiceSpec]:
     """One option per distinct card code, low to high (copies are the same card, §1.1)."""
     cards = sorted((a for a in legal if a.verb == "discard"), key=lambda a: sort_key(a.arg))
-    specs = [describe(a) for a in cards]
+    specs = [describe(a, view) for a in cards]
     return _chunks(specs, "Discard a card (ends your turn)…", limit)
 
 
@@ -511,7 +518,7 @@ def hand(
         title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
     )
     groups = _rank_groups(legal)
-    if NavSpec is not None and focus:
+    if focus:
         spec = _focused(embed, view, legal, groups, focus)
         if spec is not None:
             return spec
@@ -527,7 +534,7 @@ def _focused(
 ) -> HandSpec | None:
     back = NavSpec(focus="", label="Back", emoji="⬅️")
     if focus == "discard":
-        choices = _discard_choices(legal, ROWS - 1)
+        choices = _discard_choices(legal, ROWS - 1, view)
         if not choices:
             return None
         return HandSpec(embed=embed, choices=tuple(choices), navs=(back,))
@@ -554,42 +561,27 @@ def _top_level(
         taken = _chunks(takes, "Take the Treasure pile…", 2)
         choices.extend(taken[: max(0, rows_left - (1 if groups else 0))])
         rows_left -= len(choices)
-    navs: tuple[Any, ...] = ()
     discards = [a for a in legal if a.verb == "discard"]
-    if NavSpec is not None:
-        nav_list = []
-        for key, actions in groups.items():
-            label, description = _nav_label(key, actions, view)
-            nav_list.append(NavSpec(focus=f"r:{key}", label=label, description=description))
-        if len(discards) > MAX_SELECT_OPTIONS:
-            nav_list.append(
-                NavSpec(focus="discard", label="Discard…", description="Choose a card to discard")
-            )
-        navs = tuple(nav_list[:MAX_SELECT_OPTIONS])
-        if navs:
-            rows_left -= 1
-        if discards and len(discards) <= MAX_SELECT_OPTIONS and rows_left > 0:
-            choices.extend(_discard_choices(legal, 1))
-        return HandSpec(
-            embed=embed,
-            buttons=tuple(buttons),
-            choices=tuple(choices),
-            navs=navs,
-            nav_placeholder="Meld or add to a rank…",
-        )
-    # Before focus navigation: meld/add choices in one menu per rank while rows last.
-    if discards:
-        disc = _discard_choices(legal, 1)
-        rows_left -= len(disc)
-    else:
-        disc = []
+    nav_list = []
     for key, actions in groups.items():
-        if rows_left <= 0:
-            break
-        specs = [describe(a, view) for a in actions]
-        choices.extend(_chunks(specs, f"{plural(key)}…", 1))
+        label, description = _nav_label(key, actions, view)
+        nav_list.append(NavSpec(focus=f"r:{key}", label=label, description=description))
+    if len(discards) > MAX_SELECT_OPTIONS:
+        nav_list.append(
+            NavSpec(focus="discard", label="Discard…", description="Choose a card to discard")
+        )
+    navs = tuple(nav_list[:MAX_SELECT_OPTIONS])
+    if navs:
         rows_left -= 1
-    return HandSpec(embed=embed, buttons=tuple(buttons), choices=tuple(choices + disc))
+    if discards and len(discards) <= MAX_SELECT_OPTIONS and rows_left > 0:
+        choices.extend(_discard_choices(legal, 1, view))
+    return HandSpec(
+        embed=embed,
+        buttons=tuple(buttons),
+        choices=tuple(choices),
+        navs=navs,
+        nav_placeholder="Meld or add to a rank…",
+    )
 
 
 # ---- events -----------------------------------------------------------------------------------
