@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from bot.ai import POLICIES, move_seed, policy_for
 from bot.deadlines import Dispatcher
-from bot.store import Batch, Store, dumps
+from bot.store import Batch, Store, check, dumps
 from games import Action, BadOptions, Event, registry
 from games.core import validate_options
 
@@ -248,6 +248,7 @@ class SessionManager:
         self._next_game = 1
         self._next_deadline = 1
         self._closing = False
+        self._autoplay = True
         self._deadlines = Dispatcher(clock, self._forget_deadline)
         self._deadlines.register("turn", self._on_turn)
 
@@ -262,11 +263,14 @@ class SessionManager:
         executor: Executor | None = None,
         snapshot_every: int = 16,
         synchronous: str = "FULL",
+        autoplay: bool = True,
     ) -> SessionManager:
         """Open (creating or migrating) the database and load every unfinished game.
 
         ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
         inject their own. ``policy`` replaces the AI levels' policies for every AI seat.
+        ``autoplay=False`` opens without AI moves and without firing deadlines, so that
+        inspecting a database (an export, a consistency check) never changes it.
         """
         store = await Store.open(path, synchronous=synchronous)
         self = cls(
@@ -282,9 +286,11 @@ class SessionManager:
         except BaseException:
             await store.close()
             raise
-        self._deadlines.start()
-        for g in self._games.values():
-            self._kick_ai(g)
+        self._autoplay = autoplay
+        if autoplay:
+            self._deadlines.start()
+            for g in self._games.values():
+                self._kick_ai(g)
         return self
 
     async def close(self) -> None:
@@ -470,14 +476,14 @@ class SessionManager:
         is not abandoned on cancellation: the in-memory state must follow the log before the
         game's lock is released. The caller re-raises the cancellation afterwards.
         """
-        fut = self._store.submit(batch)
+        done, index = self._store.submit(batch)
         cancelled = False
-        while not fut.done():
+        while not done.done():
             try:
-                await asyncio.shield(fut)
+                await done  # a Commit: cancelling us waits for the write to finish
             except asyncio.CancelledError:
                 cancelled = True
-        fut.result()
+        check(done.result(), index)
         return cancelled
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
@@ -815,6 +821,8 @@ class SessionManager:
     def _kick_ai(self, g: _Game) -> None:
         """Start the game's AI driver if AI seats are to act and none is running."""
         if g.status != "live" or self._closing or (g.ai_task and not g.ai_task.done()):
+            return
+        if not self._autoplay:
             return
         seats = g.seats
         if any(seats[s].is_ai for s in g.engine.to_act(g.state)):

@@ -144,13 +144,39 @@ async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     return max(current, upto)
 
 
+class Commit(asyncio.Future):  # type: ignore[type-arg]
+    """The outcome of one transaction, shared by every batch in it.
+
+    Its result maps the index of each batch that failed to its error (empty when all landed).
+    A waiter cannot cancel it: cancelling a task that awaits it is delivered once the write
+    has finished, so the caller can still bring its memory in line with the database. One
+    shared future per transaction (rather than one per batch, shielded) is what keeps a commit
+    down to a single wake-up per waiting task.
+    """
+
+    def cancel(self, msg: Any = None) -> bool:
+        return False
+
+
+class _Group:
+    """The transaction being assembled while the previous one is written."""
+
+    __slots__ = ("batches", "done")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.batches: list[Batch] = []
+        self.done = Commit(loop=loop)
+
+
 class Store:
     """Owns the two connections and the writer task. Use :meth:`open` and :meth:`close`."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.db = writer
         self.reader = reader
-        self._queue: asyncio.Queue[tuple[Batch, asyncio.Future[None]] | None] = asyncio.Queue()
+        self._open: _Group | None = None
+        self._wake = asyncio.Event()
+        self._closing = False
         self._task: asyncio.Task[None] | None = None
         #: statistics for the benchmark: transactions and batches written
         self.transactions = 0
@@ -176,58 +202,65 @@ class Store:
     async def close(self) -> None:
         """Write everything queued, then close both connections."""
         if self._task is not None:
-            await self._queue.put(None)
+            self._closing = True
+            self._wake.set()
             await self._task
             self._task = None
         await self.reader.close()
         await self.db.close()
 
-    def submit(self, batch: Batch) -> asyncio.Future[None]:
-        """Queue ``batch``; the future resolves once it is committed (or fails with the error)."""
-        if self._task is None or self._task.done():
+    def submit(self, batch: Batch) -> tuple[Commit, int]:
+        """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
+        gives the failures by index (see :func:`check`)."""
+        if self._closing or self._task is None or self._task.done():
             raise RuntimeError("the store is closed")
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((batch, fut))
-        return fut
+        group = self._open
+        if group is None:
+            group = self._open = _Group(asyncio.get_running_loop())
+            self._wake.set()
+        group.batches.append(batch)
+        return group.done, len(group.batches) - 1
 
     async def commit(self, batch: Batch) -> None:
-        await self.submit(batch)
+        """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
+        done, index = self.submit(batch)
+        check(await done, index)
 
     async def _run(self) -> None:
-        stop = False
-        while not stop:
-            item = await self._queue.get()
-            if item is None:
-                break
-            items = [item]
-            while not self._queue.empty():
-                nxt = self._queue.get_nowait()
-                if nxt is None:
-                    stop = True
-                    break
-                items.append(nxt)
-            await self._write(items)
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            group, self._open = self._open, None
+            if group is None:
+                if self._closing:
+                    return
+                continue
+            try:
+                failures = await self._write(group.batches)
+            except BaseException as exc:  # the writer itself is going down: tell everyone
+                group.done.set_exception(exc)
+                raise
+            group.done.set_result(failures)
+            if self._open is not None:
+                self._wake.set()
 
-    async def _write(self, items: list[tuple[Batch, asyncio.Future[None]]]) -> None:
+    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
         try:
-            await self._transaction([batch for batch, _ in items])
+            await self._transaction(batches)
         except Exception as exc:
-            if len(items) == 1:
-                _settle(items[0][1], exc)
-                return
+            if len(batches) == 1:
+                return {0: exc}
             log.warning(
-                "a merged commit failed (%s); retrying its %d batches alone", exc, len(items)
+                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
             )
-            for batch, fut in items:
+            failures: dict[int, BaseException] = {}
+            for index, batch in enumerate(batches):
                 try:
                     await self._transaction([batch])
                 except Exception as alone:
-                    _settle(fut, alone)
-                else:
-                    _settle(fut, None)
-            return
-        for _, fut in items:
-            _settle(fut, None)
+                    failures[index] = alone
+            return failures
+        return _NO_FAILURES
 
     async def _transaction(self, batches: list[Batch]) -> None:
         db = self.db
@@ -257,10 +290,12 @@ class Store:
             return await cur.fetchone()
 
 
-def _settle(fut: asyncio.Future[None], exc: BaseException | None) -> None:
-    if fut.done():
-        return
-    if exc is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(exc)
+_NO_FAILURES: dict[int, BaseException] = {}
+
+
+def check(failures: dict[int, BaseException], index: int) -> None:
+    """Raise the error of batch ``index`` if its transaction failed."""
+    if failures:
+        exc = failures.get(index)
+        if exc is not None:
+            raise exc

@@ -12,7 +12,7 @@ import pytest
 
 from bot import migrations, store
 from bot.sessions import SessionManager
-from bot.store import Batch, SchemaTooNew, Store, migrate
+from bot.store import Batch, SchemaTooNew, Store, check, migrate
 from tests.bot.sessions_support import TALLY, engines
 
 NOW = 1_700_000_000.0
@@ -136,9 +136,11 @@ async def test_a_failing_batch_fails_alone(tmp_path: Path) -> None:
         good = [s.submit(_action(2, seq)) for seq in (1, 2)]
         bad = s.submit(Batch(actions=[(3, 1, 0, "x", "act", NOW), (1, 1, 0, "dup", "act", NOW)]))
         more = s.submit(_action(2, 3))
+        assert bad[0] is more[0]  # one merged transaction, which fails and is split
         with pytest.raises(sqlite3.IntegrityError):
-            await bad
-        await asyncio.gather(*good, more)
+            check(await bad[0], bad[1])
+        for done, index in [*good, more]:
+            check(await done, index)
         rows = await s.fetchall("SELECT game_id, seq, code FROM actions ORDER BY game_id, seq")
         assert rows == [(1, 1, "add:1"), (2, 1, "add:1"), (2, 2, "add:1"), (2, 3, "add:1")]
     finally:
@@ -151,13 +153,15 @@ async def test_commit_order_within_a_merged_batch(tmp_path: Path) -> None:
     s = await Store.open(tmp_path / "o.sqlite3")
     try:
         row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None)
+        await s.commit(Batch())  # the writer is idle: what follows is one transaction
         futs = [
             s.submit(Batch(versions=[(9, NOW, 77)])),  # an unrelated game's move first
             s.submit(Batch(deadlines_add=[(1, 5, "k", NOW, "{}")], games=[row])),
             s.submit(Batch(deadlines_del=[(1,)], games=[(*row[:5], "live", *row[6:])])),
             s.submit(Batch(versions=[(1, NOW, 5)])),
         ]
-        await asyncio.gather(*futs)
+        for done, index in futs:
+            check(await done, index)
         assert s.transactions < 4
         assert await s.fetchall("SELECT status, version FROM games") == [("live", 1)]
         assert await s.fetchall("SELECT * FROM deadlines") == []

@@ -1,0 +1,211 @@
+"""Session-manager throughput, latency and reload time on a real SQLite file.
+
+Run: ``.venv/bin/python bench/sessions.py [--games 500] [--seconds 5] [--runs 3]
+[--reload-games 10000] [--sync FULL]``.
+
+Throughput: ``--games`` tables of Rowboat (three people each, novice scoring so that random
+games end) are played at once; every seat is a random-policy client that picks a legal action
+from what it last saw and calls ``SessionManager.act`` with the version it saw, awaiting the
+commit, exactly as the Discord layer does. A finished table is replaced by a new one in the
+same channel, so the number of live games stays constant. Printed per run: durable moves/s
+(moves whose ``act`` returned, i.e. committed with ``synchronous=FULL``), p50/p99 ``act``
+latency, CPU per move (process CPU time, all threads, divided by moves) and the mean number
+of moves per SQLite transaction (group commit at work).
+
+Reload: ``--reload-games`` live games are written once (directly through the store, with the
+rows the manager writes: game row, last snapshot, the actions after it), then
+``SessionManager.open`` is timed, which loads every one of them (snapshot + replayed tail).
+
+Each figure printed at the end is the median of ``--runs`` runs. Timing lives here only,
+never in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.sessions import SessionError, SessionManager
+from bot.store import Batch, Store, dumps
+from games import IllegalAction, registry
+
+GAME = "rowboat"
+OPTIONS = {"novice": True}
+PLAYERS = 3
+
+
+async def new_table(mgr: SessionManager, channel: int, seed: int) -> int:
+    info = await mgr.create_lobby(
+        guild_id=channel % 50,
+        channel_id=channel,
+        game=GAME,
+        host_id=channel * 10,
+        host_name="p0",
+        options=OPTIONS,
+        seed=seed,
+    )
+    for k in range(1, PLAYERS):
+        await mgr.join(info.id, channel * 10 + k, f"p{k}")
+    await mgr.start(info.id, channel * 10)
+    return info.id
+
+
+async def throughput(path: Path, games: int, seconds: float, sync: str, seed: int) -> dict:
+    mgr = await SessionManager.open(path, synchronous=sync)
+    engine = registry.get(GAME)
+    rng = random.Random(seed)
+    ids = list(
+        await asyncio.gather(*(new_table(mgr, c, rng.randrange(1 << 62)) for c in range(games)))
+    )
+    latencies: list[float] = []
+    stop = False
+    refused = 0
+
+    async def table(slot: int, prng: random.Random) -> None:
+        """One client per table, clicking for whichever seat is to act."""
+        nonlocal refused
+        gid = ids[slot]
+        while not stop:
+            info, state = await mgr.state(gid)
+            seat = prng.choice(engine.to_act(state))
+            action = prng.choice(engine.legal_actions(state, seat))
+            t0 = time.perf_counter()
+            try:
+                update = await mgr.act(gid, seat, action.code, info.version)
+            except (SessionError, IllegalAction):
+                refused += 1
+                continue
+            latencies.append(time.perf_counter() - t0)
+            if update.info.status == "finished":
+                gid = await new_table(mgr, slot, prng.randrange(1 << 62))
+
+    store = mgr._store
+    tx0, b0 = store.transactions, store.batches
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    tasks = [
+        asyncio.ensure_future(table(slot, random.Random(rng.random()))) for slot in range(games)
+    ]
+    await asyncio.sleep(seconds)
+    stop = True
+    await asyncio.gather(*tasks)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    tx, batches = store.transactions - tx0, store.batches - b0
+    await mgr.close()
+    moves = len(latencies)
+    latencies.sort()
+    return {
+        "moves/s": moves / wall,
+        "p50 ms": latencies[moves // 2] * 1000,
+        "p99 ms": latencies[int(moves * 0.99)] * 1000,
+        "cpu us/move": cpu / moves * 1e6,
+        "commits/tx": batches / max(tx, 1),
+        "refused": refused,
+    }
+
+
+async def build_reload_db(path: Path, games: int, every: int, seed: int) -> None:
+    """``games`` live Rowboat tables, each stopped after a random number of moves, written the
+    way the manager writes them (snapshot every ``every`` actions, the tail after it)."""
+    engine = registry.get(GAME)
+    rng = random.Random(seed)
+    store = await Store.open(path, synchronous="OFF")
+    batch = Batch()
+    now = time.time()
+    for gid in range(1, games + 1):
+        seats = dumps([[gid * 10 + k, f"p{k}", None] for k in range(PLAYERS)])
+        game_seed = rng.randrange(1 << 62)
+        batch.games.append(
+            (
+                gid,
+                1,
+                gid,
+                GAME,
+                gid * 10,
+                "live",
+                seats,
+                dumps(OPTIONS),
+                game_seed,
+                "{}",
+                now,
+                now,
+                None,
+            )
+        )
+        state = engine.new_game(PLAYERS, OPTIONS, game_seed)
+        snap = (0, engine.dump(state))
+        moves = rng.randrange(3 * every)
+        version = 0
+        for _ in range(moves):
+            if engine.is_over(state):
+                break
+            seat = engine.to_act(state)[0]
+            action = rng.choice(engine.legal_actions(state, seat))
+            state, _ = engine.apply(state, seat, action)
+            version += 1
+            batch.actions.append((gid, version, seat, action.code, "act", now))
+            if version % every == 0:
+                snap = (version, engine.dump(state))
+        batch.snapshots.append((gid, *snap))
+        batch.versions.append((version, now, gid))
+        if gid % 1000 == 0:
+            await store.commit(batch)
+            batch = Batch()
+    await store.commit(batch)
+    await store.close()
+
+
+async def reload_time(path: Path) -> tuple[float, int]:
+    t0 = time.perf_counter()
+    mgr = await SessionManager.open(path)
+    elapsed = time.perf_counter() - t0
+    loaded = len(await mgr.live_games())
+    await mgr.close()
+    return elapsed, loaded
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--reload-games", type=int, default=10_000)
+    parser.add_argument("--sync", default="FULL", help="SQLite synchronous mode (default FULL)")
+    parser.add_argument("--dir", default=None, help="where the database files go (default: tmp)")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        results = []
+        for run in range(args.runs):
+            path = Path(tmp) / f"throughput{run}.sqlite3"
+            result = asyncio.run(throughput(path, args.games, args.seconds, args.sync, run))
+            results.append(result)
+            print(f"run {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
+        reloads = []
+        if args.reload_games:
+            path = Path(tmp) / "reload.sqlite3"
+            t0 = time.perf_counter()
+            asyncio.run(build_reload_db(path, args.reload_games, 16, 1))
+            print(f"built {args.reload_games} live games in {time.perf_counter() - t0:.1f} s")
+            for run in range(args.runs):
+                elapsed, loaded = asyncio.run(reload_time(path))
+                assert loaded == args.reload_games, loaded
+                reloads.append(elapsed)
+                print(f"reload {run + 1}: {loaded} live games in {elapsed:.2f} s")
+
+    print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, synchronous={args.sync}:")
+    for key in results[0]:
+        print(f"  {key:12s} {statistics.median(r[key] for r in results):10,.2f}")
+    if reloads:
+        print(f"  reload {args.reload_games} live games: {statistics.median(reloads):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
