@@ -58,7 +58,9 @@ async def new_table(mgr: SessionManager, channel: int, seed: int) -> int:
     return info.id
 
 
-async def throughput(path: Path, games: int, seconds: float, sync: str, seed: int) -> dict:
+async def throughput(
+    path: Path, games: int, seconds: float, sync: str, seed: int, think: float = 0.0
+) -> dict:
     mgr = await SessionManager.open(path, synchronous=sync)
     engine = registry.get(GAME)
     rng = random.Random(seed)
@@ -74,6 +76,8 @@ async def throughput(path: Path, games: int, seconds: float, sync: str, seed: in
         nonlocal refused
         gid = ids[slot]
         while not stop:
+            if think:
+                await asyncio.sleep(prng.expovariate(1 / think))
             info, state = await mgr.state(gid)
             seat = prng.choice(engine.to_act(state))
             action = prng.choice(engine.legal_actions(state, seat))
@@ -142,19 +146,16 @@ async def build_reload_db(path: Path, games: int, every: int, seed: int) -> None
         state = engine.new_game(PLAYERS, OPTIONS, game_seed)
         snap = (0, engine.dump(state))
         moves = rng.randrange(3 * every)
-        version = 0
-        for _ in range(moves):
+        for version in range(1, moves + 1):
             if engine.is_over(state):
                 break
             seat = engine.to_act(state)[0]
             action = rng.choice(engine.legal_actions(state, seat))
             state, _ = engine.apply(state, seat, action)
-            version += 1
             batch.actions.append((gid, version, seat, action.code, "act", now))
             if version % every == 0:
                 snap = (version, engine.dump(state))
         batch.snapshots.append((gid, *snap))
-        batch.versions.append((version, now, gid))
         if gid % 1000 == 0:
             await store.commit(batch)
             batch = Batch()
@@ -178,16 +179,29 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--reload-games", type=int, default=10_000)
     parser.add_argument("--sync", default="FULL", help="SQLite synchronous mode (default FULL)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.1,
+        help="mean seconds a table thinks between moves in the paced runs (0: skip them)",
+    )
     parser.add_argument("--dir", default=None, help="where the database files go (default: tmp)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        results = []
+        results, paced = [], []
         for run in range(args.runs):
             path = Path(tmp) / f"throughput{run}.sqlite3"
             result = asyncio.run(throughput(path, args.games, args.seconds, args.sync, run))
             results.append(result)
-            print(f"run {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
+            print(f"saturated {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
+            if args.think:
+                path = Path(tmp) / f"paced{run}.sqlite3"
+                result = asyncio.run(
+                    throughput(path, args.games, args.seconds, args.sync, run, args.think)
+                )
+                paced.append(result)
+                print(f"paced {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
         reloads = []
         if args.reload_games:
             path = Path(tmp) / "reload.sqlite3"
@@ -200,9 +214,14 @@ def main() -> None:
                 reloads.append(elapsed)
                 print(f"reload {run + 1}: {loaded} live games in {elapsed:.2f} s")
 
-    print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, synchronous={args.sync}:")
+    print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, synchronous={args.sync}")
+    print("saturated (every table moves again as soon as its act returns):")
     for key in results[0]:
         print(f"  {key:12s} {statistics.median(r[key] for r in results):10,.2f}")
+    if paced:
+        print(f"paced (each table thinks {args.think * 1000:.0f} ms on average between moves):")
+        for key in paced[0]:
+            print(f"  {key:12s} {statistics.median(r[key] for r in paced):10,.2f}")
     if reloads:
         print(f"  reload {args.reload_games} live games: {statistics.median(reloads):.2f} s")
 

@@ -14,7 +14,8 @@ Rules that keep upgrades safe:
 Tables (see ``bot/store.py`` for how they are written):
 
 * ``games``: one row per lobby or game; seats/options/messages as JSON. ``version`` is the
-  count of actions in the log (kept in the same transaction as the log, so they agree).
+  count of actions in the log; from version 4 a trigger on ``actions`` keeps it, so the two
+  cannot disagree and the writer needs one statement less per move.
 * ``actions``: the append-only action log keyed ``(game_id, seq)``, ``seq`` = the version the
   action produced (1, 2, ...). The log is the truth: any game can be replayed or exported.
 * ``snapshots``: the latest ``engine.dump`` per game and the ``seq`` it was taken at; only
@@ -91,6 +92,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN end_reason TEXT;
     CREATE UNIQUE INDEX games_open_channel ON games (channel_id)
         WHERE status IN ('lobby', 'live');
+    """,
+    # 4: the log moves the version column itself
+    """
+    CREATE TRIGGER actions_version AFTER INSERT ON actions BEGIN
+        UPDATE games SET version = NEW.seq, updated = NEW.at
+        WHERE id = NEW.game_id AND version < NEW.seq;
+    END;
+    UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id);
     """,
 )
 

@@ -166,9 +166,19 @@ class _Game:
     outbox: deque[Update] = field(default_factory=deque)
     notifying: bool = False
     ai_task: asyncio.Task[None] | None = None
+    _info: GameInfo | None = None
+    _info_key: tuple[Any, ...] = ()
+    _ai_of: tuple[Seat, ...] | None = None
+    _ai: bool = False
 
     def info(self) -> GameInfo:
-        return GameInfo(
+        """The frozen public record, rebuilt only when something in it changed (it is asked
+        for on every act and every view, so it is cached on the identity of its parts)."""
+        key = (self.version, self.status, self.seats, self.host_id, self.options, self.messages)
+        if self._info is not None and key == self._info_key:
+            return self._info
+        self._info_key = key
+        self._info = GameInfo(
             self.id,
             self.guild_id,
             self.channel_id,
@@ -181,6 +191,13 @@ class _Game:
             self.version,
             MappingProxyType(self.messages),  # type: ignore[arg-type]
         )
+        return self._info
+
+    def has_ai(self) -> bool:
+        if self._ai_of is not self.seats:
+            self._ai_of = self.seats
+            self._ai = any(seat.user_id is None for seat in self.seats)
+        return self._ai
 
     def row(self, now: float, **changes: Any) -> tuple[Any, ...]:
         """The ``games`` upsert row with ``changes`` (seats, host_id, ...) applied."""
@@ -723,9 +740,7 @@ class SessionManager:
         version = g.version + 1
         now = self._clock()
         code = action.code
-        batch = Batch(
-            versions=[(version, now, g.id)], actions=[(g.id, version, seat, code, cause, now)]
-        )
+        batch = Batch(actions=[(g.id, version, seat, code, cause, now)])
         over = engine.is_over(new_state)
         turns = None
         snapshot = False
@@ -822,7 +837,7 @@ class SessionManager:
         """Start the game's AI driver if AI seats are to act and none is running."""
         if g.status != "live" or self._closing or (g.ai_task and not g.ai_task.done()):
             return
-        if not self._autoplay:
+        if not self._autoplay or not g.has_ai():
             return
         seats = g.seats
         if any(seats[s].is_ai for s in g.engine.to_act(g.state)):

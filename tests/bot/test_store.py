@@ -155,10 +155,10 @@ async def test_commit_order_within_a_merged_batch(tmp_path: Path) -> None:
         row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None)
         await s.commit(Batch())  # the writer is idle: what follows is one transaction
         futs = [
-            s.submit(Batch(versions=[(9, NOW, 77)])),  # an unrelated game's move first
+            s.submit(Batch(actions=[(77, 1, 0, "x", "act", NOW)])),  # another game's move
             s.submit(Batch(deadlines_add=[(1, 5, "k", NOW, "{}")], games=[row])),
             s.submit(Batch(deadlines_del=[(1,)], games=[(*row[:5], "live", *row[6:])])),
-            s.submit(Batch(versions=[(1, NOW, 5)])),
+            s.submit(Batch(actions=[(5, 1, 0, "x", "act", NOW)])),
         ]
         for done, index in futs:
             check(await done, index)
