@@ -14,6 +14,9 @@ from tests.bot.harness import FakeDiscord, Sent, Token, User, settle
 
 ACT = re.compile(r"g:(\d+):s(\d+):v(\d+):(.+)")
 CHOICE = re.compile(r"gs:(\d+):s(\d+):v(\d+):(\d+)")
+MULTI = re.compile(r"gm:(\d+):s(\d+):v(\d+):(\d+):(.+)")
+NAV = re.compile(r"gn:(\d+):s(\d+):v(\d+):(.*)")
+NAV_MENU = re.compile(r"gv:(\d+):s(\d+):v(\d+)")
 KNOB = re.compile(r"Knob: [^·\\\n\"]*")
 
 
@@ -87,16 +90,90 @@ class Table:
                 found.extend((o["value"], cid, o["value"]) for o in comp.get("options", []))
         return found
 
-    async def act(self, user: User, code: str) -> Token:
+    def multis(self, message: int) -> list[tuple[str, str, list[str], int, int]]:
+        """(verb, custom_id, option codes in order, min, max) for every multi-value menu."""
+        found = []
+        for comp in self.fake.components(message):
+            if (m := MULTI.fullmatch(comp.get("custom_id", ""))) is not None:
+                codes = [o["value"] for o in comp.get("options", [])]
+                low, high = int(comp.get("min_values", 1)), int(comp.get("max_values", 1))
+                found.append((m[5], comp["custom_id"], codes, low, high))
+        return found
+
+    def navs(self, message: int) -> list[tuple[str, str, str | None]]:
+        """(focus, custom_id, select value) for every nav control on a hand message."""
+        found: list[tuple[str, str, str | None]] = []
+        for comp in self.fake.components(message):
+            cid = comp.get("custom_id", "")
+            if (m := NAV.fullmatch(cid)) is not None:
+                found.append((m[4], cid, None))
+            elif NAV_MENU.fullmatch(cid):
+                found.extend(
+                    ("" if o["value"] == "~" else o["value"], cid, o["value"])
+                    for o in comp.get("options", [])
+                )
+        return found
+
+    def _click_for(self, message: int, code: str) -> tuple[str, list[str] | None] | None:
+        """The control (and select values) that sends ``code`` from this message, if any."""
+        for found, cid, value in self.controls(message):
+            if found == code:
+                return cid, None if value is None else [value]
+        verb, _, arg = code.partition(":")
+        chosen = arg.split(",") if arg else []
+        for multi_verb, cid, codes, low, high in self.multis(message):
+            if multi_verb == verb and set(chosen) <= set(codes) and low <= len(chosen) <= high:
+                return cid, chosen
+        return None
+
+    async def nav(self, user: User, focus: str) -> Token:
+        """Click the nav to ``focus`` on the user's hand message (it must be offered there)."""
         message = self.hands.get(user.id) or await self.open_hand(user)
-        options = [c for c in self.controls(message) if c[0] == code]
-        assert options, f"{code} is not offered to {user.name}: {self.controls(message)}"
-        _, cid, value = options[0]
+        found = [n for n in self.navs(message) if n[0] == focus]
+        assert found, f"no nav to {focus!r} for {user.name}: {self.navs(message)}"
+        _, cid, value = found[0]
         values = None if value is None else [value]
         return await self.run(self.fake.click(self.bot, user, message, cid, values))
 
+    async def act(self, user: User, code: str, *, depth: int = 2) -> Token:
+        """Click the control that sends ``code``: a button, a menu option, a multi-value menu
+        (``verb:a,b`` picks a and b), or one reached through navs (searched ``depth`` deep
+        from the top level, re-opening the hand for each path)."""
+        message = self.hands.get(user.id) or await self.open_hand(user)
+        click = self._click_for(message, code)
+        if click is None and self.navs(message):
+            paths: list[list[str]] = [[]]
+            for _ in range(depth):
+                longer = []
+                for path in paths:
+                    message = await self.open_hand(user)
+                    for focus in path:
+                        await self.nav(user, focus)
+                    longer.extend(
+                        [*path, focus]
+                        for focus, _, _ in self.navs(message)
+                        if focus and focus not in path
+                    )
+                for path in longer:
+                    message = await self.open_hand(user)
+                    for focus in path:
+                        await self.nav(user, focus)
+                    if (click := self._click_for(message, code)) is not None:
+                        break
+                if click is not None:
+                    break
+                paths = longer
+        assert click is not None, (
+            f"{code} is not offered to {user.name}: {self.controls(message)} "
+            f"{self.multis(message)} {self.navs(message)}"
+        )
+        cid, values = click
+        return await self.run(self.fake.click(self.bot, user, message, cid, values))
+
     async def play_out(self, rng: random.Random, *, steps: int = 3000, light: bool = False) -> None:
-        """Play every person's turn by clicking a random offered control until the game ends."""
+        """Play every person's turn by clicking a random offered control (menus, multi-value
+        menus and navs included) until the game ends."""
+        navs = 0
         for _ in range(steps):
             info, state = await self.bot.manager.state(self.game_id)
             if info.status != "live":
@@ -106,16 +183,32 @@ class Table:
             assert waiting, f"nobody to click for, yet the game is live: {engine.to_act(state)}"
             user = self.users[waiting[0]]
             message = self.hands.get(user.id) or await self.open_hand(user)
-            offered = [c for c in self.controls(message) if light or c[0] != "lighthouse"]
+            offered = self._offered(message, rng, light)
             if not offered:  # an old hand message: re-open it from the table
                 message = await self.open_hand(user)
-                offered = [c for c in self.controls(message) if light or c[0] != "lighthouse"]
+                offered = self._offered(message, rng, light)
             assert offered, f"no controls for {user.name}: {self.fake.labels(message)}"
-            _code, cid, value = rng.choice(offered)
-            await self.run(
-                self.fake.click(self.bot, user, message, cid, None if value is None else [value])
-            )
+            cid, values, is_nav = rng.choice(offered)
+            navs = navs + 1 if is_nav else 0
+            assert navs < 50, f"{user.name} only ever navigates: {self.fake.labels(message)}"
+            await self.run(self.fake.click(self.bot, user, message, cid, values))
         raise AssertionError("the game did not end")
+
+    def _offered(
+        self, message: int, rng: random.Random, light: bool
+    ) -> list[tuple[str, list[str] | None, bool]]:
+        """Every click a random player could make here: (custom_id, values, is a nav)."""
+        offered: list[tuple[str, list[str] | None, bool]] = [
+            (cid, None if value is None else [value], False)
+            for code, cid, value in self.controls(message)
+            if light or code != "lighthouse"
+        ]
+        for _verb, cid, codes, low, high in self.multis(message):
+            offered.append((cid, rng.sample(codes, rng.randint(low, high)), False))
+        offered.extend(
+            (cid, None if value is None else [value], True) for _f, cid, value in self.navs(message)
+        )
+        return offered
 
 
 async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
