@@ -23,6 +23,7 @@ from discord import app_commands
 
 from bot import components
 from bot.render import (
+    FOCUS_CHARS,
     ActionSpec,
     ChoiceSpec,
     EmbedSpec,
@@ -33,6 +34,7 @@ from bot.render import (
     accepts_focus,
     module_for,
     render_hand,
+    timer_for,
 )
 from bot.render import generic as render_generic
 from bot.sessions import Deadline
@@ -41,6 +43,7 @@ from games import Action, Event, IllegalAction, Result, registry
 from games.core import BaseEngine, GameOptions
 from tests.bot.flows import Table
 from tests.bot.harness import Clock, FakeDiscord, User, start_bot
+from tests.bot.test_render_limits import CASES, NAMES, check_components, check_embed, info_for
 
 NAME = "shelltest"
 POOL = "ABCDE"
@@ -485,3 +488,70 @@ async def test_a_window_closed_in_time_is_left_alone(fake, tmp_path, monkeypatch
         assert [(s, c) for _, s, c in await history(table)][-1] == (1, "allow")
     finally:
         await table.bot.close()
+
+
+# ---- every registered renderer: each focus fits, offers only legal actions, timers are sane ----
+
+
+def check_hand(engine: Any, spec: HandSpec, legal: Sequence[Action], seat: int) -> None:
+    """One hand spec: Discord's limits through the real builders, and only legal actions."""
+    check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
+    check_components(
+        components.hand_view(987_654_321_012, seat, 123_456, spec, light=True).to_components()
+    )
+    codes = {a.code for a in legal}
+    single = {b.code for b in spec.buttons} | {
+        a.code for c in spec.choices if c.max_values <= 1 for a in c.actions
+    }
+    assert single <= codes, f"{engine.name} offers actions that are not legal: {single - codes}"
+    for choice in spec.choices:
+        if choice.max_values <= 1:
+            continue
+        assert choice.verb and 0 <= choice.min_values <= choice.max_values <= len(choice.actions)
+        args = {part for a in legal if a.verb == choice.verb for part in a.arg.split(",")}
+        assert {a.code for a in choice.actions} <= args, f"{engine.name}: {choice.verb} options"
+    for nav in spec.navs:
+        assert FOCUS_CHARS.fullmatch(nav.focus), f"{engine.name}: bad focus {nav.focus!r}"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_focus_and_timer_of_the_registered_renderers(game: str, players: int) -> None:
+    engine = registry.get(game)
+    render = module_for(game)
+    info = info_for(game, players)
+    rng = random.Random(11)
+    state = engine.new_game(players, None, seed=11)
+    hands = 0
+    for _ in range(200):
+        ctx = TableContext(
+            game_id=info.id,
+            title=engine.title,
+            names=tuple(NAMES[:players]),
+            user_ids=tuple(range(players)),
+            status="live",
+        )
+        spec = timer_for(render, engine.view(state, None), engine.to_act(state))
+        if spec is not None:
+            assert spec.key and len(spec.key) <= 200 and spec.seconds > 0
+            for seat, code in spec.actions:
+                assert 0 <= seat < players
+                engine.parse_action(code)
+        for seat in range(players):
+            legal = engine.legal_actions(state, seat)
+            view = engine.view(state, seat)
+            seen: set[str] = set()
+            todo: list[str | None] = [None]
+            while todo and len(seen) < 60:
+                focus = todo.pop()
+                hand_spec = render_hand(render, ctx, view, seat, legal, focus)
+                check_hand(engine, hand_spec, legal, seat)
+                hands += 1
+                for nav in hand_spec.navs:
+                    if nav.focus and nav.focus not in seen:
+                        seen.add(nav.focus)
+                        todo.append(nav.focus)
+        if engine.is_over(state):
+            break
+        seat = rng.choice(engine.to_act(state))
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    assert hands > 50
