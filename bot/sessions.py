@@ -1,4 +1,4 @@
-"""The session manager: the one owner of every live game .
+"""The session manager: the one owner of every live game.
 
 This file fixes the seam between the Discord layer (cogs, components) and the durable game
 store, so both sides can be built at once. Names and signatures here are the contract; the
@@ -19,6 +19,29 @@ Guarantees the implementation gives:
 * Deadlines (turn timers, the Lighthouse fade, bluff windows) are rows in the database served by
   one dispatcher task, so they survive a restart.
 * All unfinished games (lobbies and live games) are loaded at start-up.
+
+How (and why) it is built:
+
+* **State in memory, log on disk.** Each lobby/live game is a ``_Game`` held in a dict (the
+  strong reference that keeps its ``asyncio.Lock`` alive); its engine state is never re-read
+  from the database while it is live. Start-up loads every unfinished game as its last snapshot
+  plus the actions after it, replayed through the engine; a snapshot is written in the same
+  transaction as every ``snapshot_every``-th action, so a reload replays only a few actions.
+* **Commit, then memory, then listeners.** ``act`` validates with the engine (an
+  ``IllegalAction`` reaches the caller unchanged), queues the rows, and waits for the group
+  commit while holding the game's lock; only then does the in-memory state move and the
+  update go to the game's listener queue. If the caller is cancelled after the rows were
+  queued, the wait is finished anyway (the move stands, memory follows the log) and the
+  cancellation is re-raised afterwards.
+* **Listeners** run in one drain task per game, fed in version order under the lock, so a slow
+  or failing listener (logged) never holds the lock or another game.
+* **AI seats and turn timers** go through the same ``_apply`` path as a person (causes "ai" and
+  "timeout"); the policy runs in an executor on a state snapshot, and its move is dropped if the
+  version moved meanwhile. Turn timers are deadline rows written in the same transaction as
+  the move that starts or ends them, so after a crash they exist exactly when they should.
+* **Engine-agnostic**: engines come from ``games.registry`` (or an injected lookup); nothing
+  here knows a rule. Options are validated by the engine's ``Options`` model; the host's keys
+  are stored in their JSON form and passed to ``new_game``.
 """
 
 from __future__ import annotations
@@ -253,7 +276,7 @@ class SessionManager:
         self._engines = engines
         self._clock = clock
         self._own_executor = executor is None
-        self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
+        self._executor = executor or ThreadPoolExecutor(max_workers=8, thread_name_prefix="ai")
         #: actions between snapshots: reload replays fewer than this many actions per game
         self.snapshot_every = max(1, snapshot_every)
         self._games: dict[int, _Game] = {}  # lobbies and live games: strong references
@@ -922,6 +945,8 @@ class SessionManager:
         """A person's turn timer ran out: the policy moves for them (cause "timeout")."""
         g = self._games.get(deadline.game_id)
         seat = int(deadline.data.get("seat", -1))
+        if g is None or self._timeout(g.guild_id) <= 0:  # timers were switched off meanwhile
+            return
         while g is not None and g.status == "live" and g.turn_deadlines.get(seat) == deadline.id:
             if seat not in g.engine.to_act(g.state):
                 return
