@@ -115,6 +115,9 @@ def nav_select_id(game_id: int, seat: int, version: int) -> str:
     return f"gv:{game_id}:s{seat}:v{version}"
 
 
+#: the verb of a multi-value menu travels in its custom_id
+VERB = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+
 #: a nav select's option value for "back to the top level" (an option value cannot be empty)
 TOP = "~"
 
@@ -238,6 +241,8 @@ class ActMultiSelect(
     def __init__(
         self, game_id: int, seat: int, version: int, index: int, choice: ChoiceSpec
     ) -> None:
+        if not VERB.fullmatch(choice.verb):
+            raise ValueError(f"a multi-value menu needs a plain verb, not {choice.verb!r}")
         self.game_id, self.seat, self.version, self.verb = game_id, seat, version, choice.verb
         self.order = [a.code for a in choice.actions]
         high = max(1, min(choice.max_values, len(choice.actions), MAX_SELECT_OPTIONS))
