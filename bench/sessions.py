@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.sessions import SessionError, SessionManager
+from bot.sessions import SNAPSHOT_EVERY, SessionError, SessionManager
 from bot.store import Batch, Store, dumps
 from games import IllegalAction, registry
 
@@ -206,7 +206,7 @@ def main() -> None:
         if args.reload_games:
             path = Path(tmp) / "reload.sqlite3"
             t0 = time.perf_counter()
-            asyncio.run(build_reload_db(path, args.reload_games, 16, 1))
+            asyncio.run(build_reload_db(path, args.reload_games, SNAPSHOT_EVERY, 1))
             print(f"built {args.reload_games} live games in {time.perf_counter() - t0:.1f} s")
             for run in range(args.runs):
                 elapsed, loaded = asyncio.run(reload_time(path))
