@@ -279,7 +279,11 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
             label = f"Take the pile onto your {rank}"
         else:
             label = f"Take the pile with {n} {rank}{_wild_word(wild)}"
-        return ActionSpec(code, label, emoji="🪙", style="success")
+        count = view.get("pile_count")
+        rest = f"the other {count - 1} pile cards" if isinstance(count, int) else "the rest"
+        return ActionSpec(
+            code, label, emoji="🪙", style="success", description=f"{rest} join your hand"
+        )
     if verb in ("meld", "add") and arg.startswith("W:"):
         parts = arg.split(":")
         if verb == "meld":
