@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -256,3 +257,28 @@ async def test_settings(mgr: SessionManager) -> None:
     with pytest.raises(SessionError, match="turn_timeout"):
         await mgr.update_guild_settings(5, turn_timeout=-1)
     assert await mgr.guild_settings(5) == new
+
+
+async def test_listeners_run_outside_the_lock(mgr: SessionManager) -> None:
+    """A listener may call back into the manager, even act on the same game (the Discord layer
+    re-renders from ``state`` inside its listener); were it called under the lock, this would
+    deadlock."""
+    gid = await two_player_game(mgr, target=100)
+    replies: list[int] = []
+
+    async def answer(update: Update) -> None:
+        info, state = await mgr.state(gid)
+        if update.cause == "act" and update.seat == 0 and info.version < 7:
+            seat = TALLY.to_act(state)[0]
+            replies.append((await mgr.act(gid, seat, "add:1", info.version)).info.version)
+
+    mgr.add_listener(answer)
+    _, state = await mgr.state(gid)
+    if TALLY.to_act(state) == [1]:
+        await mgr.act(gid, 1, "add:1", 0)
+    for _ in range(3):
+        info = await mgr.get(gid)
+        await mgr.act(gid, 0, "add:2", info.version)
+        await asyncio.wait_for(mgr.settle(), 5)
+    assert replies == [3, 5, 7]
+    assert (await mgr.get(gid)).version == len(await mgr.actions(gid))
