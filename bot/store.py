@@ -83,8 +83,8 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
     ),
 }
-#: transactions between two background checkpoints
-CHECKPOINT_EVERY = 256
+#: batches (about two WAL pages each) between two background checkpoints
+CHECKPOINT_EVERY = 4096
 #: the writer's own (blocking) checkpoint threshold in WAL pages: only a backstop for when the
 #: background checkpoints cannot keep up
 WRITER_AUTOCHECKPOINT = 20_000
@@ -227,7 +227,7 @@ class Store:
     :meth:`open` and :meth:`close`.
 
     Checkpoints (copying the WAL back into the database file) run on their own connection
-    and thread, in PASSIVE mode, every ``CHECKPOINT_EVERY`` transactions: SQLite's automatic
+    and thread, in PASSIVE mode, every ``CHECKPOINT_EVERY`` batches written: SQLite's automatic
     checkpoint would run inside a COMMIT of the writer and stall every waiting move for the
     length of a database fsync (400 ms was measured here under load). The database fsync still
     slows the commits that coincide with it (up to ~300 ms on this machine's disk), so
@@ -325,7 +325,7 @@ class Store:
             group.done.set_result(failures)
             if self._open is not None:
                 self._wake.set()
-            self._since_checkpoint += 1
+            self._since_checkpoint += len(group.batches)
             if self._since_checkpoint >= CHECKPOINT_EVERY and (
                 self._checkpoint is None or self._checkpoint.done()
             ):
