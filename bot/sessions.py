@@ -299,6 +299,9 @@ class SessionManager:
         self.snapshot_every = max(1, snapshot_every)
         self._games: dict[int, _Game] = {}  # lobbies and live games: strong references
         self._by_channel: dict[int, int] = {}
+        #: unfinished games whose replay failed at start-up (an engine bug, a removed game):
+        #: kept out of play but still holding their channel until an admin ends them
+        self._unloadable: dict[int, Any] = {}
         self._settings: dict[int, GuildSettings] = {}
         self._settings_lock = asyncio.Lock()
         self._listeners: list[Listener] = []
@@ -413,6 +416,7 @@ class SessionManager:
                 log.exception(
                     "game %s could not be loaded; it stays in the database untouched", r[0]
                 )
+                self._unloadable[r[0]] = r
                 continue
             self._games[g.id] = g
             self._by_channel[g.channel_id] = g.id
@@ -618,6 +622,12 @@ class SessionManager:
         clean = _clean_options(engine, dict(options or {}))
         if channel_id in self._by_channel:
             raise LobbyError("This channel already has a game; finish or cancel it first.")
+        for r in self._unloadable.values():
+            if r[2] == channel_id:
+                raise LobbyError(
+                    f"This channel still holds game #{r[0]}, which could not be loaded after a"
+                    " restart; an admin can end it."
+                )
         gid = self._next_game
         self._next_game += 1
         now = self._clock()
@@ -824,11 +834,15 @@ class SessionManager:
     async def state(self, game_id: int) -> tuple[GameInfo, Any]:
         """The game's info and current engine state (treat it as read-only). A lobby has no
         state yet (``None``); a finished game is rebuilt from its log."""
+        if game_id in self._unloadable:
+            raise GameNotFound(f"Game #{game_id} could not be loaded; an admin can end it.")
         g = self._games.get(game_id) or await self._load_closed(game_id)
         return g.info(), g.state
 
     async def end(self, game_id: int, *, reason: str, by_user: int | None = None) -> Update:
         """Stop a lobby or live game now (admin end): status "abandoned", no winner."""
+        if game_id in self._unloadable:
+            return await self._end_unloadable(game_id, reason)
         g = self._open_game(game_id)
         async with g.lock:
             self._check_open(g)
@@ -837,6 +851,18 @@ class SessionManager:
             update = Update(g.info(), (), cause="end")
             self._notify(g, update)
             return update
+
+    async def _end_unloadable(self, game_id: int, reason: str) -> Update:
+        """End a game that never loaded, from its row alone (no engine needed)."""
+        r = self._unloadable[game_id]
+        gid, guild, channel, game, host, _, seats, options, seed, _, msgs, created, _ = r
+        why = f"{reason} (could not be loaded)"[:500]
+        row = (gid, guild, channel, game, host, "abandoned", seats, options, seed, msgs, created)
+        batch = Batch(games=[(*row, self._clock(), why)], deadlines_del_game=[(gid,)])
+        await self._commit(batch)
+        if self._unloadable.pop(game_id, None) is None:
+            raise GameNotFound(f"Game #{game_id} is over.")
+        return Update(_info_from_row(_with_status(r, "abandoned")), (), cause="end")
 
     async def kick(self, game_id: int, user_id: int) -> Update:
         """Admin: the user's seat becomes an AI seat (in a lobby, the seat is freed)."""
@@ -988,9 +1014,7 @@ class SessionManager:
         )
         if r is None:
             raise GameNotFound(f"There is no game #{game_id}.")
-        g = self._game_from_row(_with_status(r, "lobby"), None, ())
-        g.status, g.version = r[5], r[9]
-        return g.info()
+        return _info_from_row(r)
 
     async def live_games(self, guild_id: int | None = None) -> list[GameInfo]:
         """Lobbies and live games, oldest first."""
@@ -1100,6 +1124,15 @@ def _clean_options(engine: Any, raw: dict[str, Any]) -> dict[str, Any]:
     model = validate_options(engine.Options, raw, engine.title)
     dumped = model.model_dump(mode="json")
     return {key: dumped[key] for key in raw}
+
+
+def _info_from_row(r: Any) -> GameInfo:
+    """A game's public record straight from its row: no engine, no replay."""
+    gid, guild, channel, game, host, status, seats, options, seed, version, msgs, _, _ = r
+    return GameInfo(
+        gid, guild, channel, game, host, status, _seats_from_json(seats),
+        MappingProxyType(json.loads(options)), seed, version, MappingProxyType(json.loads(msgs)),
+    )  # fmt: skip
 
 
 def _with_status(row: Any, status: Status) -> tuple[Any, ...]:

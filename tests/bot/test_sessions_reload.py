@@ -7,8 +7,17 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.ai import random_policy
-from bot.sessions import Deadline, SessionManager, Update
+from bot.sessions import (
+    Deadline,
+    GameNotFound,
+    LobbyError,
+    SessionError,
+    SessionManager,
+    Update,
+)
 from games import Action
 from tests.bot.sessions_support import TALLY, engines, replay
 
@@ -212,5 +221,41 @@ async def test_turn_timer_is_dropped_when_the_seat_acts(tmp_path: Path) -> None:
         mgr.poke_deadlines()
         await mgr.settle()
         assert len(await mgr.actions(gid)) == (await mgr.get(gid)).version
+    finally:
+        await mgr.close()
+
+
+async def test_a_game_that_cannot_be_loaded_holds_its_channel_until_ended(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "broken.sqlite3"
+    mgr = await open_mgr(path)
+    gid = await new_game(mgr, 1)
+    await mgr.start(gid, HOST)
+    await mgr.close()
+
+    def no_tally(name: str) -> Any:
+        if name == "tally":
+            raise RuntimeError("this engine was removed")
+        return engines(name)
+
+    mgr = await SessionManager.open(path, engines=no_tally)
+    try:
+        assert await mgr.live_games() == []
+        with pytest.raises(SessionError, match="could not be loaded"):
+            await mgr.state(gid)
+        with pytest.raises(LobbyError, match=f"#{gid}"):
+            await mgr.create_lobby(
+                guild_id=9, channel_id=1, game="rowboat", host_id=HOST, host_name="H"
+            )
+        update = await mgr.end(gid, reason="broken")
+        assert update.info.status == "abandoned" and update.cause == "end"
+        assert (await mgr.get(gid)).status == "abandoned"
+        with pytest.raises(GameNotFound):
+            await mgr.end(gid, reason="again")
+        again = await mgr.create_lobby(
+            guild_id=9, channel_id=1, game="rowboat", host_id=HOST, host_name="H"
+        )
+        assert again.id == gid + 1
     finally:
         await mgr.close()
