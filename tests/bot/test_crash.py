@@ -22,7 +22,7 @@ from threading import Thread
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-ROUNDS = 4
+ROUNDS = 8
 TALLY_GAMES = 6
 ROWBOAT_GAMES = 2
 
