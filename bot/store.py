@@ -323,7 +323,7 @@ class Store:
                 group.done.set_exception(exc)
                 raise
             group.done.set_result(failures)
-            if self._open is not None:
+            if self._open is not None or self._closing:
                 self._wake.set()
             self._since_checkpoint += len(group.batches)
             if self._since_checkpoint >= CHECKPOINT_EVERY and (

@@ -167,3 +167,16 @@ async def test_commit_order_within_a_merged_batch(tmp_path: Path) -> None:
         assert await s.fetchall("SELECT * FROM deadlines") == []
     finally:
         await s.close()
+
+
+async def test_close_writes_what_is_queued(tmp_path: Path) -> None:
+    path = tmp_path / "q.sqlite3"
+    s = await Store.open(path)
+    pending = [s.submit(_action(1, seq)) for seq in (1, 2, 3)]
+    await asyncio.wait_for(s.close(), 10)
+    for done, index in pending:
+        check(await done, index)
+    with pytest.raises(RuntimeError, match="closed"):
+        s.submit(_action(1, 4))
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM actions").fetchone() == (3,)
