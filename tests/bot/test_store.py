@@ -173,7 +173,8 @@ async def test_close_writes_what_is_queued(tmp_path: Path) -> None:
     path = tmp_path / "q.sqlite3"
     s = await Store.open(path)
     pending = [s.submit(_action(1, seq)) for seq in (1, 2, 3)]
-    await asyncio.wait_for(s.close(), 10)
+    async with asyncio.timeout(10):  # close runs in this task, before the writer wakes
+        await s.close()
     for done, index in pending:
         check(await done, index)
     with pytest.raises(RuntimeError, match="closed"):
