@@ -72,8 +72,21 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await reply(interaction, str(exc))
     except Exception:
         data = interaction.data or {}
-        log.exception("interaction %s failed", data.get("custom_id") or data.get("name"))
+        what = redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
+        log.exception("interaction %s failed", what)
         await reply(interaction, OOPS)
+
+
+_ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
+
+
+def redact_custom_id(custom_id: str) -> str:
+    """The custom_id up to its game, seat and version: the action code or focus after them can
+    name a card from a hand (a Boat discard, a card to play), which must not reach the logs."""
+    head = _ID_HEAD.match(custom_id)
+    if head is None:
+        return custom_id if ":" not in custom_id else "<component>"
+    return head.group(0) + (":…" if len(head.group(0)) < len(custom_id) else "")
 
 
 def to_embed(spec: EmbedSpec) -> discord.Embed:
