@@ -253,6 +253,8 @@ def _seats_from_json(text: str) -> tuple[Seat, ...]:
 #: this many ``engine.apply``; writing a snapshot costs one ``engine.dump`` per this many moves.
 #: With Rowboat (dump ~30 us, apply ~10 us) 8 keeps 10,000 games reloading in about a second.
 SNAPSHOT_EVERY = 8
+#: why a game ends when its last person is kicked
+NO_PEOPLE_LEFT = "no people left at the table"
 
 
 def _json_memo(text: str, _memo: dict[str, Any] = {}) -> Any:  # noqa: B006
@@ -885,6 +887,11 @@ class SessionManager:
         seats[seat.seat] = Seat(seat.seat, None, f"{seat.name} (AI)", "random")
         changes: dict[str, Any] = {"seats": tuple(seats)}
         people = [s for s in seats if not s.is_ai]
+        if not people:
+            # Nobody is left to play for, and AI seats alone may never finish (random bids
+            # need not reach a target, rowboat.md), so the table closes instead of playing on.
+            await self._save(g, seats=tuple(seats), status="abandoned", end_reason=NO_PEOPLE_LEFT)
+            return Update(g.info(), (), seat=seat.seat, cause="end")
         if seat.user_id == g.host_id and people:
             changes["host_id"] = people[0].user_id
         now = self._clock()

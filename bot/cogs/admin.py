@@ -77,9 +77,12 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         if info.seat_of(user.id) is None:
             raise GameNotFound(f"{user.display_name} has no seat in game #{info.id}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.manager.kick(info.id, user.id)
+        update = await self.bot.manager.kick(info.id, user.id)
+        text = f"{user.display_name} was removed from game #{info.id}."
+        if update.info.status == "abandoned":
+            text += " Nobody else was left at the table, so the game has ended."
         await interaction.followup.send(
-            f"{user.display_name} was removed from game #{info.id}.",
+            text,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

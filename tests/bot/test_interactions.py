@@ -352,3 +352,20 @@ async def test_admin_changes_to_a_lobby_show_on_the_lobby_message(fake, tmp_path
         assert await bot.manager.game_in_channel(CHANNEL_ID) is None
     finally:
         await bot.close()
+
+
+async def test_kicking_the_last_person_ends_the_game_and_says_so(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path)
+    bot = table.bot
+    try:
+        token = await table.run(fake.command(bot, ADMIN, "admin", {"user": ALICE}, sub="kick"))
+        private_reply(fake, token, "the game has ended")
+        info = await bot.manager.get(table.game_id)
+        assert info.status == "abandoned"
+        assert await bot.manager.game_in_channel(CHANNEL_ID) is None
+        # the public table no longer offers controls
+        assert fake.messages[table.lobby]["components"] == [] or "My hand" not in fake.labels(
+            table.lobby
+        )
+    finally:
+        await bot.close()

@@ -282,3 +282,18 @@ async def test_listeners_run_outside_the_lock(mgr: SessionManager) -> None:
         await asyncio.wait_for(mgr.settle(), 5)
     assert replies == [3, 5, 7]
     assert (await mgr.get(gid)).version == len(await mgr.actions(gid))
+
+
+async def test_kicking_the_last_person_closes_the_table(mgr: SessionManager) -> None:
+    """An all-AI table would play on with nobody watching (and may never finish)."""
+    gid = await two_player_game(mgr)
+    await mgr.kick(gid, 200)
+    update = await mgr.kick(gid, HOST)
+    assert update.cause == "end" and update.info.status == "abandoned"
+    assert all(seat.is_ai for seat in update.info.seats)
+    await mgr.settle()
+    version = (await mgr.get(gid)).version
+    assert await mgr.live_games() == []
+    with pytest.raises(GameNotFound):
+        await mgr.act(gid, 0, "add:1", None)
+    assert len(await mgr.actions(gid)) == version
