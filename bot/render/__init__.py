@@ -41,6 +41,8 @@ MAX_BUTTON_CODE = 60
 #: a nav focus travels in a custom_id too: short, and no character that needs escaping
 MAX_FOCUS = 40
 FOCUS_CHARS = re.compile(r"[A-Za-z0-9@._:+-]{0,40}")
+#: the embed colour of a game without its own
+DEFAULT_COLOR = 0x2B6CB0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class EmbedSpec:
     description: str = ""
     fields: tuple[FieldSpec, ...] = ()
     footer: str = ""
-    color: int = 0x2B6CB0
+    color: int = DEFAULT_COLOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +149,64 @@ class TableContext:
             return "?"
         return self.names[seat]
 
+    def team(self, seats: Sequence[int]) -> str:
+        """A side's name for the partnership games: its players' names joined by ``&``."""
+        return " & ".join(self.name(s) for s in seats)
+
 
 def clip(text: str, limit: int) -> str:
     """Cut ``text`` to ``limit`` characters with an ellipsis: a message that fits beats none."""
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def log_field(ctx: TableContext) -> FieldSpec | None:
+    """The table's "Recently" field (the last public event lines), or None with no log yet."""
+    if not ctx.log:
+        return None
+    return FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False)
+
+
+def table_embed(
+    ctx: TableContext,
+    heading: str,
+    description: str,
+    fields: Sequence[FieldSpec],
+    footer: str,
+    *,
+    target: object = None,
+    color: int = DEFAULT_COLOR,
+) -> EmbedSpec:
+    """Every game's table embed: ``<heading> · table #<id>``, the game's own fields followed by
+    the log, and the footer with ``· playing to <target>`` when the game has a target score.
+
+    One builder so every table clips its title, description and footer to Discord's limits the
+    same way (the limits test checks the result over random states of every game)."""
+    log = log_field(ctx)
+    if target:
+        footer += f" · playing to {target}"
+    return EmbedSpec(
+        title=clip(f"{heading} · table #{ctx.game_id}", MAX_TITLE),
+        description=clip(description, MAX_DESCRIPTION),
+        fields=(*fields, log) if log else tuple(fields),
+        footer=clip(footer, MAX_FOOTER),
+        color=color,
+    )
+
+
+def hand_embed(
+    ctx: TableContext, game: str, seat: int, parts: Sequence[str], *, color: int
+) -> EmbedSpec:
+    """A seat's private hand embed: ``Your hand · <game> #<id> · <name>`` over ``parts``, one a
+    line, clipped to Discord's limits."""
+    title = f"Your hand · {game} #{ctx.game_id} · {ctx.name(seat)}"
+    description = clip("\n".join(parts), MAX_DESCRIPTION)
+    return EmbedSpec(title=clip(title, MAX_TITLE), description=description, color=color)
+
+
+def actor(ctx: TableContext, data: Mapping[str, Any]) -> str:
+    """The name of the event's ``seat``, or ``""`` when the event has none (event lines)."""
+    seat = data.get("seat")
+    return ctx.name(seat) if isinstance(seat, int) else ""
 
 
 def layout(

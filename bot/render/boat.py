@@ -27,8 +27,11 @@ from bot.render import (
     FieldSpec,
     HandSpec,
     TableContext,
+    actor,
     clip,
+    hand_embed,
     layout,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -99,10 +102,6 @@ def suit_label(suit: str | None) -> str:
     return f"{icon} {name}"
 
 
-def _team_name(ctx: TableContext, seats: Sequence[int]) -> str:
-    return " & ".join(ctx.name(s) for s in seats)
-
-
 def _plays(ctx: TableContext, plays: Sequence[dict[str, Any]]) -> str:
     return " · ".join(f"{ctx.name(p.get('seat'))} {card_short(str(p.get('card')))}" for p in plays)
 
@@ -165,7 +164,7 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
     phase = view.get("phase")
     who = ", ".join(ctx.name(s) for s in to_act)
     if phase == "over" or ctx.status == "finished":
-        names = _team_name(ctx, view.get("winners") or [])
+        names = ctx.team(view.get("winners") or [])
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
     if phase == "bidding":
         return f"✋ Bidding: {who} to bid or pass."
@@ -188,14 +187,13 @@ def last_hand_text(ctx: TableContext, view: dict[str, Any]) -> str | None:
     parts = [f"{ctx.name(declarer)} bid {last.get('bid')} and {outcome}."]
     for team, seats in enumerate(teams):
         parts.append(
-            f"{_team_name(ctx, seats)}: {points_[team]} card points, "
-            f"{change[team]:+d} to the score."
+            f"{ctx.team(seats)}: {points_[team]} card points, {change[team]:+d} to the score."
         )
     to_team = last.get("last_trick_team")
     if isinstance(to_team, int) and 0 <= to_team < len(teams):
         parts.append(
             f"Discards ({last.get('discard_points', 0)} points) went to "
-            f"{_team_name(ctx, teams[to_team])} with the last trick."
+            f"{ctx.team(teams[to_team])} with the last trick."
         )
     return "\n".join(parts)
 
@@ -227,20 +225,18 @@ def table(
         if declarer in seats:
             rows.append(f"Bidding team ({view.get('bid')})")
         crown = " 🏆" if set(seats) & set(result.winners) else ""
-        name = clip(_team_name(ctx, seats), 200) + crown
+        name = clip(ctx.team(seats), 200) + crown
         fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
     last = last_hand_text(ctx, view)
     if last:
         fields.append(FieldSpec("Last hand", clip(last, MAX_FIELD_VALUE), False))
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
-    target = view.get("target_score")
-    footer = phase_line(ctx, view, to_act) + (f" · playing to {target}" if target else "")
-    return EmbedSpec(
-        title=clip(f"{GAME_ICON} Boat · table #{ctx.game_id}", 256),
-        description=description,
-        fields=tuple(fields),
-        footer=clip(footer, 2048),
+    return table_embed(
+        ctx,
+        f"{GAME_ICON} Boat",
+        description,
+        fields,
+        phase_line(ctx, view, to_act),
+        target=view.get("target_score"),
         color=COLOR,
     )
 
@@ -365,7 +361,7 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
         who = "You" if declarer == seat else ctx.name(declarer)
         parts.append(
             f"\n{who} declared at {view.get('bid')} · trump {suit_label(trump)}"
-            f" · your team: {_team_name(ctx, (view.get('teams') or [[0, 2], [1, 3]])[seat % 2])}"
+            f" · your team: {ctx.team((view.get('teams') or [[0, 2], [1, 3]])[seat % 2])}"
         )
     rule = view.get("discard_rule")
     if rule:
@@ -411,11 +407,8 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
         buttons = tuple(describe(a) for a in ordered)
     elif legal:
         buttons, choices = layout(legal, describe, rows=4)
-    title = f"Your hand · Boat #{ctx.game_id} · {ctx.name(seat)}"
     return HandSpec(
-        embed=EmbedSpec(
-            title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
-        ),
+        embed=hand_embed(ctx, "Boat", seat, parts, color=COLOR),
         buttons=buttons,
         choices=choices,
     )
@@ -434,15 +427,15 @@ def _hand_scored_line(ctx: TableContext, data: dict[str, Any]) -> str:
     scores = data.get("scores") or [0, 0]
     return (
         f"{ctx.name(declarer)} {outcome} {data.get('bid')}: "
-        f"{_team_name(ctx, (0, 2))} {change[0]:+d} → {scores[0]}, "
-        f"{_team_name(ctx, (1, 3))} {change[1]:+d} → {scores[1]}."
+        f"{ctx.team((0, 2))} {change[0]:+d} → {scores[0]}, "
+        f"{ctx.team((1, 3))} {change[1]:+d} → {scores[1]}."
     )
 
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
     data, kind = event.data, event.kind
-    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    who = actor(ctx, data)
     if event.visible_to is None:
         if seat is not None:
             return None
@@ -469,7 +462,7 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "new_hand":
             return f"Hand {data.get('hand_number')}: {ctx.name(data.get('dealer'))} deals."
         if kind == "game_over":
-            names = _team_name(ctx, data.get("winners") or [])
+            names = ctx.team(data.get("winners") or [])
             return f"🏁 {names} won the game."
         return None
     if seat is None or not event.visible(seat):

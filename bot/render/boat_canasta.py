@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render import (
-    MAX_DESCRIPTION,
     MAX_FIELD_VALUE,
     MAX_SELECT_OPTIONS,
     ActionSpec,
@@ -25,7 +24,10 @@ from bot.render import (
     HandSpec,
     NavSpec,
     TableContext,
+    actor,
     clip,
+    hand_embed,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -130,10 +132,6 @@ def meld_text(meld: dict[str, Any]) -> str:
 
 
 # ---- the table --------------------------------------------------------------------------------
-def _side_name(ctx: TableContext, seats: Sequence[int]) -> str:
-    return " & ".join(ctx.name(s) for s in seats)
-
-
 def pile_line(view: dict[str, Any]) -> str:
     top = view.get("pile_top")
     count = view.get("pile_count")
@@ -204,7 +202,7 @@ def _last_round(ctx: TableContext, view: dict[str, Any]) -> str | None:
     head = f"{ctx.name(closer)} {how}" if isinstance(closer, int) and closer >= 0 else how
     lines = [head.capitalize() if head and head[0].islower() else head]
     for side, row in enumerate(last.get("rows", [])):
-        name = _side_name(ctx, view["sides"][side])
+        name = ctx.team(view["sides"][side])
         lines.append(
             f"{name}: table {row['table']:+d} · canastas {row['canasta_bonus']:+d} · "
             f"red 3s {row['red_threes']:+d} · hand −{row['hand_penalty']} · "
@@ -231,22 +229,20 @@ def table(
     for side, seats in enumerate(view.get("sides", [])):
         crown = " 🏆" if set(seats) & set(result.winners) else ""
         turn = " ▶️" if view.get("turn") in seats and view.get("phase") in ("draw", "play") else ""
-        name = clip(_side_name(ctx, seats) or f"Side {side + 1}", 200) + crown + turn
+        name = clip(ctx.team(seats) or f"Side {side + 1}", 200) + crown + turn
         value = clip("\n".join(_side_rows(ctx, view, side)), MAX_FIELD_VALUE)
         fields.append(FieldSpec(name, value, False))
     last = _last_round(ctx, view)
     if last:
         done = view.get("round", 1) - (0 if view.get("phase") in ("scored", "over") else 1)
         fields.append(FieldSpec(f"Round {done} scores", clip(last, MAX_FIELD_VALUE), False))
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
-    target = view.get("target_score")
-    footer = phase_line(ctx, view, to_act) + (f" · playing to {target}" if target else "")
-    return EmbedSpec(
-        title=clip(f"🚢 Boat Canasta · table #{ctx.game_id}", 256),
-        description=clip("\n".join(parts), MAX_DESCRIPTION),
-        fields=tuple(fields),
-        footer=clip(footer, 2048),
+    return table_embed(
+        ctx,
+        "🚢 Boat Canasta",
+        "\n".join(parts),
+        fields,
+        phase_line(ctx, view, to_act),
+        target=view.get("target_score"),
         color=COLOR,
     )
 
@@ -517,10 +513,7 @@ def hand(
     if staged:
         parts.append("\n" + staged)
     parts.extend(_status_lines(ctx, view, seat))
-    title = f"Your hand · Boat Canasta #{ctx.game_id} · {ctx.name(seat)}"
-    embed = EmbedSpec(
-        title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
-    )
+    embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR)
     groups = _rank_groups(legal)
     if focus:
         spec = _focused(embed, view, legal, groups, focus)
@@ -601,7 +594,7 @@ def _cards(cards: Sequence[str]) -> str:
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
     data, kind = event.data, event.kind
-    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    who = actor(ctx, data)
     if event.visible_to is None:
         if seat is not None:
             return None

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render import (
-    MAX_DESCRIPTION,
     MAX_FIELD_VALUE,
     MAX_LABEL,
     MAX_SELECT_OPTIONS,
@@ -31,7 +30,10 @@ from bot.render import (
     NavSpec,
     TableContext,
     TimerSpec,
+    actor,
     clip,
+    hand_embed,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -345,13 +347,12 @@ def table(
         )
         parts.append(f"{FACE_DOWN} Face-down cards were: {shown}")
     fields = [FieldSpec("Players", clip(players_text(ctx, view, result), MAX_FIELD_VALUE), False)]
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
-    return EmbedSpec(
-        title=clip(f"{TITLE_EMOJI} Game of Rows · table #{ctx.game_id}", 256),
-        description=clip("\n".join(parts), MAX_DESCRIPTION),
-        fields=tuple(fields),
-        footer=clip(phase_line(ctx, view, to_act), 2048),
+    return table_embed(
+        ctx,
+        f"{TITLE_EMOJI} Game of Rows",
+        "\n".join(parts),
+        fields,
+        phase_line(ctx, view, to_act),
         color=COLOR,
     )
 
@@ -475,13 +476,12 @@ def hand(
         parts.append(mine)
     parts.append("\n" + board_text(view))
     parts.append("\n" + status_text(ctx, view, seat))
-    title = f"Your hand · Game of Rows #{ctx.game_id} · {ctx.name(seat)}"
     if focus and focus in groups:
         actions = groups[focus]
         buttons, choices = focus_controls(actions)
         parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
         return HandSpec(
-            embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
+            embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
             buttons=buttons,
             choices=choices,
             navs=(NavSpec(focus="", label="Back", emoji="↩️"),),
@@ -496,9 +496,7 @@ def hand(
             navs = (*card_navs(chosen), NavSpec(focus="", label="Back", emoji="↩️"))
             parts.append("Pick a card, then where it goes.")
             return HandSpec(
-                embed=EmbedSpec(
-                    clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
-                ),
+                embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
                 buttons=turn_buttons(legal),
                 navs=navs,
                 nav_placeholder="Pick a card…",
@@ -512,7 +510,7 @@ def hand(
         if navs:
             parts.append("Pick a card, then where it goes.")
     return HandSpec(
-        embed=EmbedSpec(clip(title, 256), clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR),
+        embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
         buttons=turn_buttons(legal),
         navs=navs,
         nav_placeholder="Pick a card…",
@@ -570,7 +568,7 @@ def _where(data: Mapping[str, Any]) -> str:
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
     data, kind = event.data, event.kind
-    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    who = actor(ctx, data)
     if event.visible_to is None:
         if seat is not None:
             return None

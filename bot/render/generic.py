@@ -20,6 +20,7 @@ from bot.render import (
     TableContext,
     clip,
     layout,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -54,14 +55,8 @@ def table(
     """The public table: simple view values, standings, whose turn, recent events."""
     lines = [f"**{k}**: {_short(v)}" for k, v in view.items() if k != "hand"]
     fields = [FieldSpec("Scores", clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
-    return EmbedSpec(
-        title=clip(f"{ctx.title} · table #{ctx.game_id}", 256),
-        description=clip("\n".join(lines), MAX_DESCRIPTION - 200),
-        fields=tuple(fields),
-        footer=turn_line(ctx, to_act),
-    )
+    description = clip("\n".join(lines), MAX_DESCRIPTION - 200)
+    return table_embed(ctx, ctx.title, description, fields, turn_line(ctx, to_act))
 
 
 def describe(action: Action) -> ActionSpec:

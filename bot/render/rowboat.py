@@ -18,8 +18,11 @@ from bot.render import (
     FieldSpec,
     HandSpec,
     TableContext,
+    actor,
     clip,
+    hand_embed,
     layout,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -66,10 +69,6 @@ def _knob(knob: dict[str, Any] | None) -> str:
     if not knob:
         return "?"
     return card_long(f"{knob['rank']}{knob['suit']}")
-
-
-def _side_name(ctx: TableContext, seats: Sequence[int]) -> str:
-    return " & ".join(ctx.name(s) for s in seats)
 
 
 def _specials(side: dict[str, Any]) -> str:
@@ -178,24 +177,23 @@ def table(
             rows.append(f"Team bid {side['bid']} · team tricks {side.get('tricks', 0)}")
         rows.append(f"Specials: {_specials(side)}")
         crown = " 🏆" if set(seats) & set(result.winners) else ""
-        name = clip(_side_name(ctx, seats) or f"Side {index + 1}", 200) + crown
+        name = clip(ctx.team(seats) or f"Side {index + 1}", 200) + crown
         fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
     last = view.get("last_hand")
     if last:
         text = " · ".join(
-            f"{_side_name(ctx, side.get('seats', []))}: {entry.get('points', 0):+d}"
+            f"{ctx.team(side.get('seats', []))}: {entry.get('points', 0):+d}"
             for side, entry in zip(view.get("sides", []), last, strict=False)
         )
         fields.append(FieldSpec("Last hand", clip(text, MAX_FIELD_VALUE), False))
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
     target = (view.get("options") or {}).get("target_score")
-    footer = phase_line(ctx, view, to_act) + (f" · playing to {target}" if target else "")
-    return EmbedSpec(
-        title=clip(f"{ROWBOAT} Rowboat · table #{ctx.game_id}", 256),
-        description=description,
-        fields=tuple(fields),
-        footer=clip(footer, 2048),
+    return table_embed(
+        ctx,
+        f"{ROWBOAT} Rowboat",
+        description,
+        fields,
+        phase_line(ctx, view, to_act),
+        target=target,
         color=COLOR,
     )
 
@@ -281,11 +279,8 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
             else b
             for b in buttons
         )
-    title = f"Your hand · Rowboat #{ctx.game_id} · {ctx.name(seat)}"
     return HandSpec(
-        embed=EmbedSpec(
-            title=clip(title, 256), description=clip("\n".join(parts), MAX_DESCRIPTION), color=COLOR
-        ),
+        embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR),
         buttons=buttons,
         choices=choices,
     )
@@ -300,7 +295,7 @@ def clears_log(event: Event) -> bool:
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
     data, kind = event.data, event.kind
-    who = ctx.name(data.get("seat")) if isinstance(data.get("seat"), int) else ""
+    who = actor(ctx, data)
     if event.visible_to is None:
         if seat is not None:
             return None

@@ -20,8 +20,6 @@ from bot.render import (
     MAX_DESCRIPTION,
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
-    MAX_FOOTER,
-    MAX_TITLE,
     ActionSpec,
     ChoiceSpec,
     EmbedSpec,
@@ -29,6 +27,8 @@ from bot.render import (
     HandSpec,
     TableContext,
     clip,
+    hand_embed,
+    table_embed,
 )
 from games import Action, Event, Result
 
@@ -198,15 +198,8 @@ def table(
     if last:
         text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
         fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
-    if ctx.log:
-        fields.append(FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False))
-    return EmbedSpec(
-        title=clip(f"{TIDE} Turn the Tide · table #{ctx.game_id}", MAX_TITLE),
-        description=description,
-        fields=tuple(fields),
-        footer=clip(footer_line(ctx, view, to_act), MAX_FOOTER),
-        color=COLOR,
-    )
+    footer = footer_line(ctx, view, to_act)
+    return table_embed(ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR)
 
 
 def describe(action: Action, marks: dict[str, str] | None = None) -> ActionSpec:
@@ -277,13 +270,8 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
         describe(a, marks) for a in sorted(legal, key=lambda a: sort_key(a.arg)) if a.verb == "play"
     )
     choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
-    title = f"Your hand · Turn the Tide #{ctx.game_id} · {ctx.name(seat)}"
     return HandSpec(
-        embed=EmbedSpec(
-            title=clip(title, MAX_TITLE),
-            description=clip("\n".join(parts), MAX_DESCRIPTION),
-            color=COLOR,
-        ),
+        embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR),
         choices=choices,
     )
 
