@@ -1,0 +1,117 @@
+"""The session manager's public vocabulary: its refusals, records, callbacks and constants.
+
+Kept apart from the manager so that the Discord layer, the deadline dispatcher and the tests
+can name these types without reading (or importing) the machinery; ``bot.sessions``
+re-exports every name here, and that is where callers import them from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from games import Action, Event
+
+Status = Literal["lobby", "live", "finished", "abandoned"]
+
+
+class SessionError(Exception):
+    """A refusal a user can read; the bot shows ``str(exc)`` ephemerally. Nothing changed."""
+
+
+class GameNotFound(SessionError):
+    """No such game, or it is no longer open for this operation."""
+
+
+class NotAllowed(SessionError):
+    """The user may not do this (not seated, not the host, not this seat)."""
+
+
+class LobbyError(SessionError):
+    """The lobby cannot do this now (full, already seated, too few players to start, ...)."""
+
+
+class StaleVersion(SessionError):
+    """The click was made against an older state of the game; ``current`` is the version now."""
+
+    def __init__(self, message: str, current: int) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # Discord user id; None for an AI seat
+    name: str  # display name at the time of joining ("AI 1" for AI seats)
+    ai_level: str | None = None  # e.g. "random"; None for people
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Everything about a game except its rules state."""
+
+    id: int
+    guild_id: int
+    channel_id: int  # where the lobby/table lives (the thread's id when threads are used)
+    game: str  # engine name, as in games.registry
+    host_id: int
+    status: Status
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Any]  # the table options as set by the host (engine.Options fields)
+    seed: int
+    version: int
+    messages: Mapping[str, int] = field(default_factory=dict)  # e.g. {"lobby": id, "table": id}
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds, if any (one seat per user per game)."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """A committed change, as returned by ``act``/``start``/``end`` and given to listeners."""
+
+    info: GameInfo  # after the change
+    events: tuple[Event, ...]  # the engine's events (route by Event.visible_to)
+    seat: int | None = None  # who acted (None for start/end)
+    code: str | None = None  # the action code applied, if any
+    cause: str = "act"  # "act", "ai", "timeout", "start", "end", "kick"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    admin_role_id: int | None = None
+    use_threads: bool = False
+    turn_timeout: int = 0  # seconds a person has to act before the AI policy acts for them; 0 = off
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    id: int
+    game_id: int
+    kind: str  # e.g. "lighthouse_fade"; "turn" is the manager's own
+    due: float  # unix time
+    data: Mapping[str, Any]
+
+
+Listener = Callable[[Update], Awaitable[None]]
+DeadlineHandler = Callable[[Deadline], Awaitable[None]]
+#: picks a move for an AI seat: (engine, state, seat, rng seed) -> action; runs in an executor
+Policy = Callable[[Any, Any, int, int], Action]
+
+#: actions between snapshots. Reloading a game costs one ``engine.load`` plus on average half
+#: this many ``engine.apply``; writing a snapshot costs one ``engine.dump`` per this many moves.
+#: With Rowboat (dump ~30 us, apply ~10 us) 8 keeps 10,000 games reloading in about a second.
+SNAPSHOT_EVERY = 8
+#: why a game ends when its last person is kicked
+NO_PEOPLE_LEFT = "no people left at the table"
