@@ -143,47 +143,95 @@ def lobby_id(game_id: int, op: str) -> str:
     return f"l:{game_id}:{op}"
 
 
+#: what every hand-message id carries after its prefix: ``:<game>:s<seat>:v<version>``
+_ON_HAND = r":(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9})"
+
+
+def _button(spec: ActionSpec | NavSpec, custom_id: str) -> ui.Button[Any]:
+    """A button as a renderer's spec describes it, its label clipped to Discord's limit."""
+    return ui.Button(
+        label=clip(spec.label, MAX_LABEL),
+        emoji=spec.emoji,
+        style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
+        custom_id=custom_id,
+    )
+
+
+def _select(
+    custom_id: str, placeholder: str, specs: list[ActionSpec], **bounds: int
+) -> ui.Select[Any]:
+    """A select menu of ``specs`` (see :func:`_options`), with optional min/max values."""
+    return ui.Select(
+        custom_id=custom_id, placeholder=clip(placeholder, 150), options=_options(specs), **bounds
+    )
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    """The options picked in a select menu interaction."""
+    return [str(v) for v in (interaction.data or {}).get("values") or []]
+
+
+def _first(values: list[str]) -> str:
+    if not values:
+        raise IllegalAction("Pick one of the options.")
+    return values[0]
+
+
+class _OnHand:
+    """Shared by the controls on a hand message: their id names the game, the seat the message
+    was drawn for and the state version, and a click either applies an action or re-draws the
+    hand at another focus, always under :func:`guarded`."""
+
+    game_id: int
+    seat: int
+    version: int
+
+    @staticmethod
+    def where(match: re.Match[str]) -> tuple[int, int, int]:
+        """Game, seat and version from a custom_id matched by a template using ``_ON_HAND``."""
+        return int(match["game"]), int(match["seat"]), int(match["version"])
+
+    async def apply(self, interaction: discord.Interaction, code: Callable[[], str]) -> None:
+        """Apply the action ``code()`` names (it may refuse with IllegalAction)."""
+        tables = _bot(interaction).tables
+
+        async def work() -> None:
+            await tables.act(interaction, self.game_id, self.seat, self.version, code())
+
+        await guarded(interaction, work)
+
+    async def refocus(self, interaction: discord.Interaction, focus: Callable[[], str]) -> None:
+        """Re-draw the hand at the focus ``focus()`` names; applies no action."""
+        tables = _bot(interaction).tables
+
+        async def work() -> None:
+            await tables.navigate(interaction, self.game_id, self.seat, self.version, focus())
+
+        await guarded(interaction, work)
+
+
 class ActButton(
-    ui.DynamicItem[ui.Button],
-    template=(
-        r"g:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
-        r"(?P<code>[^\s]{1,70})"
-    ),
+    _OnHand, ui.DynamicItem[ui.Button], template=r"g" + _ON_HAND + r":(?P<code>[^\s]{1,70})"
 ):
     """One legal action on a hand message; the id names the seat it was drawn for."""
 
     def __init__(self, game_id: int, seat: int, version: int, spec: ActionSpec) -> None:
         self.game_id, self.seat, self.version, self.code = game_id, seat, version, spec.code
-        super().__init__(
-            ui.Button(
-                label=clip(spec.label, MAX_LABEL),
-                emoji=spec.emoji,
-                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                custom_id=act_id(game_id, seat, version, spec.code),
-            )
-        )
+        super().__init__(_button(spec, act_id(game_id, seat, version, spec.code)))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActButton:
         spec = ActionSpec(code=match["code"], label=getattr(item, "label", None) or "…")
-        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), spec)
+        return cls(*cls.where(match), spec)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = _bot(interaction).tables
-        await guarded(
-            interaction,
-            lambda: tables.act(interaction, self.game_id, self.seat, self.version, self.code),
-        )
+        await self.apply(interaction, lambda: self.code)
 
 
 class ActSelect(
-    ui.DynamicItem[ui.Select],
-    template=(
-        r"gs:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
-        r"(?P<index>[0-9]{1,2})"
-    ),
+    _OnHand, ui.DynamicItem[ui.Select], template=r"gs" + _ON_HAND + r":(?P<index>[0-9]{1,2})"
 ):
     """A menu of legal actions (option values are action codes)."""
 
@@ -197,36 +245,17 @@ class ActSelect(
         options: list[ActionSpec],
     ) -> None:
         self.game_id, self.seat, self.version = game_id, seat, version
-        select: ui.Select[Any] = ui.Select(
-            custom_id=choice_id(game_id, seat, version, index),
-            placeholder=clip(placeholder, 150),
-            options=_options(options),
-        )
-        super().__init__(select)
+        super().__init__(_select(choice_id(game_id, seat, version, index), placeholder, options))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> ActSelect:
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            int(match["version"]),
-            int(match["index"]),
-            "",
-            [],
-        )
+        return cls(*cls.where(match), int(match["index"]), "", [])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        tables = _bot(interaction).tables
-
-        async def work() -> None:
-            if not values:
-                raise IllegalAction("Pick one of the options.")
-            await tables.act(interaction, self.game_id, self.seat, self.version, str(values[0]))
-
-        await guarded(interaction, work)
+        values = _values(interaction)
+        await self.apply(interaction, lambda: _first(values))
 
 
 def _options(specs: list[ActionSpec]) -> list[discord.SelectOption]:
@@ -242,11 +271,9 @@ def _options(specs: list[ActionSpec]) -> list[discord.SelectOption]:
 
 
 class ActMultiSelect(
+    _OnHand,
     ui.DynamicItem[ui.Select],
-    template=(
-        r"gm:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
-        r"(?P<index>[0-9]{1,2}):(?P<verb>[A-Za-z0-9_.+-]{1,40})"
-    ),
+    template=r"gm" + _ON_HAND + r":(?P<index>[0-9]{1,2}):(?P<verb>[A-Za-z0-9_.+-]{1,40})",
 ):
     """A menu picking several options as ONE action ``verb:a,b,c`` (guide: multi-value
     choices). The option order comes from the message itself, so it survives a restart."""
@@ -261,14 +288,11 @@ class ActMultiSelect(
         high = max(1, min(choice.max_values, len(choice.actions), MAX_SELECT_OPTIONS))
         low = max(0, min(choice.min_values, high))
         self.low, self.high = low, high
-        select: ui.Select[Any] = ui.Select(
-            custom_id=multi_id(game_id, seat, version, index, choice.verb),
-            placeholder=clip(choice.placeholder, 150),
-            min_values=low,
-            max_values=high,
-            options=_options(list(choice.actions)),
+        custom_id = multi_id(game_id, seat, version, index, choice.verb)
+        options = list(choice.actions)
+        super().__init__(
+            _select(custom_id, choice.placeholder, options, min_values=low, max_values=high)
         )
-        super().__init__(select)
 
     @classmethod
     async def from_custom_id(
@@ -282,13 +306,7 @@ class ActMultiSelect(
             max_values=getattr(item, "max_values", 1),
             verb=match["verb"],
         )
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            int(match["version"]),
-            int(match["index"]),
-            choice,
-        )
+        return cls(*cls.where(match), int(match["index"]), choice)
 
     def code(self, values: list[str]) -> str:
         """``verb:a,b,c`` with the chosen options in the menu's order; refuses unknown ones."""
@@ -301,56 +319,34 @@ class ActMultiSelect(
         return f"{self.verb}:{','.join(c for c in self.order if c in chosen)}"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values") or []]
-        tables = _bot(interaction).tables
-
-        async def work() -> None:
-            code = self.code(values)
-            await tables.act(interaction, self.game_id, self.seat, self.version, code)
-
-        await guarded(interaction, work)
+        values = _values(interaction)
+        await self.apply(interaction, lambda: self.code(values))
 
 
 class NavButton(
+    _OnHand,
     ui.DynamicItem[ui.Button],
-    template=(
-        r"gn:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9}):"
-        r"(?P<focus>[A-Za-z0-9@._:+-]{0,40})"
-    ),
+    template=r"gn" + _ON_HAND + r":(?P<focus>[A-Za-z0-9@._:+-]{0,40})",
 ):
     """A focus change on a hand message: re-draws it, applies no action (guide: focus
     navigation). The id carries the focus, so the click works after a restart."""
 
     def __init__(self, game_id: int, seat: int, version: int, spec: NavSpec) -> None:
         self.game_id, self.seat, self.version, self.focus = game_id, seat, version, spec.focus
-        super().__init__(
-            ui.Button(
-                label=clip(spec.label, MAX_LABEL),
-                emoji=spec.emoji,
-                style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                custom_id=nav_id(game_id, seat, version, spec.focus),
-            )
-        )
+        super().__init__(_button(spec, nav_id(game_id, seat, version, spec.focus)))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> NavButton:
         spec = NavSpec(focus=match["focus"], label=getattr(item, "label", None) or "…")
-        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), spec)
+        return cls(*cls.where(match), spec)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = _bot(interaction).tables
-        await guarded(
-            interaction,
-            lambda: tables.navigate(interaction, self.game_id, self.seat, self.version, self.focus),
-        )
+        await self.refocus(interaction, lambda: self.focus)
 
 
-class NavSelect(
-    ui.DynamicItem[ui.Select],
-    template=r"gv:(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9})",
-):
+class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
     """The navs as one menu, when they do not fit as buttons (option values are focuses)."""
 
     def __init__(
@@ -360,30 +356,22 @@ class NavSelect(
         options = [
             ActionSpec(n.focus or TOP, n.label, n.emoji, n.style, n.description) for n in navs
         ]
-        select: ui.Select[Any] = ui.Select(
-            custom_id=nav_select_id(game_id, seat, version),
-            placeholder=clip(placeholder, 150),
-            options=_options(options),
-        )
-        super().__init__(select)
+        super().__init__(_select(nav_select_id(game_id, seat, version), placeholder, options))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
     ) -> NavSelect:
-        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), "", [])
+        return cls(*cls.where(match), "", [])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        tables = _bot(interaction).tables
+        values = _values(interaction)
 
-        async def work() -> None:
-            if not values:
-                raise IllegalAction("Pick one of the options.")
-            focus = "" if values[0] == TOP else str(values[0])
-            await tables.navigate(interaction, self.game_id, self.seat, self.version, focus)
+        def focus() -> str:
+            value = _first(values)
+            return "" if value == TOP else value
 
-        await guarded(interaction, work)
+        await self.refocus(interaction, focus)
 
 
 class TableButton(
