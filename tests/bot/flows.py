@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.render import module_for
 from games import Event, registry
-from tests.bot.harness import FakeDiscord, Sent, Token, User, settle
+from tests.bot.harness import Clock, FakeDiscord, Sent, Token, User, settle, start_bot
 
 ACT = re.compile(r"g:(\d+):s(\d+):v(\d+):(.+)")
 CHOICE = re.compile(r"gs:(\d+):s(\d+):v(\d+):(\d+)")
@@ -61,6 +63,28 @@ class Table:
         return await self.run(
             self.fake.click(self.bot, user, message, self.fake.button(message, label))
         )
+
+    async def click(self, user: User, message: int, cid: str, value: str | None = None) -> Token:
+        """Click the control ``cid`` on a message (picking ``value`` when it is a menu)."""
+        values = None if value is None else [value]
+        return await self.run(self.fake.click(self.bot, user, message, cid, values))
+
+    async def start_game(
+        self, game: str, people: Sequence[User], ai: int = 0, options: str = ""
+    ) -> None:
+        """``people[0]`` opens a lobby of ``game``, the others join, ``ai`` AI seats are added,
+        the options are set (when given) and the game starts; ``users`` maps seats to people."""
+        host = people[0]
+        await self.open(host, game)
+        for person in people[1:]:
+            await self.press(person, "Join")
+        for _ in range(ai):
+            await self.press(host, "Add AI")
+        if options:
+            await self.set_options(host, options)
+        self.users = dict(enumerate(people))
+        await self.press(host, "Start")
+        await self.seat_map()
 
     async def set_options(self, host: User, text: str) -> Token:
         token = await self.press(host, "Options")
@@ -132,8 +156,7 @@ class Table:
         found = [n for n in self.navs(message) if n[0] == focus]
         assert found, f"no nav to {focus!r} for {user.name}: {self.navs(message)}"
         _, cid, value = found[0]
-        values = None if value is None else [value]
-        return await self.run(self.fake.click(self.bot, user, message, cid, values))
+        return await self.click(user, message, cid, value)
 
     async def act(self, user: User, code: str, *, depth: int = 2) -> Token:
         """Click the control that sends ``code``: a button, a menu option, a multi-value menu
@@ -211,6 +234,24 @@ class Table:
         return offered
 
 
+async def new_table(fake: FakeDiscord, tmp_path: Path, *, clock: Clock | None = None) -> Table:
+    """A bot on a fresh database in ``tmp_path`` and a Table recording its game's events;
+    create watches on it before :meth:`Table.start_game` so they see the lobby too."""
+    table = Table(fake, await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock))
+    table.listen()
+    return table
+
+
+def user_seats(info: Any) -> dict[int, int]:
+    """User id -> seat for the people seated in a game (AI seats have no user)."""
+    return {s.user_id: s.seat for s in info.seats if s.user_id is not None}
+
+
+def viewer(sent: Sent, seats: dict[int, int]) -> int | None:
+    """The seat that can read a request: None for a public one (or a non-player's)."""
+    return None if sent.audience is None else seats.get(sent.audience)
+
+
 async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
     """Cards in each seat's hand right now (from the engine's own seat views)."""
     info, state = await bot.manager.state(game_id)
@@ -241,8 +282,8 @@ class SecrecyWatch:
     async def hook(self, sent: Sent) -> None:
         if self.table.game_id and sent.payload is not None:
             info = await self.table.bot.manager.get(self.table.game_id)
-            seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
-            self.seen.append((sent, await holdings(self.table.bot, self.table.game_id), seats))
+            hands = await holdings(self.table.bot, self.table.game_id)
+            self.seen.append((sent, hands, user_seats(info)))
 
     def check(self, allowed_lights: dict[int, set[int]] | None = None) -> int:
         """Assert no hidden card leaks; returns how many requests were checked.
@@ -251,24 +292,23 @@ class SecrecyWatch:
         snapshot (from the engine's ``lighthouse_view`` events)."""
         checked = 0
         for sent, hands, seats in self.seen:
-            if sent.kind not in ("callback", "followup", "hook-edit", "send", "edit"):
+            if not sent.readable:
                 continue
             # The Knob of a trick is public (it follows from the Tide), whoever holds it.
             text = KNOB.sub("Knob: …", sent.text)
-            viewer = None if sent.audience is None else seats.get(sent.audience)
+            reader = viewer(sent, seats)
             is_light = "Lighthouse · lit by" in text
             for seat, cards in hands.items():
-                if viewer is not None and seat == viewer:
+                if reader is not None and seat == reader:
                     continue
-                if is_light and viewer is not None:
+                if is_light and reader is not None:
                     allowed = (allowed_lights or {}).get(sent.audience or 0, set())
                     if seat in allowed:
                         continue
                 for card in cards:
                     for pattern in forms(card, self.table.game):
                         assert not pattern.search(text), (
-                            f"{card} of seat {seat} leaked to "
-                            f"{'everyone' if sent.audience is None else sent.audience}: "
+                            f"{card} of seat {seat} leaked to {sent.reader}: "
                             f"{sent.method} {sent.path} {text}"
                         )
             checked += 1

@@ -70,6 +70,10 @@ class User:
         }
 
 
+#: the kinds of request whose text a person can read (the secrecy watches check these)
+READABLE = ("callback", "followup", "hook-edit", "send", "edit")
+
+
 @dataclass
 class Sent:
     """One HTTP request the bot made, with who could see the message it creates or edits."""
@@ -90,14 +94,18 @@ class Sent:
         return json.dumps(self.payload or {}, ensure_ascii=False)
 
     @property
+    def readable(self) -> bool:
+        """Whether the request shows a person something (a message or an answer to a click)."""
+        return self.kind in READABLE
+
+    @property
     def public(self) -> bool:
-        return self.audience is None and self.kind in (
-            "callback",
-            "followup",
-            "hook-edit",
-            "send",
-            "edit",
-        )
+        return self.audience is None and self.readable
+
+    @property
+    def reader(self) -> str:
+        """Who can read the request, for failure messages: ``everyone`` or the user id."""
+        return "everyone" if self.audience is None else str(self.audience)
 
 
 @dataclass

@@ -26,19 +26,12 @@ import pytest
 
 from bot.render import boat_canasta as render
 from games import registry
-from tests.bot.flows import SecrecyWatch, Table, forms
-from tests.bot.harness import FakeDiscord, Sent, User, start_bot
+from tests.bot.flows import SecrecyWatch, Table, forms, new_table, user_seats, viewer
+from tests.bot.harness import FakeDiscord, Sent, User
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
 GAME = "boat_canasta"
 ENGINE = registry.get(GAME)
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
 
 
 def public_codes(view: dict[str, Any]) -> Counter[str]:
@@ -66,7 +59,7 @@ class CanastaWatch(SecrecyWatch):
             return
         bot = self.table.bot
         info, state = await bot.manager.state(self.table.game_id)
-        seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
+        seats = user_seats(info)
         hidden: dict[int, Counter[str]] = {}
         if state is not None:
             for seat in range(len(info.seats)):
@@ -91,21 +84,20 @@ class CanastaWatch(SecrecyWatch):
         for (sent, _none, seats), (hidden, public, discards) in zip(
             self.seen, self.extra, strict=True
         ):
-            if sent.kind not in ("callback", "followup", "hook-edit", "send", "edit"):
+            if not sent.readable:
                 continue
             text = sent.text
-            viewer = None if sent.audience is None else seats.get(sent.audience)
-            own = hidden.get(viewer, Counter()) if viewer is not None else Counter()
+            reader = viewer(sent, seats)
+            own = hidden.get(reader, Counter()) if reader is not None else Counter()
             for seat, cards in hidden.items():
-                if seat == viewer:
+                if seat == reader:
                     continue
                 for card in cards:
                     if public[card] or own[card] or card in discards:
                         continue  # a visible copy accounts for the code
                     for pattern in forms(card, GAME):
                         assert not pattern.search(text), (
-                            f"{card} of seat {seat} leaked to "
-                            f"{'everyone' if sent.audience is None else sent.audience}: {text}"
+                            f"{card} of seat {seat} leaked to {sent.reader}: {text}"
                         )
             if sent.audience is None:
                 check_counts(text, public, discards)
@@ -182,28 +174,15 @@ async def play(table: Table, rng: random.Random, steps: int = 6000) -> tuple[int
             navs += 1
         else:
             clicks += 1
-        await table.run(
-            table.fake.click(table.bot, user, message, cid, None if value is None else [value])
-        )
+        await table.click(user, message, cid, value)
     raise AssertionError("the game did not end")
 
 
 async def game(fake: FakeDiscord, tmp_path, people: list[User], ai: int, options: str):
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path)
     watch = CanastaWatch(table)
-    host = people[0]
-    await table.open(host, GAME)
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(host, "Add AI")
-    await table.set_options(host, options)
-    table.users = {n: p for n, p in enumerate(people)}
-    await table.press(host, "Start")
-    await table.seat_map()
-    return bot, table, watch
+    await table.start_game(GAME, people, ai, options)
+    return table.bot, table, watch
 
 
 @pytest.mark.parametrize(

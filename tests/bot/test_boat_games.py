@@ -9,7 +9,6 @@ last hand's discards are revealed (spec §5).
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,8 +17,8 @@ import pytest
 from games import registry
 from games.boat.cards import codes
 from games.boat.state import OVER
-from tests.bot.flows import SecrecyWatch, Table, forms
-from tests.bot.harness import FakeDiscord, Sent, User, start_bot
+from tests.bot.flows import MULTI, SecrecyWatch, Table, forms, new_table, user_seats, viewer
+from tests.bot.harness import FakeDiscord, Sent, User
 
 ALICE, BOB, CAROL, DAVE = (
     User(1001, "Alice"),
@@ -27,15 +26,6 @@ ALICE, BOB, CAROL, DAVE = (
     User(1003, "Carol"),
     User(1004, "Dave"),
 )
-MULTI = re.compile(r"gm:(\d+):s(\d+):v(\d+):(\d+):(.+)")
-KINDS = ("callback", "followup", "hook-edit", "send", "edit")
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
 
 
 @dataclass
@@ -66,7 +56,7 @@ class BoatSecrets:
         info, state = await self.table.bot.manager.state(self.table.game_id)
         if state is None:
             return
-        seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
+        seats = user_seats(info)
         self.seen.append(
             Moment(
                 sent,
@@ -83,10 +73,10 @@ class BoatSecrets:
         discard to the declarer)."""
         checked = shown = 0
         for m in self.seen:
-            if m.sent.kind not in KINDS:
+            if not m.sent.readable:
                 continue
             text = m.sent.text
-            viewer = None if m.sent.audience is None else m.seats.get(m.sent.audience)
+            reader = viewer(m.sent, m.seats)
             for card in m.widow:
                 for pattern in forms(card, "boat"):
                     assert not pattern.search(text), f"widow card {card} shown: {text}"
@@ -95,10 +85,10 @@ class BoatSecrets:
                 for card in m.discards:
                     for pattern in forms(card, "boat"):
                         found = pattern.search(text)
-                        if viewer == m.declarer:
+                        if reader == m.declarer:
                             seen_here = seen_here or bool(found)
                         else:
-                            assert not found, f"discard {card} shown to {viewer}: {text}"
+                            assert not found, f"discard {card} shown to {reader}: {text}"
             checked += 1
             shown += seen_here
         return checked, shown
@@ -107,22 +97,11 @@ class BoatSecrets:
 async def start(
     fake: FakeDiscord, tmp_path: Any, people: list[User], ai: int, options: str
 ) -> tuple[Any, Table, SecrecyWatch, BoatSecrets]:
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path)
     watch = SecrecyWatch(table)
     secrets = BoatSecrets(table)
-    host = people[0]
-    await table.open(host, "boat")
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(host, "Add AI")
-    await table.set_options(host, options)
-    table.users = dict(enumerate(people))
-    await table.press(host, "Start")
-    await table.seat_map()
-    return bot, table, watch, secrets
+    await table.start_game("boat", people, ai, options)
+    return table.bot, table, watch, secrets
 
 
 def multi_selects(table: Table, message: int) -> list[dict[str, Any]]:
@@ -145,9 +124,7 @@ async def click_random(table: Table, user: User, message: int, rng: random.Rando
     offered = table.controls(message)
     assert offered, f"no controls for {user.name}: {table.fake.labels(message)}"
     _code, cid, value = rng.choice(offered)
-    await table.run(
-        table.fake.click(table.bot, user, message, cid, None if value is None else [value])
-    )
+    await table.click(user, message, cid, value)
 
 
 async def play_out(table: Table, rng: random.Random, steps: int = 3000) -> None:

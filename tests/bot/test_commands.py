@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import discord
-import pytest
 
 from games import registry
-from tests.bot.harness import FakeDiscord, start_bot
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
+from tests.bot.harness import start_bot
 
 
 async def test_synced_commands(fake, tmp_path) -> None:

@@ -14,22 +14,13 @@ import pytest
 from bot.render import game_of_rows as render
 from games import registry
 from games.game_of_rows.state import OVER
-from tests.bot.flows import SecrecyWatch, Table, forms
+from tests.bot.flows import SecrecyWatch, Table, forms, new_table, viewer
 from tests.bot.harness import Clock, FakeDiscord, Sent, User, start_bot
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
-NAV = re.compile(r"gn:(\d+):s(\d+):v(\d+):(.*)")
-NAV_MENU = re.compile(r"gv:(\d+):s(\d+):v(\d+)")
 JOKER = "JK"
 #: a new row's corner and declared suit in an action code (``down:9C@new.2S``): not a card
 NEW_ROW = re.compile(r"@new\.(2|10)([CDHS])")
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
 
 
 # ---- secrecy ------------------------------------------------------------------------------
@@ -109,16 +100,16 @@ class RowsWatch(SecrecyWatch):
         checked = 0
         face_down_checked = 0
         for (sent, hands, seats), extra in zip(self.seen, self.extra, strict=True):
-            if sent.kind not in ("callback", "followup", "hook-edit", "send", "edit"):
+            if not sent.readable:
                 continue
             # a new-row target's ``2S`` in the seat's own action ids names a corner and a suit
             text = NEW_ROW.sub(r"@new.\1-\2", sent.text)
-            viewer = None if sent.audience is None else seats.get(sent.audience)
-            mine = set(hands.get(viewer, set())) if viewer is not None else set()
-            mine |= {card for owner, card in extra["facedown"] if owner == viewer}
+            reader = viewer(sent, seats)
+            mine = set(hands.get(reader, set())) if reader is not None else set()
+            mine |= {card for owner, card in extra["facedown"] if owner == reader}
             joker_ok = extra["joker_public"] or JOKER in mine
             for seat, cards in hands.items():
-                if viewer is not None and seat == viewer:
+                if reader is not None and seat == reader:
                     continue
                 public = extra["known"].get(seat, set())
                 for card in cards:
@@ -126,18 +117,16 @@ class RowsWatch(SecrecyWatch):
                         continue
                     for pattern in forms(card, "game_of_rows"):
                         assert not pattern.search(text), (
-                            f"{card} in seat {seat}'s hand leaked to "
-                            f"{'everyone' if sent.audience is None else sent.audience}: {text}"
+                            f"{card} in seat {seat}'s hand leaked to {sent.reader}: {text}"
                         )
             for owner, card in extra["facedown"]:
-                if viewer == owner:
+                if reader == owner:
                     continue
                 if card in extra["known"].get(owner, set()) or (card == JOKER and joker_ok):
                     continue  # named by an earlier reveal, not by this face-down play
                 for pattern in forms(card, "game_of_rows"):
                     assert not pattern.search(text), (
-                        f"face-down {card} of seat {owner} shown to "
-                        f"{'everyone' if sent.audience is None else sent.audience}: {text}"
+                        f"face-down {card} of seat {owner} shown to {sent.reader}: {text}"
                     )
                 face_down_checked += 1
             checked += 1
@@ -156,53 +145,10 @@ async def game(
     options: str,
     clock: Clock | None = None,
 ) -> tuple[Any, Table, RowsWatch]:
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path, clock=clock)
     watch = RowsWatch(table)
-    host = people[0]
-    await table.open(host, "game_of_rows")
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(host, "Add AI")
-    if options:
-        await table.set_options(host, options)
-    table.users = {n: p for n, p in enumerate(people)}
-    await table.press(host, "Start")
-    await table.seat_map()
-    return bot, table, watch
-
-
-def navs(table: Table, message: int) -> list[tuple[str, str, str | None]]:
-    """(focus, custom_id, menu value) of every nav on a hand message."""
-    found = []
-    for comp in table.fake.components(message):
-        cid = comp.get("custom_id", "")
-        if (m := NAV.fullmatch(cid)) is not None:
-            found.append((m[4], cid, None))
-        elif NAV_MENU.fullmatch(cid):
-            found.extend(
-                ("" if o["value"] == "~" else o["value"], cid, o["value"])
-                for o in comp.get("options", [])
-            )
-    return found
-
-
-async def click(table: Table, user: User, message: int, cid: str, value: str | None) -> None:
-    await table.run(
-        table.fake.click(table.bot, user, message, cid, None if value is None else [value])
-    )
-
-
-async def focus(table: Table, user: User, card: str) -> int:
-    """Click the nav of ``card`` on the user's hand message; returns the message."""
-    message = table.hands.get(user.id) or await table.open_hand(user)
-    offered = [n for n in navs(table, message) if n[0] == card]
-    assert offered, f"no nav for {card}: {navs(table, message)}"
-    _focus, cid, value = offered[0]
-    await click(table, user, message, cid, value)
-    return message
+    await table.start_game("game_of_rows", people, ai, options)
+    return table.bot, table, watch
 
 
 async def play_rows(table: Table, rng: random.Random, *, steps: int = 4000) -> dict[str, int]:
@@ -219,28 +165,28 @@ async def play_rows(table: Table, rng: random.Random, *, steps: int = 4000) -> d
         assert waiting, f"nobody to click for, yet the game is live: {engine.to_act(state)}"
         user = table.users[rng.choice(waiting)]
         message = table.hands.get(user.id) or await table.open_hand(user)
-        actions, cards = table.controls(message), [n for n in navs(table, message) if n[0]]
+        actions, cards = table.controls(message), [n for n in table.navs(message) if n[0]]
         if not actions and not cards:  # an old hand message: open it again from the table
             message = await table.open_hand(user)
-            actions, cards = table.controls(message), [n for n in navs(table, message) if n[0]]
+            actions, cards = table.controls(message), [n for n in table.navs(message) if n[0]]
         assert actions or cards, f"no controls for {user.name}: {table.fake.labels(message)}"
         turn_buttons = [a for a in actions if a[0] in ("end", "skip", "call", "pass")]
         wants_end = rng.random() < (0.25 if state.placed else 0.08)
         if cards and not (turn_buttons and wants_end):
             _card, cid, value = rng.choice(cards)
-            await click(table, user, message, cid, value)
+            await table.click(user, message, cid, value)
             clicks["nav"] += 1
             targets = [
                 a for a in table.controls(message) if a[0].partition(":")[0] in render.CARD_VERBS
             ]
             assert targets, f"a card nav drew no targets: {table.fake.labels(message)}"
             if rng.random() < 0.05:  # look, then go back and choose again
-                [back] = [n for n in navs(table, message) if n[0] == ""]
-                await click(table, user, message, back[1], back[2])
+                [back] = [n for n in table.navs(message) if n[0] == ""]
+                await table.click(user, message, back[1], back[2])
                 clicks["back"] += 1
                 continue
             _code, cid, value = rng.choice(targets)
-            await click(table, user, message, cid, value)
+            await table.click(user, message, cid, value)
             clicks["target"] += 1
         else:
             if state.phase == 1:  # the bluff window: call now and then
@@ -249,7 +195,7 @@ async def play_rows(table: Table, rng: random.Random, *, steps: int = 4000) -> d
                 choice = choice or next(a for a in turn_buttons if a[0] == "pass")
             else:
                 choice = rng.choice(turn_buttons)
-            await click(table, user, message, choice[1], choice[2])
+            await table.click(user, message, choice[1], choice[2])
             clicks["turn"] += 1
     raise AssertionError("the game did not end")
 
@@ -319,7 +265,7 @@ async def bluff_and_end(table: Table) -> str:
     _info, state = await table.bot.manager.state(table.game_id)
     [down] = [a for a in engine.legal_actions(state, 0) if a.verb == "down"][:1]
     card = down.arg.partition("@")[0]
-    await focus(table, ALICE, card)
+    await table.nav(ALICE, card)
     await table.act(ALICE, down.code)
     await table.act(ALICE, "end")
     _info, state = await table.bot.manager.state(table.game_id)

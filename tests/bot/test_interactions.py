@@ -6,11 +6,9 @@ from __future__ import annotations
 import copy
 import random
 
-import pytest
-
 from bot.components import OOPS, table_id
 from games import registry
-from tests.bot.flows import Table
+from tests.bot.flows import Table, new_table
 from tests.bot.harness import (
     ADMIN_PERMS,
     CHANNEL_ID,
@@ -28,13 +26,6 @@ ROLE = 5555
 MOD = User(1098, "Mod", roles=(ROLE,))
 
 
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
-
-
 def private_reply(fake: FakeDiscord, token, words: str) -> None:
     """The interaction was answered once, privately, with ``words`` in it."""
     replies = [s for s in fake.replies_to(token) if s.kind in ("callback", "followup", "hook-edit")]
@@ -44,17 +35,9 @@ def private_reply(fake: FakeDiscord, token, words: str) -> None:
 
 
 async def live_table(fake: FakeDiscord, tmp_path, *, ai: int = 1, people=(ALICE,)) -> Table:
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
-    table = Table(fake, bot)
-    await table.open(people[0])
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(people[0], "Add AI")
-    await table.set_options(people[0], "novice = true\ntarget_score = 30\nfirst_dealer = 1")
-    table.users = dict(enumerate(people))
-    await table.press(people[0], "Start")
-    await table.seat_map()
+    table = await new_table(fake, tmp_path)
+    options = "novice = true\ntarget_score = 30\nfirst_dealer = 1"
+    await table.start_game("rowboat", people, ai, options)
     return table
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.components import table_id
-from tests.bot.flows import SecrecyWatch, Table
+from tests.bot.flows import SecrecyWatch, new_table
 from tests.bot.harness import Clock, FakeDiscord, User, start_bot
 
 ALICE, BOB, CAROL, DAVE = (
@@ -17,30 +17,13 @@ ALICE, BOB, CAROL, DAVE = (
 )
 
 
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
-
-
 async def lit_table(fake: FakeDiscord, tmp_path, people: list[User], ai: int, clock: Clock):
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path, clock=clock)
     watch = SecrecyWatch(table)
-    await table.open(people[0])
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(people[0], "Add AI")
     dealer = len(people) + ai - 1  # an AI deals, so the hand starts without a human Moon choice
-    await table.set_options(
-        people[0], f"novice = true\nlighthouse_seconds = 10\nfirst_dealer = {dealer}"
-    )
-    await table.press(people[0], "Start")
-    await table.seat_map()
-    return bot, table, watch
+    options = f"novice = true\nlighthouse_seconds = 10\nfirst_dealer = {dealer}"
+    await table.start_game("rowboat", people, ai, options)
+    return table.bot, table, watch
 
 
 def snapshots(fake: FakeDiscord, user: User) -> list[int]:

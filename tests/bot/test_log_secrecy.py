@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-
 from bot.components import redact_custom_id
 from tests.bot.flows import Table
-from tests.bot.harness import FakeDiscord, User, start_bot
+from tests.bot.harness import User, start_bot
 
 ALICE = User(1001, "Alice")
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
 
 
 def test_redaction_keeps_where_and_drops_what() -> None:

@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from bot.render import TableContext
 from tests.bot.flows import Table
-from tests.bot.harness import Clock, FakeDiscord, User, start_bot
+from tests.bot.harness import Clock, User, start_bot
 
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
 
 
 async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake, tmp_path) -> None:

@@ -9,35 +9,17 @@ import pytest
 import bot.tables as tables_module
 from bot.render import generic as generic_renderer
 from games import registry
-from tests.bot.flows import SecrecyWatch, Table
+from tests.bot.flows import SecrecyWatch, Table, new_table
 from tests.bot.harness import FakeDiscord, User, start_bot
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
 
 
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
-
-
 async def game(fake: FakeDiscord, tmp_path, people: list[User], ai: int, options: str):
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path)
     watch = SecrecyWatch(table)
-    host = people[0]
-    await table.open(host)
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(host, "Add AI")
-    await table.set_options(host, options)
-    table.users = {n: p for n, p in enumerate(people)}
-    await table.press(host, "Start")
-    await table.seat_map()
-    return bot, table, watch
+    await table.start_game("rowboat", people, ai, options)
+    return table.bot, table, watch
 
 
 @pytest.mark.parametrize(

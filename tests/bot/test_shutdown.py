@@ -7,20 +7,11 @@ import asyncio
 import os
 import signal
 
-import pytest
-
 from bot import __main__ as entry
 from bot.client import TidewaterBot
 from bot.sessions import SessionManager
 from bot.settings import parse_settings
-from tests.bot.harness import TOKEN, FakeDiscord
-
-
-@pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
-    fake = FakeDiscord()
-    fake.install(monkeypatch)
-    return fake
+from tests.bot.harness import TOKEN
 
 
 async def test_sigterm_closes_gracefully_and_saves(fake, tmp_path, monkeypatch) -> None:

@@ -22,11 +22,10 @@ import pytest
 from bot.render import turn_the_tide as render
 from games import registry
 from tests.bot import flows
-from tests.bot.flows import SecrecyWatch, Table
-from tests.bot.harness import FakeDiscord, Sent, User, start_bot
+from tests.bot.flows import SecrecyWatch, Table, new_table, user_seats, viewer
+from tests.bot.harness import FakeDiscord, Sent, User
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
-READABLE = ("callback", "followup", "hook-edit", "send", "edit")
 _shared_forms = flows.forms
 
 
@@ -67,8 +66,7 @@ class LockWatch:
             for s in info.seats
             if (card := engine.view(state, s.seat).get("chosen_card"))
         }
-        seats = {s.user_id: s.seat for s in info.seats if s.user_id is not None}
-        self.seen.append((sent, locked, seats))
+        self.seen.append((sent, locked, user_seats(info)))
 
     def check(self) -> int:
         """Assert no locked card is readable by anyone but its seat; returns the number of
@@ -79,17 +77,16 @@ class LockWatch:
 def check_locks(seen: list[tuple[Sent, dict[int, str], dict[int, int]]]) -> int:
     pairs = 0
     for sent, locked, seats in seen:
-        if sent.kind not in READABLE:
+        if not sent.readable:
             continue
-        viewer = None if sent.audience is None else seats.get(sent.audience)
+        reader = viewer(sent, seats)
         text = sent.text
         for seat, card in locked.items():
-            if seat == viewer:
+            if seat == reader:
                 continue
             for pattern in tide_forms(card):
                 assert not pattern.search(text), (
-                    f"seat {seat}'s locked {card} readable by "
-                    f"{'everyone' if sent.audience is None else sent.audience}: {text}"
+                    f"seat {seat}'s locked {card} readable by {sent.reader}: {text}"
                 )
             pairs += 1
     return pairs
@@ -98,22 +95,10 @@ def check_locks(seen: list[tuple[Sent, dict[int, str], dict[int, int]]]) -> int:
 async def game(
     fake: FakeDiscord, tmp_path: Any, people: list[User], ai: int, options: str = ""
 ) -> tuple[Any, Table, SecrecyWatch, LockWatch]:
-    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
-    table = Table(fake, bot)
-    table.listen()
+    table = await new_table(fake, tmp_path)
     watch, locks = SecrecyWatch(table), LockWatch(table)
-    host = people[0]
-    await table.open(host, "turn_the_tide")
-    for person in people[1:]:
-        await table.press(person, "Join")
-    for _ in range(ai):
-        await table.press(host, "Add AI")
-    if options:
-        await table.set_options(host, options)
-    table.users = dict(enumerate(people))
-    await table.press(host, "Start")
-    await table.seat_map()
-    return bot, table, watch, locks
+    await table.start_game("turn_the_tide", people, ai, options)
+    return table.bot, table, watch, locks
 
 
 def public(fake: FakeDiscord) -> list[Sent]:
