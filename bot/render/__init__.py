@@ -150,7 +150,7 @@ class TableContext:
         return self.names[seat]
 
     def team(self, seats: Sequence[int]) -> str:
-        """A side's name for the partnership games: its players' names joined by ``&``."""
+        """Several seats' names joined by ``&``: a side in the partnership games, or the winners."""
         return " & ".join(self.name(s) for s in seats)
 
 

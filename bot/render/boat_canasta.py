@@ -148,7 +148,7 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
         return "This game was ended."
     phase = view.get("phase")
     if phase == "over" or ctx.status == "finished":
-        names = " & ".join(ctx.name(s) for s in view.get("winners") or [])
+        names = ctx.team(view.get("winners") or [])
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
     who = ", ".join(ctx.name(s) for s in to_act)
     if phase == "answer":
@@ -664,7 +664,7 @@ def _public_line(ctx: TableContext, kind: str, data: dict[str, Any], who: str) -
         totals = " · ".join(f"{row[-1]:+d}" for row in data.get("rows") or [])
         return f"📊 Round {data.get('round')} over ({head}): {totals}."
     if kind == "game_over":
-        names = " & ".join(ctx.name(s) for s in data.get("winners") or [])
+        names = ctx.team(data.get("winners") or [])
         return f"🏁 {names} won the game."
     return None
 

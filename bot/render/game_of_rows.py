@@ -277,7 +277,7 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
         return "This game was ended."
     if view.get("phase") == "over" or ctx.status == "finished":
         winners = [s for s, p in enumerate(view.get("places") or []) if p == 1]
-        names = " & ".join(ctx.name(s) for s in winners)
+        names = ctx.team(winners)
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
     if view.get("phase") == "challenge":
         return "🔍 Bluff window: " + ", ".join(ctx.name(s) for s in to_act) + " may call."
@@ -608,7 +608,7 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "out_of_cards":
             return f"🎉 {who} has no cards left: place {data.get('place')}."
         if kind == "game_over":
-            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won ({data.get('reason')})." if names else "🏁 Game over."
         return None
     if seat is None or not event.visible(seat):

@@ -136,7 +136,7 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
     who = ", ".join(ctx.name(s) for s in to_act)
     if phase == "over" or ctx.status == "finished":
         winners = view.get("winners") or []
-        names = " & ".join(ctx.name(s) for s in winners)
+        names = ctx.team(winners)
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
     if phase == "moon":
         return f"{MOON} {who} (dealer) decides on the Moon."
@@ -326,7 +326,7 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "hand_scored":
             return f"Hand {data.get('hand')} scored."
         if kind == "game_over":
-            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won the game."
         return None
     if seat is None or not event.visible(seat):

@@ -330,7 +330,7 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
                 f"Round {data.get('round')} of {data.get('rounds')}: the hands move one seat left."
             )
         if kind == "game_over":
-            names = " & ".join(ctx.name(s) for s in data.get("winners", []))
+            names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won the game." if names else "🏁 The game is over."
         return None
     if seat is None or not event.visible(seat):
