@@ -64,6 +64,13 @@ class Table:
             self.fake.click(self.bot, user, message, self.fake.button(message, label))
         )
 
+    async def later(self, clock: Clock, seconds: float) -> None:
+        """Move the fake clock on and let the deadlines that fell due run (Lighthouse fades,
+        timed windows)."""
+        clock.now += seconds
+        self.bot.manager.poke_deadlines()
+        await self.settle()
+
     async def click(self, user: User, message: int, cid: str, value: str | None = None) -> Token:
         """Click the control ``cid`` on a message (picking ``value`` when it is a menu)."""
         values = None if value is None else [value]
@@ -240,6 +247,15 @@ async def new_table(fake: FakeDiscord, tmp_path: Path, *, clock: Clock | None = 
     table = Table(fake, await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock))
     table.listen()
     return table
+
+
+async def game_state(table: Table, sent: Sent) -> tuple[Any, Any] | None:
+    """The game's (info, state) as ``sent`` leaves, for a watch's hook: None when the request
+    shows nothing or the game has not started (the lobby holds no cards)."""
+    if not table.game_id or sent.payload is None:
+        return None
+    info, state = await table.bot.manager.state(table.game_id)
+    return None if state is None else (info, state)
 
 
 def user_seats(info: Any) -> dict[int, int]:

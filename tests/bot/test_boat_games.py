@@ -17,7 +17,16 @@ import pytest
 from games import registry
 from games.boat.cards import codes
 from games.boat.state import OVER
-from tests.bot.flows import MULTI, SecrecyWatch, Table, forms, new_table, user_seats, viewer
+from tests.bot.flows import (
+    MULTI,
+    SecrecyWatch,
+    Table,
+    forms,
+    game_state,
+    new_table,
+    user_seats,
+    viewer,
+)
 from tests.bot.harness import FakeDiscord, Sent, User
 
 ALICE, BOB, CAROL, DAVE = (
@@ -51,11 +60,9 @@ class BoatSecrets:
         self.table.fake.hooks.append(self.hook)
 
     async def hook(self, sent: Sent) -> None:
-        if not self.table.game_id or sent.payload is None:
+        if (now := await game_state(self.table, sent)) is None:
             return
-        info, state = await self.table.bot.manager.state(self.table.game_id)
-        if state is None:
-            return
+        info, state = now
         seats = user_seats(info)
         self.seen.append(
             Moment(

@@ -335,14 +335,10 @@ async def test_the_window_closes_by_itself_when_its_time_is_up(fake, tmp_path) -
     engine = registry.get("game_of_rows")
     try:
         await bluff_and_end(table)
-        clock.now += 29
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 29)
         _info, state = await bot.manager.state(table.game_id)
         assert engine.to_act(state) == [1] and state.phase == 1  # still open at 29 s
-        clock.now += 2
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 2)
         _info, state = await bot.manager.state(table.game_id)
         assert state.phase == 0 and engine.to_act(state) == [1]  # Bob passed; now his turn
         assert any(e.kind == "pass" and e.data["seat"] == 1 for _v, e in table.events)
@@ -365,9 +361,7 @@ async def test_the_window_survives_a_restart_and_still_closes_on_time(fake, tmp_
         await table.settle()
         _info, state = await bot.manager.state(table.game_id)
         assert state.phase == 1  # still open after the restart
-        clock.now += 21  # 31 s after the window opened
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 21)  # 31 s after the window opened
         _info, state = await bot.manager.state(table.game_id)
         assert state.phase == 0 and engine.to_act(state) == [1]
         assert watch.check() > 5

@@ -62,13 +62,9 @@ async def test_4p_both_partners_see_the_snapshot_and_it_fades(fake, tmp_path) ->
             assert len(snapshots(fake, intruder)) == before == 0
 
         # 3 hands shown x 10 s: still lit at 29 s, faded after 30 s.
-        clock.now += 29
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 29)
         assert "Lighthouse · lit by" in str(fake.messages[mine]["embeds"])
-        clock.now += 2
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 2)
         for message in (mine, partner):
             assert "light fades" in fake.messages[message]["content"]
             assert fake.messages[message]["embeds"] == []
@@ -94,9 +90,7 @@ async def test_2p_only_the_user_sees_the_opponent(fake, tmp_path) -> None:
         token = await table.run(fake.click(bot, BOB, table.lobby, table_id(table.game_id, "light")))
         assert "No Lighthouse" in fake.reply_text(token)
         assert watch.check({ALICE.id: {1}}) > 3
-        clock.now += 11
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 11)
         assert "light fades" in fake.messages[mine]["content"]
     finally:
         await bot.close()
@@ -120,9 +114,7 @@ async def test_a_light_survives_a_restart_and_still_fades(fake, tmp_path) -> Non
         [partner] = snapshots(fake, CAROL)
         assert token.callback_type == 4 and fake.messages[partner]["flags"] & 64
         # ...and fades both snapshots when the deadline rows written before the restart fire.
-        clock.now += 26
-        bot.manager.poke_deadlines()
-        await table.settle()
+        await table.later(clock, 26)
         for message in (mine, partner):
             assert "light fades" in fake.messages[message]["content"]
         assert watch.check({ALICE.id: {1, 2, 3}, CAROL.id: {0, 1, 3}}) > 3

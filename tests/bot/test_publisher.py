@@ -21,13 +21,8 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
     bot.publisher.sleep = until_quiet
     table = Table(fake, bot)
     try:
-        await table.open(ALICE)
-        for _ in range(3):
-            await table.press(ALICE, "Add AI")
-        await table.set_options(ALICE, "novice = true\nfirst_dealer = 3")
-        table.users = {0: ALICE}
-        await table.press(ALICE, "Start")  # the AI dealer decides the Moon, AIs pass cards
-        await table.seat_map()
+        # the AI dealer decides the Moon, AIs pass cards
+        await table.start_game("rowboat", [ALICE], 3, "novice = true\nfirst_dealer = 3")
         versions = (await bot.manager.get(table.game_id)).version
         assert versions >= 2  # several AI moves happened in that burst
         edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
@@ -55,11 +50,7 @@ async def test_hand_messages_refresh_only_through_live_tokens(fake, tmp_path) ->
     bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
     table = Table(fake, bot)
     try:
-        await table.open(ALICE)
-        await table.press(BOB, "Join")
-        await table.set_options(ALICE, "novice = true\nfirst_dealer = 1")
-        table.users = {0: ALICE, 1: BOB}
-        await table.press(ALICE, "Start")
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
         alice_hand = await table.open_hand(ALICE)
         alice_token = next(t for t, v in fake.tokens.items() if v.original == alice_hand)
         # Bob's Moon choice changes the table: Alice's open hand is refreshed in place.
@@ -87,11 +78,7 @@ async def test_a_deleted_table_message_is_posted_again(fake, tmp_path) -> None:
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)
     try:
-        await table.open(ALICE)
-        await table.press(BOB, "Join")
-        await table.set_options(ALICE, "novice = true\nfirst_dealer = 1")
-        table.users = {0: ALICE, 1: BOB}
-        await table.press(ALICE, "Start")
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
         fake.fail_next.append((rf"/messages/{table.lobby}$", 404))
         await table.act(BOB, "nomoon")
         info = await bot.manager.get(table.game_id)

@@ -259,12 +259,6 @@ def title(fake: FakeDiscord, message: int) -> str:
     return str(fake.messages[message]["embeds"][0]["title"])
 
 
-async def later(table: Table, clock: Clock, seconds: float) -> None:
-    clock.now += seconds
-    table.bot.manager.poke_deadlines()
-    await table.settle()
-
-
 # ---- multi-value choices ---------------------------------------------------------------------
 
 
@@ -427,16 +421,16 @@ async def test_timer_fires_once_after_its_deadline(fake, tmp_path, monkeypatch) 
         assert f"<t:{int(due)}:R>" in json.dumps(
             fake.messages[table.lobby]["embeds"], ensure_ascii=False
         )
-        await later(table, clock, WINDOW - 1)
+        await table.later(clock, WINDOW - 1)
         assert [c for _, _, c in await history(table)][-1] == "give:A@1"  # not yet
-        await later(table, clock, 2)
+        await table.later(clock, 2)
         assert [(s, c) for _, s, c in await history(table)][-1] == (1, "allow")
         assert "Round 2 · take" in json.dumps(
             fake.messages[table.lobby]["embeds"], ensure_ascii=False
         )
         assert "<t:" not in json.dumps(fake.messages[table.lobby]["embeds"], ensure_ascii=False)
         count = len(await history(table))
-        await later(table, clock, 10 * WINDOW)
+        await table.later(clock, 10 * WINDOW)
         assert len(await history(table)) == count  # once only
         assert await table.bot.manager.deadlines(table.game_id) == []
     finally:
@@ -454,7 +448,7 @@ async def test_timer_survives_a_restart(fake, tmp_path, monkeypatch) -> None:
         await table.settle()
         assert table.bot.tables.timers(table.game_id) == {"window:1": due}  # not re-armed
         assert len(await table.bot.manager.deadlines(table.game_id)) == 1
-        await later(table, clock, WINDOW - 10 + 1)
+        await table.later(clock, WINDOW - 10 + 1)
         assert [(s, c) for _, s, c in await history(table)][-1] == (1, "allow")
         _info, state = await table.bot.manager.state(table.game_id)
         assert state["phase"] == "take" and state["round"] == 2
@@ -470,7 +464,7 @@ async def test_a_window_closed_in_time_is_left_alone(fake, tmp_path, monkeypatch
         await table.act(BOB, "challenge")
         assert table.bot.tables.timers(table.game_id) == {}
         count = len(await history(table))
-        await later(table, clock, WINDOW + 1)
+        await table.later(clock, WINDOW + 1)
         assert len(await history(table)) == count
         # Even a row that was not cancelled re-checks the key on the current view first.
         stale = Deadline(999, table.game_id, TIMER, due, {"key": "window:1"})
@@ -482,7 +476,7 @@ async def test_a_window_closed_in_time_is_left_alone(fake, tmp_path, monkeypatch
         await table.act(ALICE, "give:D@sea")
         [window] = await table.bot.manager.deadlines(table.game_id)
         assert window.data == {"key": "window:2"} and window.due == clock.now + WINDOW
-        await later(table, clock, WINDOW + 1)
+        await table.later(clock, WINDOW + 1)
         info = await table.bot.manager.get(table.game_id)
         assert info.status == "finished"
         assert [(s, c) for _, s, c in await history(table)][-1] == (1, "allow")

@@ -22,7 +22,7 @@ import pytest
 from bot.render import turn_the_tide as render
 from games import registry
 from tests.bot import flows
-from tests.bot.flows import SecrecyWatch, Table, new_table, user_seats, viewer
+from tests.bot.flows import SecrecyWatch, Table, game_state, new_table, user_seats, viewer
 from tests.bot.harness import FakeDiscord, Sent, User
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
@@ -55,11 +55,9 @@ class LockWatch:
         table.fake.hooks.append(self.hook)
 
     async def hook(self, sent: Sent) -> None:
-        if not self.table.game_id or sent.payload is None:
+        if (now := await game_state(self.table, sent)) is None:
             return
-        info, state = await self.table.bot.manager.state(self.table.game_id)
-        if state is None:
-            return
+        info, state = now
         engine = registry.get(info.game)
         locked = {
             s.seat: str(card)
