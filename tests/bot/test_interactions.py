@@ -86,9 +86,7 @@ async def test_seat_buttons_work_only_for_their_seat(fake, tmp_path) -> None:
         _code, cid, value = table.controls(hand)[0]
         info_before = await bot.manager.get(table.game_id)
         for intruder, words in ((BOB, "another player's seat"), (DAVE, "no seat")):
-            token = await table.run(
-                fake.click(bot, intruder, hand, cid, None if value is None else [value])
-            )
+            token = await table.click(intruder, hand, cid, value)
             private_reply(fake, token, words)
         token = await table.run(fake.click(bot, DAVE, table.lobby, table_id(table.game_id, "hand")))
         private_reply(fake, token, "no seat")
@@ -133,7 +131,7 @@ async def test_restart_mid_game_resumes_and_old_buttons_work(fake, tmp_path) -> 
         hand = await table.open_hand(ALICE)
         offered = [c for c in table.controls(hand) if c[0] != "lighthouse"]
         _, cid, value = rng.choice(offered)
-        await table.run(fake.click(table.bot, ALICE, hand, cid, None if value is None else [value]))
+        await table.click(ALICE, hand, cid, value)
     hand = await table.open_hand(ALICE)
     before = await table.bot.manager.state(table.game_id)
     await table.bot.close()
@@ -152,9 +150,7 @@ async def test_restart_mid_game_resumes_and_old_buttons_work(fake, tmp_path) -> 
         # The old hand message's controls still work on the new process.
         offered = [c for c in table.controls(hand) if c[0] != "lighthouse"]
         code, cid, value = offered[0]
-        token = await table.run(
-            fake.click(bot, ALICE, hand, cid, None if value is None else [value])
-        )
+        token = await table.click(ALICE, hand, cid, value)
         assert "moved on" not in fake.reply_text(token)
         log = await bot.manager.actions(table.game_id)
         assert (0, code) in [(seat, c) for _, seat, c in log]

@@ -24,11 +24,7 @@ async def test_a_failing_click_logs_no_action_code(fake, tmp_path, caplog) -> No
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)
     try:
-        await table.open(ALICE)
-        await table.press(ALICE, "Add AI")
-        await table.set_options(ALICE, "first_dealer = 1")
-        table.users = {0: ALICE}
-        await table.press(ALICE, "Start")
+        await table.start_game("rowboat", [ALICE], 1, "first_dealer = 1")
         hand = await table.open_hand(ALICE)
         # a button's custom_id carries its action code (menus carry theirs in the values)
         buttons = [c for c in table.controls(hand) if c[2] is None and c[0] in c[1]]
@@ -40,8 +36,7 @@ async def test_a_failing_click_logs_no_action_code(fake, tmp_path, caplog) -> No
 
         bot.manager.act = broken  # type: ignore[method-assign]
         with caplog.at_level(logging.DEBUG):
-            values = None if value is None else [value]
-            await table.run(fake.click(bot, ALICE, hand, custom_id, values))
+            await table.click(ALICE, hand, custom_id, value)
         failures = [r for r in caplog.records if "failed" in r.getMessage()]
         assert failures, "the failure was not logged at all"
         for record in caplog.records:

@@ -238,11 +238,7 @@ async def boot(fake: FakeDiscord, tmp_path: Any, clock: Clock, monkeypatch: Any)
 async def shell_table(fake: FakeDiscord, tmp_path: Any, clock: Clock, monkeypatch: Any) -> Table:
     bot = await boot(fake, tmp_path, clock, monkeypatch)
     table = Table(fake, bot)
-    await table.open(ALICE, NAME)
-    await table.press(BOB, "Join")
-    await table.press(ALICE, "Start")
-    table.users = {0: ALICE, 1: BOB}
-    await table.seat_map()
+    await table.start_game(NAME, [ALICE, BOB])
     assert table.users == {0: ALICE, 1: BOB}
     return table
 
