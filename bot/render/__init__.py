@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from games import Action
+from games import Action, Event
 
 # Discord's limits, in one place so renderers and the limits test agree.
 MAX_SELECT_OPTIONS = 25
@@ -201,6 +201,16 @@ def hand_embed(
     title = f"Your hand · {game} #{ctx.game_id} · {ctx.name(seat)}"
     description = clip("\n".join(parts), MAX_DESCRIPTION)
     return EmbedSpec(title=clip(title, MAX_TITLE), description=description, color=color)
+
+
+def event_audience(event: Event, seat: int | None) -> str | None:
+    """Whom an event line asked for ``seat`` is for: ``"table"`` (a public event, asked for the
+    table log with seat None), ``"seat"`` (a private event that seat may see), or None (no
+    line). One rule for every renderer: public events are not repeated in private notes, and a
+    private event never reaches the table or a seat it is not meant for."""
+    if event.visible_to is None:
+        return "table" if seat is None else None
+    return "seat" if seat is not None and event.visible(seat) else None
 
 
 def actor(ctx: TableContext, data: Mapping[str, Any]) -> str:

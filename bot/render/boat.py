@@ -29,6 +29,7 @@ from bot.render import (
     TableContext,
     actor,
     clip,
+    event_audience,
     hand_embed,
     layout,
     table_embed,
@@ -434,11 +435,12 @@ def _hand_scored_line(ctx: TableContext, data: dict[str, Any]) -> str:
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
+    audience = event_audience(event, seat)
+    if audience is None:
+        return None
     data, kind = event.data, event.kind
     who = actor(ctx, data)
-    if event.visible_to is None:
-        if seat is not None:
-            return None
+    if audience == "table":
         if kind == "bid":
             return f"{who} bid {data.get('bid')}."
         if kind == "pass":
@@ -464,8 +466,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "game_over":
             names = ctx.team(data.get("winners") or [])
             return f"🏁 {names} won the game."
-        return None
-    if seat is None or not event.visible(seat):
         return None
     if kind == "widow":
         cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])

@@ -26,6 +26,7 @@ from bot.render import (
     TableContext,
     actor,
     clip,
+    event_audience,
     hand_embed,
     table_embed,
 )
@@ -593,14 +594,13 @@ def _cards(cards: Sequence[str]) -> str:
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
+    audience = event_audience(event, seat)
+    if audience is None:
+        return None
     data, kind = event.data, event.kind
     who = actor(ctx, data)
-    if event.visible_to is None:
-        if seat is not None:
-            return None
+    if audience == "table":
         return _public_line(ctx, kind, data, who)
-    if seat is None or not event.visible(seat):
-        return None
     if kind == "drew":
         return f"📦 You drew {card_short(str(data.get('card')))}."
     if kind == "took":

@@ -32,6 +32,7 @@ from bot.render import (
     TimerSpec,
     actor,
     clip,
+    event_audience,
     hand_embed,
     table_embed,
 )
@@ -567,11 +568,12 @@ def _where(data: Mapping[str, Any]) -> str:
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
+    audience = event_audience(event, seat)
+    if audience is None:
+        return None
     data, kind = event.data, event.kind
     who = actor(ctx, data)
-    if event.visible_to is None:
-        if seat is not None:
-            return None
+    if audience == "table":
         card = card_label(str(data.get("card"))) if data.get("card") else ""
         if kind == "place":
             return f"{who} put {card} on {_where(data)}."
@@ -610,8 +612,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "game_over":
             names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won ({data.get('reason')})." if names else "🏁 Game over."
-        return None
-    if seat is None or not event.visible(seat):
         return None
     if kind == "your_face_down":
         card = card_label(str(data.get("card")))

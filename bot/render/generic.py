@@ -19,6 +19,7 @@ from bot.render import (
     HandSpec,
     TableContext,
     clip,
+    event_audience,
     layout,
     table_embed,
 )
@@ -75,9 +76,7 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """Public events for the table log (seat None), or private ones for that seat."""
-    if not event.visible(seat):
-        return None
-    if seat is not None and event.visible_to is None:
+    if event_audience(event, seat) is None:
         return None
     who = event.data.get("seat")
     prefix = f"{ctx.name(who)}: " if isinstance(who, int) else ""

@@ -20,6 +20,7 @@ from bot.render import (
     TableContext,
     actor,
     clip,
+    event_audience,
     hand_embed,
     layout,
     table_embed,
@@ -294,11 +295,12 @@ def clears_log(event: Event) -> bool:
 
 def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     """A log line: public events for the table (seat None), private notes for their seat."""
+    audience = event_audience(event, seat)
+    if audience is None:
+        return None
     data, kind = event.data, event.kind
     who = actor(ctx, data)
-    if event.visible_to is None:
-        if seat is not None:
-            return None
+    if audience == "table":
         if kind == "moon":
             return f"{MOON} {who} played the Moon: {data.get('tide')} Tide cards."
         if kind == "nomoon":
@@ -328,8 +330,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "game_over":
             names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won the game."
-        return None
-    if seat is None or not event.visible(seat):
         return None
     if kind == "received":
         return (

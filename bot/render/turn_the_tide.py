@@ -27,6 +27,7 @@ from bot.render import (
     HandSpec,
     TableContext,
     clip,
+    event_audience,
     hand_embed,
     table_embed,
 )
@@ -310,10 +311,11 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     ``chosen`` gets no line: the seat fields already tick who has chosen, and six log lines
     are better spent on what happened. The ``reveal`` line names no weather card: the table
     shows the latest reveal from the view, which keeps D9's limit on history."""
+    audience = event_audience(event, seat)
+    if audience is None:
+        return None
     data, kind = event.data, event.kind
-    if event.visible_to is None:
-        if seat is not None:
-            return None
+    if audience == "table":
         if kind == "reveal":
             tide = data.get("tide") or ["?", "?"]
             return (
@@ -332,8 +334,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         if kind == "game_over":
             names = ctx.team(data.get("winners", []))
             return f"🏁 {names} won the game." if names else "🏁 The game is over."
-        return None
-    if seat is None or not event.visible(seat):
         return None
     if kind == "your_choice":
         # No card here: when this choice was the last, the hand is already revealed and, at a
