@@ -73,6 +73,28 @@ from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Illeg
 PLAYERS = 4
 
 
+#: what every new hand starts from: no bids, no contract, no trump, no tricks (§3)
+FRESH_HAND: dict[str, Any] = {
+    "bids": (),
+    "passed": (),
+    "high_bid": 0,
+    "high_bidder": -1,
+    "declarer": -1,
+    "contract": 0,
+    "stuck": False,
+    "discards": (),
+    "trump": -1,
+    "leader": -1,
+    "trick": (),
+    "tricks_played": 0,
+    "won": ((), ()),
+    "tricks_won": (0, 0),
+    "last_trick": (),
+    "last_leader": -1,
+    "last_winner": -1,
+}
+
+
 class BoatOptions(GameOptions):
     """Table options of spec §2 with their defaults."""
 
@@ -162,23 +184,7 @@ class BoatEngine(BaseEngine):
             turn=-1,
             hands=((), (), (), ()),
             widow=(),
-            bids=(),
-            passed=(),
-            high_bid=0,
-            high_bidder=-1,
-            declarer=-1,
-            contract=0,
-            stuck=False,
-            discards=(),
-            trump=-1,
-            leader=-1,
-            trick=(),
-            tricks_played=0,
-            won=((), ()),
-            tricks_won=(0, 0),
-            last_trick=(),
-            last_leader=-1,
-            last_winner=-1,
+            **FRESH_HAND,
             scores=(0, 0),
             last_hand=None,
             winner=-1,
@@ -198,23 +204,7 @@ class BoatEngine(BaseEngine):
             turn=(dealer + 1) % PLAYERS,
             hands=tuple(tuple(sorted(h)) for h in hands),
             widow=tuple(sorted(widow)),
-            bids=(),
-            passed=(),
-            high_bid=0,
-            high_bidder=-1,
-            declarer=-1,
-            contract=0,
-            stuck=False,
-            discards=(),
-            trump=-1,
-            leader=-1,
-            trick=(),
-            tricks_played=0,
-            won=((), ()),
-            tricks_won=(0, 0),
-            last_trick=(),
-            last_leader=-1,
-            last_winner=-1,
+            **FRESH_HAND,
         )
 
     def _shuffle_and_deal(self, state: State, dealer: int) -> tuple[State, list[Event]]:
