@@ -17,6 +17,8 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from games.cards import rng_below
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid right now.
@@ -212,6 +214,25 @@ class BaseEngine:
             form = f"{action.verb}:<value>" if takes_arg else action.verb
             raise IllegalAction(f"'{code}' is malformed: write {form}.")
         return action
+
+    def first_seat(
+        self, chosen: int | None, players: int, rng: int, option: str, *, always_draw: bool = False
+    ) -> tuple[int, int]:
+        """The seat that deals or plays first: the host's choice, else drawn from the seed
+        (CONTRACT §1). Returns ``(rng, seat)``.
+
+        ``always_draw`` is for an engine whose first release drew before looking at the option:
+        it keeps drawing, so the saved games and replays of that engine stay exact.
+        """
+        if chosen is not None and not 0 <= chosen < players:
+            raise BadOptions(
+                f"Option '{option}': seats are 0 to {players - 1} with {players} players."
+            )
+        if chosen is None or always_draw:
+            rng, drawn = rng_below(rng, players)
+            if chosen is None:
+                return rng, drawn
+        return rng, chosen
 
     def coerce(self, action: Action | str) -> Action:
         """Accept an Action or its code, as ``apply`` does."""

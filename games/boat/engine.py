@@ -67,7 +67,7 @@ from games.boat.state import (
     dump,
     load,
 )
-from games.cards import rigged_order, rng_below, seed_rng, shuffled
+from games.cards import rigged_order, seed_rng, shuffled
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 
 PLAYERS = 4
@@ -154,9 +154,8 @@ class BoatEngine(BaseEngine):
         opts = self.options(options)
         assert isinstance(opts, BoatOptions)
         rng = seed_rng(seed, "boat")
-        dealer = opts.first_dealer
-        if dealer is None:  # D9: the first dealer is random (seeded)
-            rng, dealer = rng_below(rng, PLAYERS)
+        # D9: the first dealer is random (seeded) unless the host names one
+        rng, dealer = self.first_seat(opts.first_dealer, players, rng, "first_dealer")
         if deck is not None:
             if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):
                 raise BadOptions("A rigged Boat deck is a list of card codes such as 'TH'.")

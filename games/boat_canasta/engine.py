@@ -79,7 +79,7 @@ from games.boat_canasta.deck import CARD_COPIES
 from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
 from games.boat_canasta.table import Table
 from games.boat_canasta.view import view as build_view
-from games.cards import rng_below, seed_rng
+from games.cards import seed_rng
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 
 
@@ -130,12 +130,7 @@ class BoatCanastaEngine(BaseEngine):
         opts = self.options(options)
         assert isinstance(opts, BoatCanastaOptions)
         rng = seed_rng(seed, "boat_canasta")
-        if opts.first_dealer is None:
-            rng, dealer = rng_below(rng, players)
-        elif opts.first_dealer < players:
-            dealer = opts.first_dealer
-        else:
-            raise BadOptions(f"first_dealer must be a seat from 0 to {players - 1}.")
+        rng, dealer = self.first_seat(opts.first_dealer, players, rng, "first_dealer")
         if deck is not None and (
             isinstance(deck, str) or not all(isinstance(c, str) for c in deck)
         ):

@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.cards import rigged_order, rng_below, seed_rng
+from games.cards import rigged_order, seed_rng
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result
 from games.game_of_rows import rules
 from games.game_of_rows.cards import CARD_COPIES, DECK
@@ -106,12 +106,10 @@ class GameOfRowsEngine(BaseEngine):
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, GameOfRowsOptions)
-        if opts.first_player is not None and opts.first_player >= players:
-            raise BadOptions(f"first_player must be a seat from 0 to {players - 1}.")
         rng = seed_rng(seed, "game_of_rows")
-        rng, first = rng_below(rng, players)
-        if opts.first_player is not None:
-            first = opts.first_player
+        rng, first = self.first_seat(
+            opts.first_player, players, rng, "first_player", always_draw=True
+        )
         try:
             order, rng = rigged_order(DECK, list(deck) if deck else None, rng)
         except ValueError as exc:

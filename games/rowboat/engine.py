@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
-from games.cards import rng_below, seed_rng
+from games.cards import seed_rng
 from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
 from games.rowboat import rules
 from games.rowboat.actions import (
@@ -116,14 +116,7 @@ class RowboatEngine(BaseEngine):
         opts = self.options(options)
         assert isinstance(opts, RowboatOptions)
         rng = seed_rng(seed, "rowboat")
-        if opts.first_dealer is None:
-            rng, dealer = rng_below(rng, players)
-        else:
-            if opts.first_dealer >= players:
-                raise BadOptions(
-                    f"Option 'first_dealer': seats are 0 to {players - 1} with {players} players."
-                )
-            dealer = opts.first_dealer
+        rng, dealer = self.first_seat(opts.first_dealer, players, rng, "first_dealer")
         rig: tuple[int, ...] = ()
         if deck is not None:
             if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):

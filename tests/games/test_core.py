@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from games.cards import rigged_order, rng_below, seed_rng, shuffled
-from games.core import Action, Event, IllegalAction, split_code
+from games.core import Action, BadOptions, BaseEngine, Event, IllegalAction, split_code
 
 GAMES_DIR = pathlib.Path(__file__).resolve().parents[2] / "games"
 
@@ -95,3 +95,15 @@ def test_engines_are_pure() -> None:
                 continue
             problems += [f"{path.name}:{node.lineno} imports {r}" for r in roots if r in FORBIDDEN]
     assert not problems, problems
+
+
+def test_first_seat_is_chosen_or_drawn_and_checked() -> None:
+    engine = BaseEngine()
+    rng = seed_rng(3)
+    assert engine.first_seat(2, 4, rng, "first_dealer") == (rng, 2)
+    drawn_rng, seat = engine.first_seat(None, 4, rng, "first_dealer")
+    assert (drawn_rng, seat) == rng_below(rng, 4)
+    # always_draw advances the generator as a draw would, but keeps the host's seat
+    assert engine.first_seat(1, 4, rng, "first_player", always_draw=True) == (drawn_rng, 1)
+    with pytest.raises(BadOptions, match="Option 'first_dealer': seats are 0 to 2"):
+        engine.first_seat(3, 3, rng, "first_dealer")
