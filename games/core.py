@@ -11,7 +11,7 @@ Engines are pure: no I/O, no clocks, no global randomness. A game is a function 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
@@ -242,3 +242,62 @@ class BaseEngine:
 
     def teams(self, players: int) -> list[tuple[int, ...]]:
         return [(seat,) for seat in range(players)]
+
+
+# --- AI seats: what a policy may see -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything one seat knows at a decision, and the only input of an AI policy.
+
+    Why: an AI seat must never read another hand (players suspect bots of cheating the moment a
+    play looks informed), so a policy is handed this record instead of the engine state. It is
+    built at the boundary by :func:`observe` from ``view(state, seat)``, the seat's legal
+    action codes and the events that seat was shown, in order since the game began. It is plain
+    data (picklable), so a search can run in another process.
+    """
+
+    game: str
+    seat: int
+    view: Mapping[str, Any]
+    events: tuple[Event, ...]
+    legal: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return int(self.view["players"])
+
+
+#: an AI level: ``(observation, seed) -> action code``; the same inputs give the same move
+Policy = Callable[[Observation, int], str]
+
+
+def observe(engine: Engine, state: Any, seat: int, shown: Sequence[Event]) -> Observation:
+    """The observation of ``seat``: its view, its legal codes and the events it may see.
+
+    ``shown`` may hold every event of the game; the ones ``seat`` may not see are dropped here,
+    so callers cannot leak a hidden event by forgetting to filter.
+    """
+    return Observation(
+        game=engine.name,
+        seat=seat,
+        view=engine.view(state, seat),
+        events=tuple(event for event in shown if event.visible(seat)),
+        legal=tuple(action.code for action in engine.legal_actions(state, seat)),
+    )
+
+
+@runtime_checkable
+class Determinizer(Protocol):
+    """Optional engine hook for AI search (an engine that has it implements this method).
+
+    ``determinize(observation, rng)`` returns a full engine state consistent with everything
+    ``observation.seat`` has seen, with every unseen card placed at random from ``rng`` (a
+    64-bit seed): played cards gone, the seat's own hand and every card it saw (passed,
+    received, revealed, snapshot) where it is known to be, hand sizes kept, and a void shown by
+    failing to follow kept (unless a rule explains the card, e.g. Rowboat's saved Knob). The
+    returned state gives ``view(state, seat) == observation.view`` and the same legal codes.
+    """
+
+    def determinize(self, observation: Observation, rng: int) -> Any: ...

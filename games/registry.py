@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 
-from games.core import Engine
+from games.core import Engine, Policy
 
 ORDER: tuple[str, ...] = ("rowboat", "turn_the_tide", "boat_canasta", "boat", "game_of_rows")
 
@@ -41,3 +42,19 @@ def get(name: str) -> Engine:
 def engines() -> list[Engine]:
     """Every built engine, in the product's order."""
     return [get(name) for name in names()]
+
+
+def policies(name: str) -> Mapping[str, Policy]:
+    """The AI levels of game ``name``: ``random`` always, plus what ``games/<name>/ai.py``
+    declares in its ``LEVELS`` mapping (e.g. ``easy``, ``normal``, ``strong``).
+
+    Why a lookup by name: a policy runs in a worker process that receives only the game's name
+    and an observation, so it must find its code without the bot handing over live objects.
+    """
+    from games.search import random_policy
+
+    get(name)  # unknown names fail as get() does
+    found: dict[str, Policy] = {"random": random_policy}
+    if importlib.util.find_spec(f"games.{name}.ai") is not None:
+        found.update(importlib.import_module(f"games.{name}.ai").LEVELS)
+    return found

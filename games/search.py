@@ -1,0 +1,118 @@
+"""Shared pieces of AI seats: a fast seeded RNG, the random level, event histories and a
+determinized Monte Carlo chooser.
+
+Why here and not in each game: every game's ``ai.py`` needs the same few tools, and the bench,
+the tests and the bot all drive policies through :class:`SeatHistory` and
+:func:`games.core.observe`, so one copy keeps them in step. Nothing here knows a rule; a game's
+search supplies its own determinizer, rollout and value through callables.
+
+Chance is seeded (``Rng`` is SplitMix64, as in :mod:`games.cards`): the same observation and
+seed give the same move, in any process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from games.core import Engine, Event, Observation, observe
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """A small seeded generator for search (SplitMix64 as an object, so a playout can draw
+    thousands of times without threading a state integer through every call)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A value in ``range(n)`` (``n`` > 0)."""
+        return self.next64() % n
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.next64() % len(items)]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> int:
+        """A fresh seed for a sub-search, so sub-searches do not share a stream."""
+        return self.next64()
+
+
+def random_policy(observation: Observation, seed: int) -> str:
+    """The ``random`` level: a uniformly random legal code (kept for tests and baselines)."""
+    if not observation.legal:
+        raise ValueError(f"{observation.game}: seat {observation.seat} has no legal action")
+    return observation.legal[Rng(seed).below(len(observation.legal))]
+
+
+class SeatHistory:
+    """The events each seat was shown, in order, so a policy's observation can be built
+    without replaying the game (the bot, the bench and the tests keep one per game)."""
+
+    __slots__ = ("shown",)
+
+    def __init__(self, players: int) -> None:
+        self.shown: list[list[Event]] = [[] for _ in range(players)]
+
+    def record(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if event.visible_to is None:
+                for seen in self.shown:
+                    seen.append(event)
+            else:
+                for seat in event.visible_to:
+                    if 0 <= seat < len(self.shown):
+                        self.shown[seat].append(event)
+
+    def observe(self, engine: Engine, state: Any, seat: int) -> Observation:
+        return observe(engine, state, seat, self.shown[seat])
+
+
+def pimc_choose(
+    candidates: Sequence[str],
+    iterations: int,
+    seed: int,
+    sample: Callable[[Rng], Any],
+    value: Callable[[Any, str, Rng], float],
+) -> str:
+    """Perfect-information Monte Carlo over determinizations.
+
+    Each iteration draws one full state with ``sample`` (a determinization of the seat's
+    observation) and scores every candidate on it with ``value`` (apply the candidate, play out,
+    return the seat's value), so all candidates face the same hidden cards and luck cancels
+    between them. Returns the candidate with the best mean; ties go to the earlier candidate,
+    so callers order candidates by their heuristic preference.
+    """
+    if len(candidates) == 1 or iterations <= 0:
+        return candidates[0]
+    rng = Rng(seed)
+    totals = [0.0] * len(candidates)
+    rounds = max(1, iterations // len(candidates))
+    for _ in range(rounds):
+        world = sample(rng)
+        for index, code in enumerate(candidates):
+            totals[index] += value(world, code, rng)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
