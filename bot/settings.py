@@ -141,7 +141,7 @@ def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None)
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
     """Read ``path`` (default ``config.toml``; a missing default file means all defaults)."""
     explicit = path is not None
-    file = Path(path) if explicit else DEFAULT_CONFIG
+    file = DEFAULT_CONFIG if path is None else Path(path)
     raw: dict[str, Any] = {}
     if file.exists():
         try:
