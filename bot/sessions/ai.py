@@ -23,11 +23,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
 from bot.sessions.record import GameRecord
@@ -35,6 +34,9 @@ from bot.store import ActionRow
 from games import Event
 from games.core import Policy
 from games.search import SeatHistory
+
+if TYPE_CHECKING:  # imported when the first search starts: most bots never start a pool
+    from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger("bot.sessions")
 
@@ -212,6 +214,9 @@ class AiDriver:
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._processes is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             # spawn, not fork: the bot process has threads (the store writer, aiosqlite) and a
             # forked child could inherit a lock held by one of them
             self._processes = ProcessPoolExecutor(
