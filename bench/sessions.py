@@ -33,7 +33,14 @@ synchronous=FULL, Rowboat 3p novice:
 
 Reload of 10,000 live games (snapshot every 8 actions): 0.98 s. With a busy machine the same
 runs gave 13,900 moves/s, p99 12.6 ms paced, 0.96 s reload. The p99 of the paced runs is set by
-the occasional database fsync of a checkpoint coinciding with commits (see ``bot/store.py``).
+the occasional database fsync of a checkpoint coinciding with commits (see ``bot/store/sqlite.py``).
+
+Later the same machine, shared with eight other jobs (load average 5-6 on 2 cores), gave far
+less: 5 alternated runs of 4 s each, 500 tables, medians. Before the collector tuning of
+``bot.sessions.manager.tune_gc`` (young collections found many surviving game states and
+full collections followed, 20-30% of the event loop's CPU per move): 2,770 moves/s, 109 us
+CPU/move; after: 3,380 moves/s, 79 us CPU/move (commit 3f81e65 in the same rounds: 2,310
+moves/s, 113 us). Compare runs only when alternated on the same machine.
 """
 
 from __future__ import annotations

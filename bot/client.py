@@ -20,6 +20,7 @@ from bot import components
 from bot.lobbies import Lobbies
 from bot.publisher import Publisher
 from bot.sessions import SessionError, SessionManager
+from bot.sessions.ai import AiConfig
 from bot.settings import Settings
 from bot.tables import FADE, TIMER, Tables
 from games import BadOptions, IllegalAction
@@ -67,7 +68,12 @@ class TidewaterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._manager is None:
-            self._manager = await SessionManager.open(self.settings.storage.path)
+            ai = AiConfig(
+                default_level=self.settings.tables.ai_level,
+                think_seconds=self.settings.ai.think_seconds,
+                processes=self.settings.ai.processes,
+            )
+            self._manager = await SessionManager.open(self.settings.storage.path, ai=ai)
         self._manager.add_listener(self.publisher.on_update)
         self._manager.on_deadline(FADE, self.tables.on_fade)
         await self.tables.restore()

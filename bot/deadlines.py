@@ -28,11 +28,15 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 30.0
 
 
+async def _keep(deadline_id: int) -> None:
+    """The default ``forget``: nothing to delete (a dispatcher not bound to a store)."""
+
+
 class Dispatcher:
     def __init__(
         self,
         clock: Callable[[], float],
-        forget: Callable[[int], Awaitable[None]],
+        forget: Callable[[int], Awaitable[None]] = _keep,
     ) -> None:
         self._clock = clock
         self._forget = forget  # deletes a fired deadline's row (if still there)
@@ -42,6 +46,15 @@ class Dispatcher:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+
+    def bind(self, forget: Callable[[int], Awaitable[None]]) -> None:
+        """Who deletes a fired deadline's row (the session manager binds its own)."""
+        self._forget = forget
+
+    @property
+    def running(self) -> list[asyncio.Task[None]]:
+        """Handlers still running (the manager's ``settle`` waits for them)."""
+        return list(self._running)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="deadlines")

@@ -68,11 +68,20 @@ class TableSettings(_Section):
     @field_validator("ai_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
-        from bot.ai import POLICIES
+        from bot.ai import LEVELS
 
-        if value not in POLICIES:
-            raise ValueError(f"unknown AI level {value!r} (levels: {', '.join(POLICIES)})")
+        if value not in LEVELS:
+            raise ValueError(f"unknown AI level {value!r} (levels: {', '.join(LEVELS)})")
         return value
+
+
+class AiSettings(_Section):
+    #: worker processes for the searching (``strong``) level, so a search never runs on the
+    #: event loop; cheaper levels run in threads
+    processes: int = Field(default=1, ge=1, le=64)
+    #: seconds an AI move is held back before it is shown (counted from when its decision
+    #: started), so people can follow the table; 0 shows it at once
+    think_seconds: float = Field(default=1.0, ge=0.0, le=30.0)
 
 
 class Settings(_Section):
@@ -80,6 +89,7 @@ class Settings(_Section):
     storage: StorageSettings = Field(default_factory=StorageSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     tables: TableSettings = Field(default_factory=TableSettings)
+    ai: AiSettings = Field(default_factory=AiSettings)
     #: per-game default table options, e.g. ``games = {"rowboat": {"novice": True}}``
     games: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
@@ -131,7 +141,7 @@ def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None)
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
     """Read ``path`` (default ``config.toml``; a missing default file means all defaults)."""
     explicit = path is not None
-    file = Path(path) if explicit else DEFAULT_CONFIG
+    file = DEFAULT_CONFIG if path is None else Path(path)
     raw: dict[str, Any] = {}
     if file.exists():
         try:

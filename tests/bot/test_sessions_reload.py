@@ -18,7 +18,7 @@ from bot.sessions import (
     SessionManager,
     Update,
 )
-from games import Action
+from games.core import Observation
 from tests.bot.sessions_support import TALLY, engines, replay
 
 HOST = 100
@@ -91,9 +91,9 @@ async def test_ai_turn_resumes_after_restart(tmp_path: Path) -> None:
     path = tmp_path / "ai.sqlite3"
     release = threading.Event()
 
-    def stuck(engine: Any, state: Any, seat: int, seed: int) -> Action:
+    def stuck(observation: Observation, seed: int) -> str:
         release.wait(10)  # the process "dies" while the AI is thinking
-        return random_policy(engine, state, seat, seed)
+        return random_policy(observation, seed)
 
     mgr = await open_mgr(path, policy=stuck)
     gid = await new_game(mgr, 1, ai=1, people=1)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
+import re
 import sqlite3
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot import migrations, store
 from bot.sessions import SessionManager
-from bot.store import Batch, SchemaTooNew, Store, check, migrate
+from bot.store import Batch, SchemaTooNew, Store, check, migrate, migrations
+from bot.store import sqlite as store
 from tests.bot.sessions_support import TALLY, engines
 
 NOW = 1_700_000_000.0
@@ -181,3 +183,44 @@ async def test_close_writes_what_is_queued(tmp_path: Path) -> None:
         s.submit(_action(1, 4))
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM actions").fetchone() == (3,)
+
+
+# ---- every SQL statement lives in bot/store/ ---------------------------------------------------
+BOT = Path(__file__).resolve().parents[2] / "bot"
+SQL = re.compile(
+    r"\bSELECT\b[\s\S]*\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE\s+FROM\b"
+    r"|\b(CREATE|DROP|ALTER)\s+(TABLE|INDEX|TRIGGER|UNIQUE)\b|\bPRAGMA\s+\w+|\bBEGIN\s+IMMEDIATE\b"
+)
+
+
+def sql_strings(source: str) -> list[str]:
+    """The string literals (f-string parts included) of ``source`` that look like SQL."""
+    texts = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            texts.append(node.value)
+        elif isinstance(node, ast.JoinedStr):  # an f-string: its parts joined around "{}"
+            texts.append(
+                "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+            )
+    return [text for text in texts if SQL.search(text)]
+
+
+def test_the_sql_detector_finds_sql() -> None:
+    assert sql_strings('x = f"SELECT {cols} FROM games WHERE id = ?"')
+    assert sql_strings("conn.execute('INSERT INTO actions VALUES (?)')")
+    assert sql_strings('"UPDATE games SET version = 1"')
+    assert sql_strings('"PRAGMA journal_mode = WAL"')
+    assert not sql_strings('"Select a card from your hand; the update is sent."')
+
+
+def test_no_sql_outside_the_store() -> None:
+    offenders = {}
+    for path in sorted(BOT.rglob("*.py")):
+        if (BOT / "store") in path.parents:
+            continue
+        found = sql_strings(path.read_text(encoding="utf-8"))
+        if found:
+            offenders[str(path.relative_to(BOT))] = found
+    assert offenders == {}
+    assert sql_strings((BOT / "store" / "sqlite.py").read_text(encoding="utf-8"))

@@ -2,9 +2,8 @@
 
 Why a record of its own: it is the single owner of a game while the game is open (its lock,
 its engine state, its turn timers, its listener queue), and it is also what is written back
-as the game's row. Keeping the row layout (``GAME_COLUMNS``, ``row``, ``info_from_row``) next
-to the record keeps the two from drifting apart. The seat helpers compute the row changes when
-a person leaves a table; they know nothing of locks or the database.
+as the game's row. Keeping the conversions (``row``, ``info_from_row``) next to the record
+keeps the two from drifting apart; the column layout itself belongs to ``bot.store``.
 """
 
 from __future__ import annotations
@@ -13,12 +12,12 @@ import asyncio
 import json
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from bot.session_types import GameInfo, Seat, Status, Update
-from bot.store import dumps
+from bot.sessions.types import GameInfo, Seat, Status, Update
+from bot.store import GameRow, GameWrite, dumps
 
 
 @dataclass(eq=False, slots=True)
@@ -45,7 +44,6 @@ class GameRecord:
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
     outbox: deque[Update] = field(default_factory=deque)
     notifying: bool = False
-    ai_task: asyncio.Task[None] | None = None
     _info: GameInfo | None = None
     _info_key: tuple[Any, ...] = ()
     _ai_of: tuple[Seat, ...] | None = None
@@ -66,10 +64,10 @@ class GameRecord:
             self.host_id,
             self.status,
             self.seats,
-            MappingProxyType(self.options),  # type: ignore[arg-type]
+            MappingProxyType(self.options),
             self.seed,
             self.version,
-            MappingProxyType(self.messages),  # type: ignore[arg-type]
+            MappingProxyType(self.messages),
         )
         return self._info
 
@@ -79,11 +77,11 @@ class GameRecord:
             self._ai = any(seat.user_id is None for seat in self.seats)
         return self._ai
 
-    def row(self, now: float, **changes: Any) -> tuple[Any, ...]:
+    def row(self, now: float, **changes: Any) -> GameWrite:
         """The ``games`` upsert row with ``changes`` (seats, host_id, ...) applied."""
         get = changes.get
         seats = get("seats", self.seats)
-        return (
+        return GameWrite(
             self.id,
             self.guild_id,
             self.channel_id,
@@ -118,35 +116,19 @@ def json_memo(text: str, _memo: dict[str, Any] = {}) -> Any:  # noqa: B006
     return value
 
 
-GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason"
-)
-
-
-def info_from_row(r: Any) -> GameInfo:
-    """A game's public record straight from its row: no engine, no replay."""
-    gid, guild, channel, game, host, status, seats, options, seed, version, msgs, _, _ = r
+def info_from_row(r: GameRow, status: Status | None = None) -> GameInfo:
+    """A game's public record straight from its row (no engine, no replay); ``status``
+    overrides the stored one (an end that is being written)."""
     return GameInfo(
-        gid, guild, channel, game, host, status, seats_from_json(seats),
-        MappingProxyType(json.loads(options)), seed, version, MappingProxyType(json.loads(msgs)),
-    )  # fmt: skip
-
-
-def with_status(row: Any, status: Status) -> tuple[Any, ...]:
-    return (*row[:5], status, *row[6:])
-
-
-def renumber(seats: Any) -> tuple[Seat, ...]:
-    return tuple(replace(s, seat=i) for i, s in enumerate(seats))
-
-
-def without_person(g: GameRecord, user_id: int) -> dict[str, Any]:
-    """Lobby changes when a person leaves: host passes on; no person left cancels it."""
-    seats = renumber(s for s in g.seats if s.user_id != user_id)
-    people = [s for s in seats if not s.is_ai]
-    if not people:
-        return {"seats": seats, "status": "abandoned", "end_reason": "everyone left"}
-    if user_id == g.host_id:
-        return {"seats": seats, "host_id": people[0].user_id}
-    return {"seats": seats}
+        r.id,
+        r.guild_id,
+        r.channel_id,
+        r.game,
+        r.host_id,
+        status or r.status,  # type: ignore[arg-type]
+        seats_from_json(r.seats),
+        MappingProxyType(json.loads(r.options)),
+        r.seed,
+        r.version,
+        MappingProxyType(json.loads(r.messages)),
+    )

@@ -11,7 +11,7 @@ Rules that keep upgrades safe:
 * Re-opening an up-to-date file runs nothing; a file newer than this code is refused rather
   than guessed at.
 
-Tables (see ``bot/store.py`` for how they are written):
+Tables (see ``bot/store/sqlite.py`` for how they are written):
 
 * ``games``: one row per lobby or game; seats/options/messages as JSON. ``version`` is the
   count of actions in the log; from version 4 a trigger on ``actions`` keeps it, so the two

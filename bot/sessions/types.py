@@ -1,8 +1,8 @@
 """The session manager's public vocabulary: its refusals, records, callbacks and constants.
 
-Kept apart from the manager so that the Discord layer, the deadline dispatcher and the tests
-can name these types without reading (or importing) the machinery; ``bot.sessions``
-re-exports every name here, and that is where callers import them from.
+Kept apart from the manager so that the Discord layer, the deadline dispatcher, the
+collaborators and the tests can name these types without importing the machinery;
+``bot.sessions`` re-exports every name here, and that is where callers import them from.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games import Action, Event
+from games import Event
+from games.core import Policy as Policy  # an AI level: (observation, seed) -> code
 
 Status = Literal["lobby", "live", "finished", "abandoned"]
 
@@ -106,8 +107,6 @@ class Deadline:
 
 Listener = Callable[[Update], Awaitable[None]]
 DeadlineHandler = Callable[[Deadline], Awaitable[None]]
-#: picks a move for an AI seat: (engine, state, seat, rng seed) -> action; runs in an executor
-Policy = Callable[[Any, Any, int, int], Action]
 
 #: actions between snapshots. Reloading a game costs one ``engine.load`` plus on average half
 #: this many ``engine.apply``; writing a snapshot costs one ``engine.dump`` per this many moves.

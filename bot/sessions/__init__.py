@@ -1,0 +1,60 @@
+"""The session manager and its vocabulary: ``from bot.sessions import SessionManager, ...``.
+
+Where each behaviour lives (one file each, see ``bot.sessions.manager`` for how they fit):
+
+* ``manager`` - :class:`SessionManager`: the games in memory, their locks, commit, notify, and
+  the public operations, each a short composition of the parts below;
+* ``types`` - the refusals (``SessionError`` family), ``Seat``, ``GameInfo``, ``Update``,
+  ``GuildSettings``, ``Deadline``, the callback aliases and the constants;
+* ``record`` - ``GameRecord`` (the in-memory owner of one game) and its row conversions;
+* ``lobby`` - the lobby's rules (who may sit, add an AI, start, ...), pure functions;
+* ``ai`` - the AI driver: AI seats' moves and turn-timeout takeovers, from observations;
+* ``timers`` - turn timers: the pure planner, applying a plan, firing;
+* ``loading`` - rows in, replayed records out (snapshot + tail), pure;
+* ``guilds`` - per-guild settings checks.
+"""
+
+from __future__ import annotations
+
+import secrets  # the lobby seeds' source; tests replace ``bot.sessions.secrets``
+
+from bot.sessions.manager import SessionManager
+from bot.sessions.types import (
+    NO_PEOPLE_LEFT,
+    SNAPSHOT_EVERY,
+    Deadline,
+    DeadlineHandler,
+    GameInfo,
+    GameNotFound,
+    GuildSettings,
+    Listener,
+    LobbyError,
+    NotAllowed,
+    Policy,
+    Seat,
+    SessionError,
+    StaleVersion,
+    Status,
+    Update,
+)
+
+__all__ = [
+    "NO_PEOPLE_LEFT",
+    "SNAPSHOT_EVERY",
+    "Deadline",
+    "DeadlineHandler",
+    "GameInfo",
+    "GameNotFound",
+    "GuildSettings",
+    "Listener",
+    "LobbyError",
+    "NotAllowed",
+    "Policy",
+    "Seat",
+    "SessionError",
+    "SessionManager",
+    "StaleVersion",
+    "Status",
+    "Update",
+    "secrets",
+]

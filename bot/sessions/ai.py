@@ -1,0 +1,259 @@
+"""The AI driver: moves for AI seats, and for people whose turn timer ran out.
+
+Why a collaborator with an ``apply`` callable: the driver decides *what* to play and *when*,
+the manager alone owns the game's lock and the commit. The driver is handed a function that
+applies a move under the lock if the game is still where the move was computed; it never
+touches the manager itself, so it can be built and tested with a fake ``apply``.
+
+What a policy sees: an observation (``games.core.Observation``) built from the seat's view,
+its legal codes and the events that seat was shown, never the engine state, so no level can
+read another hand. The events come from a ``SeatHistory`` per game kept in memory and fed
+with every committed move; after a restart (or when a seat becomes an AI in a game that had
+none) it is rebuilt once by replaying the game's whole action log from ``new_game``.
+
+Where a policy runs: costly levels (``strong``) in a process pool sized from ``[ai]
+processes``, receiving the game name, the level, the observation and the seed as plain data;
+cheap ones in the thread executor. Either way the event loop never runs a search. A move is
+shown after ``[ai] think_seconds`` (counted from when the decision started) so people can
+follow; a move computed for a version that has meanwhile moved on is dropped and recomputed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
+from bot.sessions.record import GameRecord
+from bot.store import ActionRow
+from games import Event
+from games.core import Policy
+from games.search import SeatHistory
+
+if TYPE_CHECKING:  # imported when the first search starts: most bots never start a pool
+    from concurrent.futures import ProcessPoolExecutor
+
+log = logging.getLogger("bot.sessions")
+
+#: applies ``code`` for ``seat`` with ``cause`` under the game's lock, only if the game is
+#: still live at ``expected`` version and ``guard()`` holds; True if it was applied
+Apply = Callable[[GameRecord, int, str, int, str, Callable[[], bool]], Awaitable[bool]]
+#: the game's whole action log, in order (a store read)
+ActionLog = Callable[[int], Awaitable[Sequence[ActionRow]]]
+
+#: failures in a row after which an AI seat stops trying (a policy or engine bug)
+MAX_FAILURES = 3
+#: moves recomputed in a row because the game moved meanwhile, before a task gives up (it is
+#: started again by the next commit)
+MAX_STALE = 100
+
+
+async def _unbound(*args: Any) -> Any:
+    raise RuntimeError("the AI driver is not bound to a session manager")
+
+
+@dataclass(frozen=True, slots=True)
+class AiConfig:
+    """How AI seats are played (``[ai]`` and ``[tables] ai_level`` of the config)."""
+
+    default_level: str = "random"
+    think_seconds: float = 0.0  # the bot's config defaults to 1.0; tests and tools use 0
+    processes: int = 1
+    #: levels that search, run in the process pool
+    process_levels: frozenset[str] = field(default_factory=lambda: frozenset({"strong"}))
+    takeover_level: str = TAKEOVER_LEVEL
+
+
+class AiDriver:
+    """One task per game while AI seats are to act; timeouts played on demand."""
+
+    def __init__(
+        self,
+        *,
+        config: AiConfig | None = None,
+        executor: Executor | None = None,
+        policy: Policy | None = None,
+        levels: Levels = level_policies,
+    ) -> None:
+        self._apply: Apply = _unbound
+        self._action_log: ActionLog = _unbound
+        self.config = config or AiConfig()
+        self._own_executor = executor is None
+        self._executor = executor or ThreadPoolExecutor(max_workers=8, thread_name_prefix="ai")
+        self._processes: ProcessPoolExecutor | None = None  # started on the first search
+        self._policy = policy  # replaces every level (tests)
+        self._levels = levels
+        self._histories: dict[int, SeatHistory] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.enabled = False  # set by the manager once loading is done (and autoplay is on)
+        self._closing = False
+
+    def bind(self, apply: Apply, action_log: ActionLog) -> None:
+        """Hand the driver the manager's ``apply`` and its action-log read (the manager does
+        this in its constructor; a test hands its own fakes)."""
+        self._apply, self._action_log = apply, action_log
+
+    # ---- what the manager tells the driver --------------------------------------------------
+    def started(self, g: GameRecord) -> None:
+        """A game just started: its history begins empty (only AI games keep one)."""
+        if g.has_ai():
+            self._histories[g.id] = SeatHistory(len(g.seats))
+
+    def committed(self, g: GameRecord, events: Sequence[Event]) -> None:
+        """A move was committed (called under the game's lock, in version order)."""
+        history = self._histories.get(g.id)
+        if history is not None:
+            history.record(events)
+
+    def forget(self, game_id: int) -> None:
+        """The game closed."""
+        self._histories.pop(game_id, None)
+
+    def kick(self, g: GameRecord) -> None:
+        """Start the game's AI task if AI seats are to act and none is running."""
+        if not self.enabled or self._closing or g.status != "live" or not g.has_ai():
+            return
+        task = self._tasks.get(g.id)
+        if task is not None and not task.done():
+            return
+        seats = g.seats
+        if any(seats[s].is_ai for s in g.engine.to_act(g.state)):
+            task = asyncio.get_running_loop().create_task(self._run(g), name=f"ai-{g.id}")
+            self._tasks[g.id] = task
+            task.add_done_callback(functools.partial(self._done, g.id))
+
+    def _done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+
+    def pending(self) -> list[asyncio.Task[None]]:
+        """The AI tasks still running (the manager's ``settle`` waits for them)."""
+        return [t for t in self._tasks.values() if not t.done()]
+
+    async def close(self) -> None:
+        """Stop every AI task and the pools (a move being computed is dropped)."""
+        self._closing = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+        if self._own_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # ---- moves --------------------------------------------------------------------------
+    async def _run(self, g: GameRecord) -> None:
+        """Move for the AI seats while they are to act."""
+        failures = stale = 0
+        loop = asyncio.get_running_loop()
+        while g.status == "live" and not self._closing and stale < MAX_STALE:
+            seat = next((s for s in g.engine.to_act(g.state) if g.seats[s].is_ai), None)
+            if seat is None:
+                return
+            version = g.version
+            try:
+                started = loop.time()
+                code = await self.choose(g, seat, version, g.seats[seat].ai_level)
+                if code is None:
+                    stale += 1  # the game moved while the history was being rebuilt
+                    continue
+                stale = 0
+                wait = self.config.think_seconds - (loop.time() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                await self._apply(g, seat, code, version, "ai", _still_ai(g, seat))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("AI move failed in game %s seat %s", g.id, seat)
+                if failures >= MAX_FAILURES:
+                    log.error("game %s: AI seat %s gave up after %d failures", g.id, seat, failures)
+                    return
+
+    async def takeover(self, g: GameRecord, seat: int, still_due: Callable[[], bool]) -> None:
+        """Play for a person whose turn timer ran out, at the takeover level, while the
+        timer is still the one that fired (no think delay: the person already had theirs)."""
+        for _ in range(MAX_STALE):
+            if not still_due() or seat not in g.engine.to_act(g.state):
+                return
+            version = g.version
+            code = await self.choose(g, seat, version, self.config.takeover_level)
+            if code is None:
+                continue
+            if await self._apply(g, seat, code, version, "timeout", still_due):
+                return
+
+    async def choose(self, g: GameRecord, seat: int, version: int, level: str | None) -> str | None:
+        """The move of ``seat`` at ``version`` from its observation; None if the game moved
+        on before the observation could be taken."""
+        history = await self.history(g)
+        if history is None or g.version != version:
+            return None
+        observation = history.observe(g.engine, g.state, seat)
+        seed = move_seed(g.seed, version, seat)
+        loop = asyncio.get_running_loop()
+        if self._policy is not None:
+            return await loop.run_in_executor(self._executor, self._policy, observation, seed)
+        try:
+            available = self._levels(g.game)
+        except KeyError:
+            available = level_policies(g.game)
+        name = resolve_level(available, level, self.config.default_level)
+        if name in self.config.process_levels and self.config.processes > 0:
+            pool = self._process_pool()
+            return await loop.run_in_executor(pool, run_level, g.game, name, observation, seed)
+        return await loop.run_in_executor(self._executor, available[name], observation, seed)
+
+    def _process_pool(self) -> ProcessPoolExecutor:
+        if self._processes is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn, not fork: the bot process has threads (the store writer, aiosqlite) and a
+            # forked child could inherit a lock held by one of them
+            self._processes = ProcessPoolExecutor(
+                max_workers=self.config.processes, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._processes
+
+    async def history(self, g: GameRecord) -> SeatHistory | None:
+        """The game's seat histories, rebuilt from its action log when not in memory; None if
+        the game kept moving while the log was read (the caller tries again)."""
+        history = self._histories.get(g.id)
+        if history is not None:
+            return history
+        rows = await self._action_log(g.id)
+        history = self._histories.get(g.id)  # another task rebuilt it meanwhile
+        if history is not None:
+            return history
+        rows = [r for r in rows if r.seq <= g.version]
+        if len(rows) != g.version or g.status != "live":
+            return None  # a commit landed between the read and now
+        history = rebuild_history(g.engine, len(g.seats), g.options, g.seed, rows)
+        self._histories[g.id] = history
+        return history
+
+
+def _still_ai(g: GameRecord, seat: int) -> Callable[[], bool]:
+    """The guard of an AI move: the seat has not been given back to a person meanwhile."""
+    return lambda: g.seats[seat].is_ai
+
+
+def rebuild_history(
+    engine: Any, players: int, options: Any, seed: int, log: Sequence[ActionRow]
+) -> SeatHistory:
+    """What each seat was shown, from the start of the game (the log is the truth)."""
+    history = SeatHistory(players)
+    state = engine.new_game(players, dict(options), seed)
+    for row in log:
+        state, events = engine.apply(state, row.seat, row.code)
+        history.record(events)
+    return history

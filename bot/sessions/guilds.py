@@ -1,0 +1,46 @@
+"""Per-guild settings (admin role, threads, turn timeout): which changes are acceptable.
+
+Why checked by hand: the values come from slash-command options and a misspelt or out-of-range
+setting must be refused with a readable message before anything is written. The manager
+serialises the writes (one lock), so two admins changing different settings never lose one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.sessions.types import GuildSettings, SessionError
+from bot.store import SettingsRow, SettingsWrite
+
+#: the settings a guild may change (the fields of GuildSettings other than its id)
+SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout"}
+#: the longest turn timeout an admin may set (a week)
+MAX_TURN_TIMEOUT = 7 * 24 * 3600
+
+
+def check_changes(changes: dict[str, Any]) -> None:
+    """Refuse unknown settings and bad values (SessionError), before anything is written."""
+    unknown = set(changes) - SETTING_FIELDS
+    if unknown:
+        known = ", ".join(sorted(SETTING_FIELDS))
+        raise SessionError(f"Unknown setting {', '.join(sorted(unknown))} (settings: {known}).")
+    role = changes.get("admin_role_id")
+    if role is not None and type(role) is not int:
+        raise SessionError("admin_role_id must be a role id or None.")
+    if "use_threads" in changes and not isinstance(changes["use_threads"], bool):
+        raise SessionError("use_threads must be true or false.")
+    timeout = changes.get("turn_timeout", 0)
+    if type(timeout) is not int or not 0 <= timeout <= MAX_TURN_TIMEOUT:
+        raise SessionError("turn_timeout must be a whole number of seconds from 0 to a week.")
+
+
+def changed(current: GuildSettings, changes: dict[str, Any]) -> tuple[GuildSettings, SettingsWrite]:
+    """The new settings and the row that stores them."""
+    new = replace(current, **changes)
+    row = SettingsWrite(new.guild_id, new.admin_role_id, int(new.use_threads), new.turn_timeout)
+    return new, row
+
+
+def from_row(row: SettingsRow) -> GuildSettings:
+    return GuildSettings(row.guild_id, row.admin_role_id, row.use_threads, row.turn_timeout)

@@ -1,0 +1,138 @@
+"""Lobby rules: who may sit, leave, add or remove an AI, change options or start, and what the
+lobby's row becomes.
+
+Why pure functions: every lobby operation is "check, then rewrite the ``games`` row", and the
+manager does the locking and the writing the same way for all of them. Keeping the checks and
+the resulting changes here, as functions of the game record, puts the lobby's rules (host-only
+actions, a full table, seat renumbering, the host passing on) in one file that tests can call
+without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.ai import LEVELS
+from bot.sessions.record import GameRecord
+from bot.sessions.types import NO_PEOPLE_LEFT, GameNotFound, LobbyError, NotAllowed, Seat, Status
+from games import BadOptions
+from games.core import validate_options
+
+Changes = dict[str, Any]
+
+
+def check_open(g: GameRecord, want: Status | None = None) -> None:
+    """Re-checked after taking the lock: the game may have ended while we waited."""
+    if g.status not in ("lobby", "live"):
+        raise GameNotFound(f"Game #{g.id} is over.")
+    if want == "lobby" and g.status != "lobby":
+        raise LobbyError("The game has already started.")
+    if want == "live" and g.status != "live":
+        raise LobbyError("The game has not started yet.")
+
+
+def check_host(g: GameRecord, by_user: int, what: str) -> None:
+    if by_user != g.host_id:
+        host = next((s.name for s in g.seats if s.user_id == g.host_id), "the host")
+        raise NotAllowed(f"Only the host ({host}) can {what}.")
+
+
+def clean_options(engine: Any, raw: dict[str, Any]) -> dict[str, Any]:
+    """Validate with the engine's Options; keep the host's keys, in the model's JSON form."""
+    model = validate_options(engine.Options, raw, engine.title)
+    dumped = model.model_dump(mode="json")
+    return {key: dumped[key] for key in raw}
+
+
+def renumber(seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    return tuple(replace(s, seat=i) for i, s in enumerate(seats))
+
+
+def without_person(g: GameRecord, user_id: int) -> Changes:
+    """Lobby changes when a person leaves: host passes on; no person left cancels it."""
+    seats = renumber(s for s in g.seats if s.user_id != user_id)
+    people = [s for s in seats if not s.is_ai]
+    if not people:
+        return {"seats": seats, "status": "abandoned", "end_reason": "everyone left"}
+    if user_id == g.host_id:
+        return {"seats": seats, "host_id": people[0].user_id}
+    return {"seats": seats}
+
+
+def _check_room(g: GameRecord) -> None:
+    if len(g.seats) >= g.engine.max_players:
+        raise LobbyError(f"The table is full ({g.engine.max_players} seats).")
+
+
+def join(g: GameRecord, user_id: int, name: str) -> Changes:
+    if any(s.user_id == user_id for s in g.seats):
+        raise LobbyError("You are already seated at this table.")
+    _check_room(g)
+    return {"seats": (*g.seats, Seat(len(g.seats), user_id, name))}
+
+
+def leave(g: GameRecord, user_id: int) -> Changes:
+    """When the host leaves, the next person seated becomes host; a lobby with no people left
+    is cancelled."""
+    if not any(s.user_id == user_id for s in g.seats):
+        raise NotAllowed("You are not seated at this table.")
+    return without_person(g, user_id)
+
+
+def add_ai(g: GameRecord, by_user: int, level: str) -> Changes:
+    check_host(g, by_user, "add an AI")
+    if level not in LEVELS:
+        raise LobbyError(f"Unknown AI level {level!r} (levels: {', '.join(LEVELS)}).")
+    _check_room(g)
+    taken = {s.name for s in g.seats if s.is_ai}
+    name = next(f"AI {n}" for n in range(1, 100) if f"AI {n}" not in taken)
+    return {"seats": (*g.seats, Seat(len(g.seats), None, name, level))}
+
+
+def remove_ai(g: GameRecord, seat: int, by_user: int) -> Changes:
+    check_host(g, by_user, "remove an AI")
+    if not (type(seat) is int and 0 <= seat < len(g.seats) and g.seats[seat].is_ai):
+        raise LobbyError(f"Seat {seat} is not an AI seat.")
+    return {"seats": renumber(s for s in g.seats if s.seat != seat)}
+
+
+def set_options(g: GameRecord, by_user: int, options: Mapping[str, Any]) -> Changes:
+    """Merged into the current options and validated by the engine's Options."""
+    check_host(g, by_user, "change the options")
+    if not isinstance(options, Mapping):
+        raise BadOptions("Options must be a table of names and values.")
+    return {"options": clean_options(g.engine, {**g.options, **options})}
+
+
+def check_start(g: GameRecord, by_user: int) -> None:
+    """Host only; needs engine.min_players..max_players seats."""
+    check_host(g, by_user, "start the game")
+    engine = g.engine
+    n = len(g.seats)
+    if not engine.min_players <= n <= engine.max_players:
+        raise LobbyError(
+            f"{engine.title} needs {engine.min_players} to {engine.max_players} players;"
+            f" {n} seated."
+        )
+
+
+def cancel(g: GameRecord, by_user: int) -> Changes:
+    check_host(g, by_user, "cancel the lobby")
+    return {"status": "abandoned", "end_reason": "cancelled by the host"}
+
+
+def kicked(g: GameRecord, seat: Seat) -> Changes:
+    """A live game's changes when a person is kicked: their seat becomes a ``random`` AI
+    seat and the host passes on; with no person left the table closes instead of playing on
+    (AI seats alone may never finish: random bids need not reach a target, rowboat.md)."""
+    seats = list(g.seats)
+    seats[seat.seat] = Seat(seat.seat, None, f"{seat.name} (AI)", "random")
+    people = [s for s in seats if not s.is_ai]
+    if not people:
+        return {"seats": tuple(seats), "status": "abandoned", "end_reason": NO_PEOPLE_LEFT}
+    changes: Changes = {"seats": tuple(seats)}
+    if seat.user_id == g.host_id:
+        changes["host_id"] = people[0].user_id
+    return changes

@@ -1,0 +1,777 @@
+"""The session manager: the one owner of every live game.
+
+Guarantees (the seam the Discord layer and the tests rely on):
+
+* One owner per game serialises its actions (a per-game lock held by a strong reference). An
+  action is validated by the engine, then written with its new version in one transaction
+  **before** any caller or listener hears of it.
+* ``version`` counts the actions accepted since the game started (0 right after ``start``).
+  ``act(..., expected_version=v)`` is refused with :class:`StaleVersion` unless ``v`` equals the
+  current version, so a double click or an old button is never applied twice.
+* Listeners hear of every committed change (a player's act, an AI seat's move, a turn timeout,
+  start, end) in version order per game, after the commit, outside the game's lock.
+* AI seats move by themselves; deadlines are database rows served by one dispatcher; every
+  unfinished game is loaded at start-up.
+
+How it is composed (why): this class owns what must be owned once — the games in memory and
+their locks, the commit (commit, then memory, then listeners), and the notification queue —
+and is handed its collaborators, each one behaviour in one file:
+
+* the store (``bot.store.GameStore``: every SQL statement, the group-committing writer);
+* the AI driver (``bot.sessions.ai.AiDriver``), given :meth:`_apply_if` as its ``apply``;
+* the turn-timer planner (``bot.sessions.timers.plan_turns``, a pure function) and the
+  dispatcher (``bot.deadlines.Dispatcher``);
+* the loader (``bot.sessions.loading``: rows in, replayed records out, pure);
+* the lobby rules (``bot.sessions.lobby``) and the guild settings checks
+  (``bot.sessions.guilds``), pure functions of a game record.
+
+:func:`SessionManager.open` (the factory) builds the default collaborators.
+
+Commit, then memory, then listeners: ``act`` validates with the engine (an ``IllegalAction``
+reaches the caller unchanged), queues the rows, and waits for the group commit while holding
+the game's lock; only then does the in-memory state move and the update go to the game's
+listener queue. If the caller is cancelled after the rows were queued, the wait is finished
+anyway (the move stands, memory follows the log) and the cancellation is re-raised afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import logging
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+from bot.deadlines import Dispatcher
+from bot.sessions import guilds, lobby
+from bot.sessions.ai import AiConfig, AiDriver
+from bot.sessions.loading import load_open, replay
+from bot.sessions.record import GameRecord, info_from_row
+from bot.sessions.timers import TURN, TurnPlan, TurnTimeouts, apply_plan, plan_turns
+from bot.sessions.types import (
+    SNAPSHOT_EVERY,
+    Deadline,
+    DeadlineHandler,
+    GameInfo,
+    GameNotFound,
+    GuildSettings,
+    Listener,
+    LobbyError,
+    NotAllowed,
+    Policy,
+    Seat,
+    StaleVersion,
+    Update,
+)
+from bot.store import (
+    ActionRow,
+    ActionWrite,
+    Batch,
+    DeadlineWrite,
+    GameRow,
+    GameStore,
+    GameWrite,
+    ResultWrite,
+    SnapshotWrite,
+    Store,
+    check,
+    dumps,
+)
+from games import registry
+
+#: every part of the manager logs as "bot.sessions", the name it had as a single module, so
+#: logging configuration and log filters keep working unchanged
+log = logging.getLogger("bot.sessions")
+
+
+#: the garbage collector's first threshold once the games are loaded (CPython's default: 700)
+GC_THRESHOLD = 20_000
+
+
+def tune_gc(threshold: int = GC_THRESHOLD) -> None:
+    """Make the cyclic garbage collector cheap for a process that holds many live games.
+
+    Why (found profiling ``bench/sessions.py``, issue 19): every move allocates a new engine
+    state that lives until the next move of its game, so with hundreds of tables each young
+    collection finds many survivors, they are promoted, and full collections (which walk every
+    loaded game, module and class) follow often: 20-30% of the event loop's CPU per move at
+    500 tables. Nothing here frees memory through cycles on the move path (states, events and
+    updates are freed by reference counting), so collecting less often costs no memory, and
+    freezing what start-up loaded takes it out of every later full collection (start-up makes
+    next to no cyclic garbage, so nothing worth collecting is frozen; a collection first would
+    cost a large share of a 10,000-game reload). Done once per process (the bot opens one
+    manager); only ever raises the threshold, so a process that set a higher one keeps it.
+    """
+    global _gc_tuned
+    if _gc_tuned:
+        return
+    _gc_tuned = True
+    gen0, gen1, gen2 = gc.get_threshold()
+    if gen0 and gen0 < threshold:
+        gc.set_threshold(threshold, gen1, gen2)
+    gc.freeze()
+
+
+_gc_tuned = False
+
+
+class SessionManager:
+    """See the module docstring. Every method raises :class:`SessionError` subclasses (or
+    ``games.IllegalAction`` / ``games.BadOptions``) with a readable message and changes nothing
+    when it refuses."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        engines: Callable[[str], Any] = registry.get,
+        clock: Callable[[], float] = time.time,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        ai: AiDriver | None = None,
+        dispatcher: Dispatcher | None = None,
+    ) -> None:
+        """Build a manager over an open store; :meth:`open` is the factory that also opens
+        the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
+        manager here (the driver gets :meth:`_apply_if` as its ``apply``)."""
+        self._store = store
+        self._engines = engines
+        self._clock = clock
+        #: actions between snapshots: reload replays fewer than this many actions per game
+        self.snapshot_every = max(1, snapshot_every)
+        self._games: dict[int, GameRecord] = {}  # lobbies and live games: strong references
+        self._by_channel: dict[int, int] = {}
+        #: unfinished games whose replay failed at start-up (an engine bug, a removed game):
+        #: kept out of play but still holding their channel until an admin ends them
+        self._unloadable: dict[int, GameRow] = {}
+        self._settings: dict[int, GuildSettings] = {}
+        self._settings_lock = asyncio.Lock()
+        self._listeners: list[Listener] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._next_game = 1
+        self._next_deadline = 1
+        self._closing = False
+        self._ai = ai or AiDriver()
+        self._ai.bind(self._apply_if, self._action_log)
+        self._deadlines = dispatcher or Dispatcher(clock)
+        self._deadlines.bind(self._forget_deadline)
+        self._deadlines.register(
+            TURN, TurnTimeouts(self._games.get, self._timeout, self._ai.takeover)
+        )
+
+    # ---- the factory and the lifecycle ------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        policy: Policy | None = None,
+        engines: Callable[[str], Any] | None = None,
+        clock: Callable[[], float] = time.time,
+        executor: Executor | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        synchronous: str = "FULL",
+        autoplay: bool = True,
+        ai: AiConfig | None = None,
+        gc_threshold: int | None = GC_THRESHOLD,
+    ) -> SessionManager:
+        """Open (creating or migrating) the SQLite database, build the default collaborators
+        and load every unfinished game.
+
+        ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
+        inject their own. ``policy`` replaces every AI level (it receives observations only).
+        ``ai`` sets the levels, think delay and process pool (default: no delay, one process).
+        ``autoplay=False`` opens without AI moves and without firing deadlines, so that
+        inspecting a database (an export, a consistency check) never changes it.
+        ``gc_threshold`` tunes the process's garbage collector once the games are loaded (see
+        :func:`tune_gc`); ``None`` leaves it alone.
+        """
+        store = await Store.open(path, synchronous=synchronous)
+        self = cls(
+            store,
+            engines=engines or registry.get,
+            clock=clock,
+            snapshot_every=snapshot_every,
+            ai=AiDriver(config=ai, executor=executor, policy=policy),
+            dispatcher=Dispatcher(clock),
+        )
+        try:
+            await self._load()
+        except BaseException:
+            await store.close()
+            raise
+        if gc_threshold is not None:
+            tune_gc(gc_threshold)
+        if autoplay:
+            self._ai.enabled = True
+            self._deadlines.start()
+            for g in self._games.values():
+                self._ai.kick(g)
+        return self
+
+    async def close(self) -> None:
+        """Finish in-flight commits, stop AI and deadline tasks, close the database."""
+        if self._closing:
+            return
+        self._closing = True
+        await self._deadlines.stop()
+        await self._ai.close()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._store.close()
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def settle(self) -> None:
+        """Wait until no AI move, listener call or fired deadline is in progress (for tests and
+        for a clean shutdown); new work started meanwhile is waited for too."""
+        while True:
+            pending = [t for t in self._tasks if not t.done()]
+            pending += self._ai.pending() + list(self._deadlines.running)
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    def _fresh_seed(self) -> int:
+        """A new lobby's random 63-bit seed, drawn from ``bot.sessions.secrets`` (looked up
+        at call time), so that a test can make the deals repeatable by replacing it there."""
+        import bot.sessions
+
+        return int(bot.sessions.secrets.randbits(63))
+
+    # ---- shared steps: look up, commit, notify, save ----------------------------------------
+    def _open_game(self, game_id: int) -> GameRecord:
+        g = self._games.get(game_id)
+        if g is None:
+            raise GameNotFound(f"There is no open game #{game_id}.")
+        return g
+
+    async def _commit(self, batch: Batch) -> bool:
+        """Write ``batch``; True if our caller was cancelled meanwhile.
+
+        Once a batch is queued it will be written whatever happens to the caller, so the wait
+        is not abandoned on cancellation: the in-memory state must follow the log before the
+        game's lock is released. The caller re-raises the cancellation afterwards.
+        """
+        done, index = self._store.submit(batch)
+        cancelled = False
+        while not done.done():
+            try:
+                await done  # a Commit: cancelling us waits for the write to finish
+            except asyncio.CancelledError:
+                cancelled = True
+        check(done.result(), index)
+        return cancelled
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _notify(self, g: GameRecord, update: Update) -> None:
+        """Queue ``update`` for the listeners; called under the game's lock, so in version
+        order. One drain task per game calls them outside the lock."""
+        if not self._listeners:
+            return
+        g.outbox.append(update)
+        if not g.notifying:
+            g.notifying = True
+            self._spawn(self._drain(g), f"notify-{g.id}")
+
+    async def _drain(self, g: GameRecord) -> None:
+        try:
+            while g.outbox:
+                update = g.outbox.popleft()
+                for listener in list(self._listeners):
+                    try:
+                        await listener(update)
+                    except Exception:
+                        log.exception("listener %r failed on game %s", listener, g.id)
+        finally:
+            g.notifying = False
+
+    async def _save(self, g: GameRecord, **changes: Any) -> None:
+        """Commit a change of the game row (lobby edits, status), then apply it in memory."""
+        now = self._clock()
+        batch = Batch(games=[g.row(now, **changes)])
+        closing = changes.get("status") in ("finished", "abandoned")
+        if closing:
+            batch.deadlines_del_game.append((g.id,))
+        cancelled = await self._commit(batch)
+        for key, value in changes.items():
+            setattr(g, key, value)
+        if closing:
+            self._forget_game(g)
+        if cancelled:
+            raise asyncio.CancelledError
+
+    def _forget_game(self, g: GameRecord) -> None:
+        self._games.pop(g.id, None)
+        if self._by_channel.get(g.channel_id) == g.id:
+            del self._by_channel[g.channel_id]
+        for did in [d.id for d in self._deadlines.pending.values() if d.game_id == g.id]:
+            self._deadlines.discard(did)
+        g.turn_deadlines.clear()
+        self._ai.forget(g.id)
+
+    def _timeout(self, guild_id: int) -> int:
+        settings = self._settings.get(guild_id)
+        return settings.turn_timeout if settings else 0
+
+    def _plan_turns(
+        self,
+        g: GameRecord,
+        seats: tuple[Seat, ...],
+        state: Any,
+        actor: int | None,
+        batch: Batch,
+        now: float,
+    ) -> TurnPlan | None:
+        plan = plan_turns(
+            game_id=g.id,
+            engine=g.engine,
+            seats=seats,
+            state=state,
+            actor=actor,
+            timers=g.turn_deadlines,
+            timeout=self._timeout(g.guild_id),
+            now=now,
+            next_id=self._next_deadline,
+        )
+        if plan is not None:
+            self._next_deadline += len(plan.added)
+            plan.write(batch)
+        return plan
+
+    # ---- lobby (the rules are bot.sessions.lobby's) -----------------------------------------
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> GameInfo:
+        """A new lobby with the host in seat 0. Refused (LobbyError) if the channel already has
+        an unfinished game. ``seed`` (tests, replays) defaults to a fresh random 63-bit one."""
+        try:
+            engine = self._engines(game)
+        except KeyError as exc:
+            raise GameNotFound(
+                str(exc.args[0]) if exc.args else f"Unknown game {game!r}."
+            ) from None
+        clean = lobby.clean_options(engine, dict(options or {}))
+        if channel_id in self._by_channel:
+            raise LobbyError("This channel already has a game; finish or cancel it first.")
+        for r in self._unloadable.values():
+            if r.channel_id == channel_id:
+                raise LobbyError(
+                    f"This channel still holds game #{r.id}, which could not be loaded after a"
+                    " restart; an admin can end it."
+                )
+        gid = self._next_game
+        self._next_game += 1
+        now = self._clock()
+        g = GameRecord(
+            gid,
+            guild_id,
+            channel_id,
+            engine.name,
+            host_id,
+            "lobby",
+            (Seat(0, host_id, host_name),),
+            clean,
+            self._fresh_seed() if seed is None else seed,
+            0,
+            {},
+            now,
+            engine,
+        )
+        self._by_channel[channel_id] = gid  # reserved before the await: one game per channel
+        self._games[gid] = g
+        try:
+            cancelled = await self._commit(Batch(games=[g.row(now)]))
+        except BaseException:
+            self._forget_game(g)
+            raise
+        if cancelled:
+            raise asyncio.CancelledError
+        return g.info()
+
+    async def _lobby_change(
+        self, game_id: int, rule: Callable[..., dict[str, Any]], *args: Any
+    ) -> GameInfo:
+        """The shape of every lobby edit: lock, re-check, apply the rule, save."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "lobby")
+            await self._save(g, **rule(g, *args))
+            return g.info()
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
+        return await self._lobby_change(game_id, lobby.join, user_id, name)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Leave a lobby. When the host leaves, the next person seated becomes host; a lobby
+        with no people left is cancelled."""
+        return await self._lobby_change(game_id, lobby.leave, user_id)
+
+    async def add_ai(self, game_id: int, by_user: int, level: str = "random") -> GameInfo:
+        """Host only."""
+        return await self._lobby_change(game_id, lobby.add_ai, by_user, level)
+
+    async def remove_ai(self, game_id: int, seat: int, by_user: int) -> GameInfo:
+        """Host only."""
+        return await self._lobby_change(game_id, lobby.remove_ai, seat, by_user)
+
+    async def set_options(self, game_id: int, by_user: int, options: Mapping[str, Any]) -> GameInfo:
+        """Host only; merged into the current options and validated by the engine's Options."""
+        return await self._lobby_change(game_id, lobby.set_options, by_user, options)
+
+    async def cancel(self, game_id: int, by_user: int) -> GameInfo:
+        """Host only; a lobby that has not started is closed ("abandoned")."""
+        return await self._lobby_change(game_id, lobby.cancel, by_user)
+
+    async def start(self, game_id: int, by_user: int) -> Update:
+        """Host only; needs engine.min_players..max_players seats. Seats keep their order."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "lobby")
+            lobby.check_start(g, by_user)
+            engine = g.engine
+            state = engine.new_game(len(g.seats), dict(g.options), g.seed)
+            now = self._clock()
+            batch = Batch(
+                games=[g.row(now, status="live")],
+                snapshots=[SnapshotWrite(g.id, 0, engine.dump(state))],
+            )
+            turns = self._plan_turns(g, g.seats, state, None, batch, now)
+            cancelled = await self._commit(batch)
+            g.status, g.state, g.version, g.snap_version = "live", state, 0, 0
+            apply_plan(g, turns, self._deadlines)
+            self._ai.started(g)
+            update = Update(g.info(), (), cause="start")
+            self._notify(g, update)
+            self._ai.kick(g)
+            if cancelled:
+                raise asyncio.CancelledError
+            return update
+
+    async def set_message(self, game_id: int, kind: str, message_id: int) -> None:
+        """Remember a Discord message of this game (e.g. "lobby", "table")."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g)
+            await self._save(g, messages={**g.messages, kind: int(message_id)})
+
+    # ---- play -------------------------------------------------------------------------------
+    async def act(self, game_id: int, seat: int, code: str, expected_version: int | None) -> Update:
+        """Apply one action for ``seat``; ``expected_version=None`` skips the version check."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "live")
+            return await self._apply(g, seat, code, expected_version, "act")
+
+    async def _apply_if(
+        self,
+        g: GameRecord,
+        seat: int,
+        code: str,
+        expected: int,
+        cause: str,
+        guard: Callable[[], bool],
+    ) -> bool:
+        """The AI driver's ``apply``: the move lands only if the game is still live at the
+        version it was computed for and ``guard()`` still holds, checked under the lock."""
+        async with g.lock:
+            if g.version != expected or g.status != "live" or not guard():
+                return False
+            await self._apply(g, seat, code, expected, cause)
+            return True
+
+    async def _apply(
+        self, g: GameRecord, seat: int, code: str, expected: int | None, cause: str
+    ) -> Update:
+        """Validate, commit, then update memory and tell listeners. Caller holds the lock.
+
+        One path for a person's click, an AI seat's move and a turn timeout: the action is
+        committed with what it implies (a snapshot, the results, the turn timers) in one batch.
+        """
+        if expected is not None and expected != g.version:
+            raise StaleVersion(
+                f"The table has moved on (your click was made at version {expected},"
+                f" it is now at {g.version}).",
+                g.version,
+            )
+        if type(seat) is not int or not 0 <= seat < len(g.seats):
+            raise NotAllowed(f"There is no seat {seat!r} at this table.")
+        if cause == "act" and g.seats[seat].ai_level is not None:
+            raise NotAllowed(f"Seat {seat} is played by an AI.")
+        engine = g.engine
+        action = engine.parse_action(code)
+        new_state, events = engine.apply(g.state, seat, action)
+        version = g.version + 1
+        now = self._clock()
+        code = action.code
+        batch = Batch(actions=[ActionWrite(g.id, version, seat, code, cause, now)])
+        over = engine.is_over(new_state)
+        turns = None
+        snapshot = False
+        if over:
+            self._finish_rows(g, new_state, batch, now)
+        else:
+            if version - g.snap_version >= self.snapshot_every:
+                batch.snapshots.append(SnapshotWrite(g.id, version, engine.dump(new_state)))
+                snapshot = True
+            if g.turn_deadlines or self._timeout(g.guild_id):
+                turns = self._plan_turns(g, g.seats, new_state, seat, batch, now)
+        cancelled = await self._commit(batch)
+        g.state, g.version = new_state, version
+        if over:
+            g.status = "finished"
+            g.end_reason = "finished"
+            self._forget_game(g)
+        else:
+            if snapshot:
+                g.snap_version = version
+            apply_plan(g, turns, self._deadlines)
+            self._ai.committed(g, events)
+        update = Update(g.info(), tuple(events), seat, code, cause)
+        self._notify(g, update)
+        if not over:
+            self._ai.kick(g)
+        if cancelled:
+            raise asyncio.CancelledError
+        return update
+
+    def _finish_rows(self, g: GameRecord, state: Any, batch: Batch, now: float) -> None:
+        result = g.engine.result(state)
+        winners = set(result.winners)
+        batch.games.append(g.row(now, status="finished", end_reason="finished"))
+        batch.results.extend(
+            ResultWrite(
+                g.id, s.seat, s.user_id, s.name, int(result.scores[s.seat]), int(s.seat in winners)
+            )
+            for s in g.seats
+        )
+        batch.deadlines_del_game.append((g.id,))
+
+    async def state(self, game_id: int) -> tuple[GameInfo, Any]:
+        """The game's info and current engine state (treat it as read-only). A lobby has no
+        state yet (``None``); a finished game is rebuilt from its log."""
+        if game_id in self._unloadable:
+            raise GameNotFound(f"Game #{game_id} could not be loaded; an admin can end it.")
+        g = self._games.get(game_id) or await self._load_closed(game_id)
+        return g.info(), g.state
+
+    async def end(self, game_id: int, *, reason: str, by_user: int | None = None) -> Update:
+        """Stop a lobby or live game now (admin end): status "abandoned", no winner."""
+        if game_id in self._unloadable:
+            return await self._end_unloadable(game_id, reason)
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g)
+            who = f" by <@{by_user}>" if by_user is not None else ""
+            await self._save(g, status="abandoned", end_reason=f"{reason}{who}"[:500])
+            update = Update(g.info(), (), cause="end")
+            self._notify(g, update)
+            return update
+
+    async def _end_unloadable(self, game_id: int, reason: str) -> Update:
+        """End a game that never loaded, from its row alone (no engine needed)."""
+        r = self._unloadable[game_id]
+        why = f"{reason} (could not be loaded)"[:500]
+        row = GameWrite(
+            r.id, r.guild_id, r.channel_id, r.game, r.host_id, "abandoned", r.seats, r.options,
+            r.seed, r.messages, r.created, self._clock(), why,
+        )  # fmt: skip
+        await self._commit(Batch(games=[row], deadlines_del_game=[(r.id,)]))
+        if self._unloadable.pop(game_id, None) is None:
+            raise GameNotFound(f"Game #{game_id} is over.")
+        return Update(info_from_row(r, "abandoned"), (), cause="end")
+
+    async def kick(self, game_id: int, user_id: int) -> Update:
+        """Admin: the user's seat becomes an AI seat (in a lobby, the seat is freed)."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g)
+            seat = next((s for s in g.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise NotAllowed("That user is not seated at this table.")
+            if g.status == "lobby":
+                await self._save(g, **lobby.without_person(g, user_id))
+                update = Update(g.info(), (), seat=seat.seat, cause="kick")
+            else:
+                update = await self._kick_live(g, seat)
+            self._notify(g, update)
+            return update
+
+    async def _kick_live(self, g: GameRecord, seat: Seat) -> Update:
+        changes = lobby.kicked(g, seat)
+        if changes.get("status") == "abandoned":
+            await self._save(g, **changes)
+            return Update(g.info(), (), seat=seat.seat, cause="end")
+        now = self._clock()
+        batch = Batch(games=[g.row(now, **changes)])
+        turns = self._plan_turns(g, changes["seats"], g.state, None, batch, now)
+        cancelled = await self._commit(batch)
+        for key, value in changes.items():
+            setattr(g, key, value)
+        apply_plan(g, turns, self._deadlines)
+        self._ai.kick(g)
+        if cancelled:
+            raise asyncio.CancelledError
+        return Update(g.info(), (), seat=seat.seat, cause="kick")
+
+    # ---- queries (open games from memory, closed ones from their rows) ----------------------
+    async def get(self, game_id: int) -> GameInfo:
+        g = self._games.get(game_id)
+        if g is not None:
+            return g.info()
+        r = await self._store.game_row(game_id)
+        if r is None:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        return info_from_row(r)
+
+    async def live_games(self, guild_id: int | None = None) -> list[GameInfo]:
+        """Lobbies and live games, oldest first."""
+        games = sorted(self._games.values(), key=lambda g: g.id)
+        return [g.info() for g in games if guild_id is None or g.guild_id == guild_id]
+
+    async def game_in_channel(self, channel_id: int) -> GameInfo | None:
+        """The unfinished game (lobby or live) in this channel, if any."""
+        gid = self._by_channel.get(channel_id)
+        return self._games[gid].info() if gid is not None else None
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The action log as (seq, seat, code): replays and exports."""
+        if game_id not in self._games:
+            await self.get(game_id)  # GameNotFound for an unknown id
+        return [(a.seq, a.seat, a.code) for a in await self._store.actions_after(game_id, 0)]
+
+    async def _action_log(self, game_id: int) -> list[ActionRow]:
+        return await self._store.actions_after(game_id, 0)
+
+    async def results(self, game_id: int) -> list[dict[str, Any]]:
+        """Per-player standings of a finished game (empty for any other game)."""
+        return [
+            {"seat": r.seat, "user_id": r.user_id, "name": r.name, "score": r.score,
+             "winner": r.winner}
+            for r in await self._store.results(game_id)
+        ]  # fmt: skip
+
+    # ---- guild settings (the checks are bot.sessions.guilds') -------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return self._settings.get(guild_id) or GuildSettings(guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        guilds.check_changes(changes)
+        async with self._settings_lock:
+            new, row = guilds.changed(await self.guild_settings(guild_id), changes)
+            if await self._commit(Batch(settings=[row])):
+                self._settings[guild_id] = new
+                raise asyncio.CancelledError
+            self._settings[guild_id] = new
+            return new
+
+    # ---- deadlines (the dispatcher fires them; rows are written under the game's lock) ------
+    async def add_deadline(
+        self, game_id: int, kind: str, due: float, data: Mapping[str, Any] | None = None
+    ) -> int:
+        """A deadline for an open game; removed with the game when it ends."""
+        g = self._open_game(game_id)
+        text = dumps(dict(data or {}))  # refuses what JSON cannot store, before anything
+        async with g.lock:
+            lobby.check_open(g)
+            deadline = Deadline(self._next_deadline, game_id, kind, float(due), json.loads(text))
+            self._next_deadline += 1
+            row = DeadlineWrite(deadline.id, game_id, kind, deadline.due, text)
+            cancelled = await self._commit(Batch(deadlines_add=[row]))
+            self._deadlines.add(deadline)
+            if kind == TURN:
+                g.turn_deadlines[int(deadline.data["seat"])] = deadline.id
+            if cancelled:
+                raise asyncio.CancelledError
+            return deadline.id
+
+    async def cancel_deadline(self, deadline_id: int) -> bool:
+        """Drop a pending deadline; False if it already fired or never existed."""
+        deadline = self._deadlines.discard(deadline_id)
+        if deadline is None:
+            return False
+        g = self._games.get(deadline.game_id)
+        if g is not None and deadline.kind == TURN:
+            g.turn_deadlines = {s: d for s, d in g.turn_deadlines.items() if d != deadline_id}
+        await self._commit(Batch(deadlines_del=[(deadline_id,)]))
+        return True
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        """Pending deadlines (of one game), soonest first."""
+        pending = self._deadlines.pending.values()
+        found = [d for d in pending if game_id is None or d.game_id == game_id]
+        return sorted(found, key=lambda d: (d.due, d.id))
+
+    def on_deadline(self, kind: str, handler: DeadlineHandler) -> None:
+        """Register the handler called (once) when a deadline of ``kind`` is due."""
+        self._deadlines.register(kind, handler)
+
+    def poke_deadlines(self) -> None:
+        """Re-read the clock now (for an injected clock that jumped forward)."""
+        self._deadlines.poke()
+
+    async def _forget_deadline(self, deadline_id: int) -> None:
+        await self._commit(Batch(deadlines_del=[(deadline_id,)]))
+
+    # ---- loading (the replay is bot.sessions.loading's) -------------------------------------
+    async def _load(self) -> None:
+        """Every unfinished game, its settings and deadlines. The collector is paused
+        meanwhile: loading creates only objects that live on (rows, then replayed states), so
+        each collection would walk a growing heap for nothing (it was a third of a 10,000-game
+        reload)."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            await self._load_all()
+        finally:
+            if paused:
+                gc.enable()
+
+    async def _load_all(self) -> None:
+        store = self._store
+        counters = await store.counters()
+        self._next_game = counters.max_game_id + 1
+        self._next_deadline = counters.max_deadline_id + 1
+        for row in await store.guild_settings():
+            self._settings[row.guild_id] = guilds.from_row(row)
+        loaded = load_open(await store.load_open_games(), self._engines)
+        for g in loaded.games:
+            self._games[g.id] = g
+            self._by_channel[g.channel_id] = g.id
+        for r in loaded.unloadable:
+            self._unloadable[r.id] = r
+        for d in await store.deadlines():
+            deadline = Deadline(d.id, d.game_id, d.kind, d.due, json.loads(d.data))
+            owner = self._games.get(d.game_id)
+            if d.kind == TURN and owner is not None:
+                owner.turn_deadlines[int(deadline.data["seat"])] = d.id
+            self._deadlines.add(deadline)
+
+    async def _load_closed(self, game_id: int) -> GameRecord:
+        """A finished or abandoned game, rebuilt from the database (not kept in memory): the
+        last snapshot plus the later actions; an abandoned lobby has no state."""
+        r = await self._store.game_row(game_id)
+        if r is None:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        snap = await self._store.snapshot(game_id)
+        if snap is None:  # never started
+            return replay(r, self._engines(r.game), None, (), status="lobby")
+        tail = await self._store.actions_after(game_id, snap.seq)
+        return replay(r, self._engines(r.game), snap, tail, status="live")

@@ -1,0 +1,243 @@
+"""The store's interface: what the session manager may ask of a database, whatever the backend.
+
+Why a Protocol: the manager must not know SQL or which database it talks to, so that a second
+backend (PostgreSQL, issue 18) can implement the same methods and the manager's tests can run
+against either. Everything crossing this seam is plain data:
+
+* **writes** are a :class:`Batch` of row tuples, one list per kind of change, written in one
+  transaction by :meth:`GameStore.submit` (group commit: a move is durable before anyone hears
+  of it). The row types are ``NamedTuple``s, so they are typed and named for the code that
+  builds them and still bind directly as statement parameters (no copy on the hot path);
+* **reads** return frozen dataclasses (:class:`GameRow`, :class:`ActionRow`, ...), never
+  positional tuples, so a column added later cannot silently shift a field.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer Tidewater; refusing to guess at its schema."""
+
+
+# ---- rows written ---------------------------------------------------------------------------
+class GameWrite(NamedTuple):
+    """A ``games`` upsert. ``version`` is not here: the action log moves it (migration 4)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    seats: str  # JSON: [[user_id, name, ai_level], ...]
+    options: str  # JSON object
+    seed: int
+    messages: str  # JSON object
+    created: float
+    updated: float
+    end_reason: str | None
+
+
+class ActionWrite(NamedTuple):
+    game_id: int
+    seq: int  # the version this action produced
+    seat: int
+    code: str
+    cause: str
+    at: float
+
+
+class SnapshotWrite(NamedTuple):
+    game_id: int
+    seq: int
+    state: str
+
+
+class ResultWrite(NamedTuple):
+    game_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    score: int
+    winner: int  # 0 or 1
+
+
+class DeadlineWrite(NamedTuple):
+    id: int
+    game_id: int
+    kind: str
+    due: float
+    data: str  # JSON object
+
+
+class SettingsWrite(NamedTuple):
+    guild_id: int
+    admin_role_id: int | None
+    use_threads: int  # 0 or 1
+    turn_timeout: int
+
+
+@dataclass(slots=True)
+class Batch:
+    """Rows to write in one transaction; one list per statement kind (``deadlines_del`` and
+    ``deadlines_del_game`` take 1-tuples of ids). Plain tuples of the same layout are accepted,
+    so a tool can write rows without importing the row types."""
+
+    games: list[tuple[Any, ...]] = field(default_factory=list)
+    actions: list[tuple[Any, ...]] = field(default_factory=list)
+    snapshots: list[tuple[Any, ...]] = field(default_factory=list)
+    results: list[tuple[Any, ...]] = field(default_factory=list)
+    deadlines_add: list[tuple[Any, ...]] = field(default_factory=list)
+    deadlines_del: list[tuple[Any, ...]] = field(default_factory=list)
+    deadlines_del_game: list[tuple[Any, ...]] = field(default_factory=list)
+    settings: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+# ---- rows read ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    seats: str
+    options: str
+    seed: int
+    version: int
+    messages: str
+    created: float
+    end_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRow:
+    seq: int
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    seat: int
+    user_id: int | None
+    name: str
+    score: int
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    id: int
+    game_id: int
+    kind: str
+    due: float
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRow:
+    guild_id: int
+    admin_role_id: int | None
+    use_threads: bool
+    turn_timeout: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGames:
+    """Everything start-up needs in one read: the unfinished games (oldest first), the last
+    snapshot of each live one, and the actions after it, in order."""
+
+    games: list[GameRow]
+    snapshots: dict[int, SnapshotRow]
+    tails: dict[int, list[ActionRow]]
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """The largest ids in use: ids are allocated in memory by the only writer."""
+
+    max_game_id: int
+    max_deadline_id: int
+
+
+# ---- the commit handle ----------------------------------------------------------------------
+class Commit(asyncio.Future[dict[int, BaseException]]):
+    """The outcome of one transaction, shared by every batch in it.
+
+    Its result maps the index of each batch that failed to its error (empty when all landed).
+    A waiter cannot cancel it: cancelling a task that awaits it is delivered once the write
+    has finished, so the caller can still bring its memory in line with the database. One
+    shared future per transaction (rather than one per batch, shielded) is what keeps a commit
+    down to a single wake-up per waiting task.
+    """
+
+    def cancel(self, msg: Any = None) -> bool:
+        return False
+
+
+def check(failures: dict[int, BaseException], index: int) -> None:
+    """Raise the error of batch ``index`` if its transaction failed."""
+    if failures:
+        exc = failures.get(index)
+        if exc is not None:
+            raise exc
+
+
+def dumps(value: Any) -> str:
+    """The one JSON form of stored values (compact, sorted keys: equal values, equal texts)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class GameStore(Protocol):
+    """What the session manager needs from a database. Implemented by
+    :class:`bot.store.sqlite.Store`; a PostgreSQL backend implements the same methods."""
+
+    #: statistics for the benchmark: transactions and batches written so far
+    transactions: int
+    batches: int
+
+    def submit(self, batch: Batch) -> tuple[Commit, int]:
+        """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
+        gives the failures by index (see :func:`check`)."""
+        ...
+
+    async def commit(self, batch: Batch) -> None:
+        """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
+        ...
+
+    async def close(self) -> None:
+        """Write everything queued, then release the connections."""
+        ...
+
+    async def counters(self) -> Counters: ...
+
+    async def guild_settings(self) -> list[SettingsRow]: ...
+
+    async def load_open_games(self) -> OpenGames: ...
+
+    async def deadlines(self) -> list[DeadlineRow]:
+        """Every pending deadline, by id."""
+        ...
+
+    async def game_row(self, game_id: int) -> GameRow | None: ...
+
+    async def snapshot(self, game_id: int) -> SnapshotRow | None: ...
+
+    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
+        """The game's actions with ``seq`` greater than ``seq``, in order."""
+        ...
+
+    async def results(self, game_id: int) -> list[ResultRow]: ...

@@ -1,0 +1,165 @@
+"""The AI driver alone, with a fake ``apply``: observations only, histories, levels, takeover,
+and the process pool for searching levels."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.ai import move_seed, resolve_level
+from bot.sessions import Seat
+from bot.sessions.ai import AiConfig, AiDriver, rebuild_history
+from bot.sessions.record import GameRecord
+from bot.store import ActionRow
+from games import registry
+from games.core import Observation, Policy
+from games.search import SeatHistory, random_policy
+from tests.bot.sessions_support import TALLY
+
+
+def record(
+    engine: Any, seats: tuple[Seat, ...], options: Mapping[str, Any], seed: int
+) -> GameRecord:
+    g = GameRecord(1, 1, 1, engine.name, 10, "live", seats, dict(options), seed, 0, {}, 0.0, engine)
+    g.state = engine.new_game(len(seats), dict(options), seed)
+    return g
+
+
+class FakeManager:
+    """Stands in for the manager: applies under no lock, keeps the log, tells the driver."""
+
+    def __init__(self, driver: AiDriver, g: GameRecord) -> None:
+        self.driver, self.g = driver, g
+        self.log: list[ActionRow] = []
+        self.applied: list[tuple[int, str, str]] = []
+        driver.bind(self.apply, self.action_log)
+
+    def move(self, seat: int, code: str) -> None:
+        g = self.g
+        g.state, events = g.engine.apply(g.state, seat, code)
+        g.version += 1
+        self.log.append(ActionRow(g.version, seat, code))
+        if g.engine.is_over(g.state):
+            g.status = "finished"
+        self.driver.committed(g, events)
+
+    async def apply(
+        self, g: GameRecord, seat: int, code: str, expected: int, cause: str,
+        guard: Callable[[], bool],
+    ) -> bool:  # fmt: skip
+        if g.version != expected or g.status != "live" or not guard():
+            return False
+        self.move(seat, code)
+        self.applied.append((seat, code, cause))
+        self.driver.kick(g)
+        return True
+
+    async def action_log(self, game_id: int) -> Sequence[ActionRow]:
+        return list(self.log)
+
+
+AI = (Seat(0, 10, "A"), Seat(1, None, "AI 1", "random"), Seat(2, None, "AI 2", "normal"))
+
+
+async def test_ai_seats_play_from_observations_only() -> None:
+    seen: list[Any] = []
+
+    def spy(observation: Observation, seed: int) -> str:
+        seen.append((observation, seed))
+        return random_policy(observation, seed)
+
+    driver = AiDriver(policy=spy)
+    g = record(TALLY, AI, {"target": 30, "mode": "together"}, 4)
+    fake = FakeManager(driver, g)
+    driver.enabled = True
+    driver.started(g)
+    driver.kick(g)
+    await asyncio.gather(*driver.pending())
+    # both AI seats picked; the person is the only one left to act
+    assert TALLY.to_act(g.state) == [0] and [s for s, _, _ in fake.applied] == [1, 2]
+    for observation, _ in seen:
+        assert isinstance(observation, Observation) and observation.game == "tally"
+        assert observation.legal == ("add:1", "add:2")
+        assert all(e.visible(observation.seat) for e in observation.events)
+    first, second = seen
+    assert first[1] == move_seed(4, 0, 1) and second[1] == move_seed(4, 1, 2)
+    # seat 2 saw seat 1's public "ready" but not its private "picked"
+    assert [e.kind for e in second[0].events] == ["ready"]
+    await driver.close()
+
+
+async def test_history_rebuilt_from_the_log_equals_the_one_fed_live() -> None:
+    driver = AiDriver()
+    g = record(TALLY, AI, {"target": 60, "mode": "together"}, 2)
+    fake = FakeManager(driver, g)
+    driver.started(g)
+    for seat, code in [(1, "add:2"), (0, "add:1"), (2, "add:1"), (1, "add:1"), (0, "add:2")]:
+        fake.move(seat, code)
+    live = await driver.history(g)
+    assert live is not None
+    driver.forget(g.id)  # as after a restart: nothing in memory
+    rebuilt = await driver.history(g)
+    assert rebuilt is not None and rebuilt is not live
+    assert rebuilt.shown == live.shown and len(rebuilt.shown[0]) > 0
+    direct = rebuild_history(TALLY, 3, g.options, g.seed, fake.log)
+    assert direct.shown == live.shown
+
+
+async def test_a_history_read_while_a_move_lands_is_not_used() -> None:
+    driver = AiDriver()
+    g = record(TALLY, AI, {"target": 60}, 2)
+    fake = FakeManager(driver, g)
+    fake.move(TALLY.to_act(g.state)[0], "add:1")
+    fake.log.pop()  # the log read misses a committed move: the version says otherwise
+    assert await driver.history(g) is None
+    assert await driver.choose(g, TALLY.to_act(g.state)[0], g.version, "random") is None
+
+
+def levels(game: str) -> Mapping[str, Policy]:
+    def normal(observation: Observation, seed: int) -> str:
+        return observation.legal[-1]
+
+    return {"random": random_policy, "normal": normal}
+
+
+async def test_levels_fall_back_and_the_takeover_plays_normal() -> None:
+    assert resolve_level(levels("x"), "normal", "random") == "normal"
+    assert resolve_level(levels("x"), "strong", "normal") == "normal"  # missing: the default
+    assert resolve_level(levels("x"), "genius", "strong") == "random"  # neither: random
+    driver = AiDriver(levels=levels)
+    people = (Seat(0, 10, "A"), Seat(1, 11, "B"))
+    g = record(TALLY, people, {"target": 30}, 5)
+    fake = FakeManager(driver, g)
+    seat = TALLY.to_act(g.state)[0]
+    due = True
+    await driver.takeover(g, seat, lambda: due)
+    assert fake.applied == [(seat, "add:2", "timeout")]  # "normal" took the last legal code
+    due = False  # a timer that is no longer current plays nothing
+    await driver.takeover(g, 1 - seat, lambda: due)
+    assert len(fake.applied) == 1
+
+
+async def test_a_searching_level_runs_in_a_worker_process() -> None:
+    """``random`` is routed to the process pool here (no game of this branch has a searching
+    level yet): the worker finds the policy by game name and level, from plain data."""
+    game = registry.get("rowboat")
+    config = AiConfig(process_levels=frozenset({"random"}), processes=1)
+    driver = AiDriver(config=config)
+    seats = (Seat(0, 10, "A"), Seat(1, None, "AI 1", "random"))
+    g = record(game, seats, {}, 11)
+    FakeManager(driver, g)
+    driver.started(g)
+    seat = game.to_act(g.state)[0]
+    try:
+        code = await driver.choose(g, seat, 0, "random")
+    finally:
+        await driver.close()
+    assert driver._processes is not None  # the pool was used
+    observation = SeatHistory(2).observe(game, g.state, seat)
+    assert code == random_policy(observation, move_seed(11, 0, seat))
+
+
+def test_the_driver_defaults_hold_no_move_back() -> None:
+    """The manager's default (tests, tools) shows AI moves at once; the bot's config sets 1 s."""
+    assert AiConfig().think_seconds == 0.0 and AiConfig().takeover_level == "normal"
