@@ -42,7 +42,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         self.bot = bot
         super().__init__()
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await is_admin(interaction)
 
     async def _target(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
