@@ -62,6 +62,7 @@ class TidewaterBot(commands.Bot):
         self.lobbies = Lobbies(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_listener(self.lobbies.on_modal, "on_interaction")
+        self.add_listener(components.answer_unknown, "on_interaction")
 
     @property
     def manager(self) -> SessionManager:
@@ -126,6 +127,9 @@ class TidewaterBot(commands.Bot):
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, SessionError | IllegalAction | BadOptions):
             text = str(cause)
+        elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
+            log.warning("refused option value %r of /%s", cause.value, interaction.command)
+            text = f"{str(cause.value)[:100]!r} is not a value this option takes: pick one offered."
         elif isinstance(cause, app_commands.CheckFailure):
             text = str(cause) or "You may not use this command here."
         else:

@@ -35,7 +35,7 @@ from bot.render import (
     clip,
 )
 from bot.render.base import SnapshotWording
-from bot.sessions import SessionError
+from bot.sessions import GameNotFound, SessionError
 from games import BadOptions, IllegalAction
 
 if TYPE_CHECKING:
@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OOPS = "Something went wrong on our side and nothing was changed. Please try again."
+UNKNOWN = (
+    "This control is not one Tidewater knows (it may be from an older version): nothing was "
+    "changed. Use /hand to open your hand again."
+)
+#: SQLite's INTEGER is a signed 64-bit number: a larger id in a forged custom_id names no game
+MAX_ID = 2**63 - 1
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -76,6 +82,53 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         what = redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
         log.exception("interaction %s failed", what)
         await reply(interaction, OOPS)
+
+
+def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
+    """``work``, refused readably when ``game_id`` cannot name a game (out of SQLite's range)."""
+
+    async def run() -> None:
+        if not 0 < game_id <= MAX_ID:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        await work()
+
+    return run
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether one of Tidewater's dynamic items serves ``custom_id``."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+def on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` carries a component with ``custom_id`` (discord.py serves a
+    dynamic item only then, and ignores any other click)."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if isinstance(component, discord.ActionRow):
+            stack.extend(component.children)
+        elif (
+            isinstance(component, discord.Button | discord.SelectMenu)
+            and component.custom_id == custom_id
+        ):
+            return True
+    return False
+
+
+async def answer_unknown(interaction: discord.Interaction) -> None:
+    """Listener: a component click whose custom_id no item serves (forged, or from a version
+    that drew other controls) gets a private answer instead of "This interaction failed"."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id") or "")
+    if known_custom_id(custom_id) and on_message(interaction.message, custom_id):
+        return  # discord.py hands it to its item
+    log.warning("click on an unknown control %s", redact_custom_id(custom_id))
+    await reply(interaction, UNKNOWN)
 
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
@@ -209,7 +262,7 @@ class _OnHand:
         async def work() -> None:
             await tables.act(interaction, self.game_id, self.seat, self.version, code())
 
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
     async def refocus(self, interaction: discord.Interaction, focus: Callable[[], str]) -> None:
         """Re-draw the hand at the focus ``focus()`` names; applies no action."""
@@ -218,7 +271,7 @@ class _OnHand:
         async def work() -> None:
             await tables.navigate(interaction, self.game_id, self.seat, self.version, focus())
 
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class ActButton(
@@ -419,7 +472,7 @@ class TableButton(
             work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class HandRefresh(
@@ -448,7 +501,7 @@ class HandRefresh(
             work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class LobbyButton(
@@ -479,7 +532,8 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lobbies = _bot(interaction).lobbies
-        await guarded(interaction, lambda: lobbies.click(interaction, self.game_id, self.op))
+        work = lambda: lobbies.click(interaction, self.game_id, self.op)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

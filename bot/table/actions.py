@@ -11,6 +11,7 @@ import discord
 
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
+from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.ports import ManagerRef
 from bot.table.presentation import Presenter
@@ -47,16 +48,22 @@ class Actions:
     async def open_hand(
         self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
     ) -> None:
-        """Show (or, from the hand message itself, refresh) the player's private hand."""
+        """Show (or, from the hand message itself, refresh) the player's private hand; a game
+        that is over shows the final hand under "This game has ended" and the result."""
         info, state = await self.manager().state(game_id)
         seat = self.seat_of(interaction, info)
         if info.status == "lobby":
             raise GameNotFound("The game has not started yet: the host presses Start.")
+        note = ended_note(info, state)
+        if state is None:  # closed before it started: no hand to show
+            raise GameNotFound(note or "This game has no hands to show.")
         embed, view = self.presenter.hand_message(info, state, seat)
         if edit:
-            await interaction.response.edit_message(content=None, embed=embed, view=view)
+            await interaction.response.edit_message(content=note, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(
+                content=note, embed=embed, view=view, ephemeral=True
+            )
         self.hands.remember(interaction, info)
 
     async def navigate(
@@ -70,6 +77,9 @@ class Actions:
             raise NotAllowed("These controls belong to another player's seat; use My hand.")
         if info.status == "lobby":
             raise GameNotFound("The game has not started yet: the host presses Start.")
+        if ended_note(info, state) is not None:  # any old control of a finished game
+            await self.open_hand(interaction, game_id, edit=True)
+            return
         note = None if version == info.version else MOVED_ON
         embed, view = self.presenter.hand_message(info, state, seat, focus or None)
         await interaction.response.edit_message(content=note, embed=embed, view=view)
@@ -83,6 +93,9 @@ class Actions:
         info = await manager.get(game_id)
         if self.seat_of(interaction, info) != seat:
             raise NotAllowed("These controls belong to another player's seat; use My hand.")
+        if info.status != "live":  # an old control of a game that is over, or not begun
+            await self.open_hand(interaction, game_id, edit=True)
+            return
         await interaction.response.defer()  # type 6: the answer is an edit of this message
         note: str | None = None
         update: Update | None = None
@@ -135,8 +148,11 @@ class Actions:
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
         """The newest snapshot shining for the clicking seat (where the engine shows one to
         several seats, each of them may look)."""
-        info = await self.manager().get(game_id)
+        info, state = await self.manager().state(game_id)
         seat = self.seat_of(interaction, info)
+        note = ended_note(info, state)
+        if note is not None:
+            raise GameNotFound(note)
         shining = self.snapshots.active(game_id, seat)
         if not shining:
             raise NotAllowed(renderer_for(info.game).snapshot_wording.none)

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.sessions import GameInfo
+from bot.table.ended import ended_note
 from bot.table.ports import Clock
 from bot.table.snapshots import TOKEN_LIFETIME
 
@@ -56,11 +57,15 @@ class HandTokens:
         )
 
     async def refresh(self, info: GameInfo, state: Any) -> None:
-        """Edit the open hand messages of this game whose tokens are still alive."""
+        """Edit the open hand messages of this game whose tokens are still alive: those drawn
+        at an older version, and every one when the game is over (an admin's end does not move
+        the version, yet the hand must stop saying whose turn it is)."""
         now = self.clock()
         for (game_id, user_id), handle in list(self.hands.items()):
-            if game_id != info.id or handle.version == info.version:
+            if game_id != info.id:
                 continue
+            if handle.version == info.version and info.status == "live":
+                continue  # already shows this version (an ended game's is told once more)
             if not handle.fresh(now):
                 del self.hands[(game_id, user_id)]
                 continue
@@ -68,9 +73,10 @@ class HandTokens:
             if seat is None:
                 continue
             embed, view = self.draw(info, state, seat, handle.focus)
+            note = ended_note(info, state)  # a game that is over says so, with the result
             hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
             try:
-                await hook.edit_message("@original", content=None, embed=embed, view=view)  # type: ignore[call-overload]
+                await hook.edit_message("@original", content=note, embed=embed, view=view)  # type: ignore[call-overload]
                 handle.version = info.version
             except discord.HTTPException:
                 self.hands.pop((game_id, user_id), None)
