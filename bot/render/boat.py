@@ -478,11 +478,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Boat has no timed private views."""
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 

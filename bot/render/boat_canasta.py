@@ -671,18 +671,12 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Boat Canasta has no Lighthouse-like private views."""
-    return None
-
-
 __all__ = [
     "card_forms",
     "clears_log",
     "describe",
     "event_line",
     "hand",
-    "snapshot",
     "sort_key",
     "table",
 ]

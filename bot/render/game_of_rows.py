@@ -583,11 +583,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """No timed private snapshots in Game of Rows."""
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 

@@ -84,11 +84,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return clip(f"{prefix}{event.kind.replace('_', ' ')}", 200)
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """No timed private snapshots in the generic renderer."""
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 

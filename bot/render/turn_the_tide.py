@@ -345,11 +345,6 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Turn the Tide has no timed private snapshots."""
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 
