@@ -7,6 +7,7 @@ still finds its handler) and commands synced.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from bot.publisher import Publisher
 from bot.sessions import SessionError, SessionManager
 from bot.sessions.ai import AiConfig
 from bot.settings import Settings
-from bot.tables import FADE, TIMER, Tables
+from bot.table import TIMER, Tables, fade_kinds
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -54,11 +55,15 @@ class TidewaterBot(commands.Bot):
         )
         self.settings = settings
         self._manager = manager
-        self.tables = Tables(self, clock)
-        self.lobbies = Lobbies(self)
         self.publisher = Publisher(self, settings.tables.edit_interval)
+        self.tables = Tables(
+            manager=lambda: self.manager, client=self, clock=clock, touch=self.publisher.touch
+        )
+        self.publisher.tables = self.tables
+        self.lobbies = Lobbies(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_listener(self.lobbies.on_modal, "on_interaction")
+        self.add_listener(components.answer_unknown, "on_interaction")
 
     @property
     def manager(self) -> SessionManager:
@@ -75,7 +80,8 @@ class TidewaterBot(commands.Bot):
             )
             self._manager = await SessionManager.open(self.settings.storage.path, ai=ai)
         self._manager.add_listener(self.publisher.on_update)
-        self._manager.on_deadline(FADE, self.tables.on_fade)
+        for kind, wording in fade_kinds().items():  # a game's older fade rows too
+            self._manager.on_deadline(kind, functools.partial(self.tables.on_fade, wording=wording))
         await self.tables.restore()
         self._manager.on_deadline(TIMER, self.tables.on_timer)
         for name in COGS:
@@ -85,7 +91,7 @@ class TidewaterBot(commands.Bot):
         # added): bring every live table up to date once.
         for info in await self._manager.live_games():
             if info.status == "live":
-                await self.tables.check_timer(info.id)  # a window opened while we were down
+                await self.tables.check_windows(info.id)  # a window opened while we were down
                 self.publisher.touch(info.id, info.channel_id)
         if self.settings.discord.sync_commands:
             try:
@@ -127,6 +133,9 @@ class TidewaterBot(commands.Bot):
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, SessionError | IllegalAction | BadOptions):
             text = str(cause)
+        elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
+            log.warning("refused option value %r of /%s", cause.value, interaction.command)
+            text = f"{str(cause.value)[:100]!r} is not a value this option takes: pick one offered."
         elif isinstance(cause, app_commands.CheckFailure):
             text = str(cause) or "You may not use this command here."
         else:

@@ -4,7 +4,7 @@ Why: a ``discord.ui.View`` lives in memory and dies with the process, so its but
 working after a restart. A DynamicItem is matched by a regular expression over the custom_id
 (registered once in ``setup_hook``), and the id carries all it needs: the game id, the state
 version the control was drawn for, and the action code (``g:<id>:v<version>:<code>``). These
-classes only parse ids and delegate to :mod:`bot.tables`; they hold no rules.
+classes only parse ids and delegate to :mod:`bot.table`; they hold no rules.
 
 discord.py only logs exceptions raised in a dynamic item's callback, so every callback runs
 under :func:`guarded`, which answers the user with a readable ephemeral line whatever happens.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -34,7 +34,8 @@ from bot.render import (
     NavSpec,
     clip,
 )
-from bot.sessions import SessionError
+from bot.render.base import SnapshotWording
+from bot.sessions import GameNotFound, SessionError
 from games import BadOptions, IllegalAction
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OOPS = "Something went wrong on our side and nothing was changed. Please try again."
+UNKNOWN = (
+    "This control is not one Tidewater knows (it may be from an older version): nothing was "
+    "changed. Use /hand to open your hand again."
+)
+#: SQLite's INTEGER is a signed 64-bit number: a larger id in a forged custom_id names no game
+MAX_ID = 2**63 - 1
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -71,10 +78,57 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     except (SessionError, IllegalAction, BadOptions) as exc:
         await reply(interaction, str(exc))
     except Exception:
-        data = interaction.data or {}
+        data: Mapping[str, Any] = interaction.data or {}
         what = redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
         log.exception("interaction %s failed", what)
         await reply(interaction, OOPS)
+
+
+def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
+    """``work``, refused readably when ``game_id`` cannot name a game (out of SQLite's range)."""
+
+    async def run() -> None:
+        if not 0 < game_id <= MAX_ID:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        await work()
+
+    return run
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether one of Tidewater's dynamic items serves ``custom_id``."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+def on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` carries a component with ``custom_id`` (discord.py serves a
+    dynamic item only then, and ignores any other click)."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if isinstance(component, discord.ActionRow):
+            stack.extend(component.children)
+        elif (
+            isinstance(component, discord.Button | discord.SelectMenu)
+            and component.custom_id == custom_id
+        ):
+            return True
+    return False
+
+
+async def answer_unknown(interaction: discord.Interaction) -> None:
+    """Listener: a component click whose custom_id no item serves (forged, or from a version
+    that drew other controls) gets a private answer instead of "This interaction failed"."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id") or "")
+    if known_custom_id(custom_id) and on_message(interaction.message, custom_id):
+        return  # discord.py hands it to its item
+    log.warning("click on an unknown control %s", redact_custom_id(custom_id))
+    await reply(interaction, UNKNOWN)
 
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
@@ -82,7 +136,7 @@ _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
 
 def redact_custom_id(custom_id: str) -> str:
     """The custom_id up to its game, seat and version: the action code or focus after them can
-    name a card from a hand (a Boat discard, a card to play), which must not reach the logs."""
+    name a card from a hand (a discard, a card to play), which must not reach the logs."""
     head = _ID_HEAD.match(custom_id)
     if head is None:
         return custom_id if ":" not in custom_id else "<component>"
@@ -158,17 +212,27 @@ def _button(spec: ActionSpec | NavSpec, custom_id: str) -> ui.Button[Any]:
 
 
 def _select(
-    custom_id: str, placeholder: str, specs: list[ActionSpec], **bounds: int
+    custom_id: str,
+    placeholder: str,
+    specs: list[ActionSpec],
+    *,
+    min_values: int = 1,
+    max_values: int = 1,
 ) -> ui.Select[Any]:
     """A select menu of ``specs`` (see :func:`_options`), with optional min/max values."""
     return ui.Select(
-        custom_id=custom_id, placeholder=clip(placeholder, 150), options=_options(specs), **bounds
+        custom_id=custom_id,
+        placeholder=clip(placeholder, 150),
+        options=_options(specs),
+        min_values=min_values,
+        max_values=max_values,
     )
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
     """The options picked in a select menu interaction."""
-    return [str(v) for v in (interaction.data or {}).get("values") or []]
+    data: Mapping[str, Any] = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
 
 
 def _first(values: list[str]) -> str:
@@ -198,7 +262,7 @@ class _OnHand:
         async def work() -> None:
             await tables.act(interaction, self.game_id, self.seat, self.version, code())
 
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
     async def refocus(self, interaction: discord.Interaction, focus: Callable[[], str]) -> None:
         """Re-draw the hand at the focus ``focus()`` names; applies no action."""
@@ -207,7 +271,7 @@ class _OnHand:
         async def work() -> None:
             await tables.navigate(interaction, self.game_id, self.seat, self.version, focus())
 
-        await guarded(interaction, work)
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class ActButton(
@@ -374,21 +438,26 @@ class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
         await self.refocus(interaction, focus)
 
 
+#: the custom_id word of the snapshot buttons; any other word but ``hand``/``refresh`` (a game's
+#: older id, e.g. on a message sent before snapshots were generic) is served the same way
+SNAP = "snap"
+
+
 class TableButton(
-    ui.DynamicItem[ui.Button], template=r"t:(?P<game>[0-9]{1,19}):(?P<what>hand|light)"
+    ui.DynamicItem[ui.Button], template=r"t:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
-    """Buttons on the public table: **My hand**, and the Lighthouse view for the allowed seats."""
+    """Buttons on the public table: **My hand**, and a shining snapshot for the allowed seats
+    (its label is the game's renderer's, see ``SnapshotWording``)."""
 
-    LABELS: ClassVar[dict[str, str]] = {"hand": "My hand", "light": "Lighthouse view"}
-
-    def __init__(self, game_id: int, what: str) -> None:
+    def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
-        style = discord.ButtonStyle.primary if what == "hand" else discord.ButtonStyle.secondary
-        emoji = "🃏" if what == "hand" else "🔦"
+        if what == "hand":
+            label, style, emoji = "My hand", discord.ButtonStyle.primary, "🃏"
+        else:
+            wording = wording or SnapshotWording()
+            label, style, emoji = wording.button, discord.ButtonStyle.secondary, wording.emoji
         super().__init__(
-            ui.Button(
-                label=self.LABELS[what], style=style, emoji=emoji, custom_id=table_id(game_id, what)
-            )
+            ui.Button(label=label, style=style, emoji=emoji, custom_id=table_id(game_id, what))
         )
 
     @classmethod
@@ -402,19 +471,22 @@ class TableButton(
         if self.what == "hand":
             work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
         else:
-            work = lambda: tables.show_light(interaction, self.game_id)  # noqa: E731
-        await guarded(interaction, work)
+            work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class HandRefresh(
-    ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>refresh|light)"
+    ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
-    """Controls on a hand message that are not game actions (refresh, Lighthouse view)."""
+    """Controls on a hand message that are not game actions (refresh, a shining snapshot)."""
 
-    def __init__(self, game_id: int, what: str) -> None:
+    def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
-        label = "Refresh" if what == "refresh" else "Lighthouse view"
-        emoji = "🔄" if what == "refresh" else "🔦"
+        if what == "refresh":
+            label, emoji = "Refresh", "🔄"
+        else:
+            wording = wording or SnapshotWording()
+            label, emoji = wording.button, wording.emoji
         super().__init__(ui.Button(label=label, emoji=emoji, custom_id=f"h:{game_id}:{what}"))
 
     @classmethod
@@ -428,8 +500,8 @@ class HandRefresh(
         if self.what == "refresh":
             work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
         else:
-            work = lambda: tables.show_light(interaction, self.game_id)  # noqa: E731
-        await guarded(interaction, work)
+            work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class LobbyButton(
@@ -460,7 +532,8 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lobbies = _bot(interaction).lobbies
-        await guarded(interaction, lambda: lobbies.click(interaction, self.game_id, self.op))
+        work = lambda: lobbies.click(interaction, self.game_id, self.op)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -487,9 +560,12 @@ def nav_rows(spec: HandSpec) -> tuple[int, bool]:
     return 1, False
 
 
-def hand_view(game_id: int, seat: int, version: int, spec: HandSpec, *, light: bool) -> ui.View:
-    """The controls of a hand message: action buttons, action menus, navs, then
-    Refresh/Lighthouse when a row is left."""
+def hand_view(
+    game_id: int, seat: int, version: int, spec: HandSpec, *, snapshot: SnapshotWording | None
+) -> ui.View:
+    """The controls of a hand message: action buttons, action menus, navs, then Refresh and,
+    while a snapshot shines for the seat (``snapshot`` is its wording), its button, when a
+    row is left."""
     view = ui.View(timeout=None)
     row = 0
     for start in range(0, len(spec.buttons), MAX_BUTTONS_PER_ROW):
@@ -531,18 +607,19 @@ def hand_view(game_id: int, seat: int, version: int, spec: HandSpec, *, light: b
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
-        if light:
-            lamp = HandRefresh(game_id, "light")
-            lamp.row = row
-            view.add_item(lamp)
+        if snapshot is not None:
+            look = HandRefresh(game_id, SNAP, snapshot)
+            look.row = row
+            view.add_item(look)
     return view
 
 
-def table_view(game_id: int, *, light: bool) -> ui.View:
+def table_view(game_id: int, *, snapshot: SnapshotWording | None) -> ui.View:
+    """The table's buttons: **My hand**, and a shining snapshot's (``snapshot``: its wording)."""
     view = ui.View(timeout=None)
     view.add_item(TableButton(game_id, "hand"))
-    if light:
-        view.add_item(TableButton(game_id, "light"))
+    if snapshot is not None:
+        view.add_item(TableButton(game_id, SNAP, snapshot))
     return view
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.sessions import GameNotFound, Update
-from bot.tables import mentions
+from bot.table import Tables, mentions
 from games import registry
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ class Publisher:
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.bot = bot
+        #: the bot's table parts (handed in by the bot once both exist: each needs the other)
+        self.tables: Tables | None = None
         self.interval = interval
         #: how the publisher waits (tests replace it by "until the manager is quiet")
         self.sleep = sleep
@@ -51,10 +53,7 @@ class Publisher:
     async def on_update(self, update: Update) -> None:
         """Session-manager listener: remember what happened, mark the table dirty."""
         info = update.info
-        self.bot.tables.note_update(update)
-        await self.bot.tables.light_added(update)
-        if info.status == "live":
-            await self.bot.tables.check_timer(info.id)
+        await self._tables.on_update(update)
         self._channel_of[info.id] = info.channel_id
         if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
             await self._refresh_lobby(update)
@@ -74,6 +73,12 @@ class Publisher:
             await channel.get_partial_message(message_id).edit(embed=embed, view=view)
         except discord.HTTPException:
             log.info("could not update the lobby of game %s", info.id)
+
+    @property
+    def _tables(self) -> Tables:
+        if self.tables is None:
+            raise RuntimeError("the bot hands the publisher its tables when it is built")
+        return self.tables
 
     def touch(self, game_id: int, channel_id: int | None = None) -> None:
         """Schedule a table refresh for ``game_id`` (coalesced with the others in its channel)."""
@@ -116,7 +121,7 @@ class Publisher:
         message_id = info.messages.get("table")
         if message_id is None:
             return
-        embed, view = self.bot.tables.table_message(info, state)
+        embed, view = self._tables.table_message(info, state)
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
         if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
@@ -143,10 +148,10 @@ class Publisher:
                         users=True, roles=False, everyone=False
                     ),
                 )
-            await self.bot.tables.refresh_hands(info, state)
+            await self._tables.refresh_hands(info, state)
         elif info.id not in self._announced:
             self._announced.add(info.id)
-            await self.bot.tables.refresh_hands(info, state)
+            await self._tables.refresh_hands(info, state)
             result = engine.result(state)
             if info.status == "finished" and result.winners:
                 names = " & ".join(info.seats[s].name for s in result.winners)
@@ -155,7 +160,7 @@ class Publisher:
                 text = f"🏁 {engine.title} table #{info.id} was ended."
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             self._pinged.pop(game_id, None)
-            self.bot.tables.forget(game_id)
+            self._tables.forget(game_id)
 
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""

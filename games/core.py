@@ -339,3 +339,60 @@ class GamePackage:
     profile: PlayoutProfile = field(default_factory=PlayoutProfile)
     #: where the game sits in menus and listings (lower first; ties by name)
     position: int = 100
+
+
+# --- Timed windows and private snapshots: optional engine hooks ----------------------------------
+#
+# Why here: a window that closes by itself (Game of Rows' challenge) and a private view that
+# fades (Rowboat's Lighthouse) are rules: which seats wait, what applies when time runs out, how
+# long a seat may look. The Discord shell only keeps time; it serves every game's windows and
+# snapshots the same way, through these two hooks, and knows no game by name. An engine without
+# them has no windows and no snapshots. Both are pure functions of the state or the event.
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A timed window that is open in a state.
+
+    ``key`` names this one opening: it stays the same while the window is open (seats acting
+    inside it do not change it) and differs from every other window of the same game, so the
+    shell times each opening once, also across a restart. ``seconds`` is its length.
+    ``on_timeout`` maps each seat still waiting to the action code the rules apply for it when
+    the time is up; each of those codes is legal for its seat while the window is open.
+    """
+
+    key: str
+    seconds: float
+    on_timeout: Mapping[int, str]
+
+
+@runtime_checkable
+class WindowHooks(Protocol):
+    """Optional engine hook: ``windows(state)`` lists the timed windows open in ``state``."""
+
+    def windows(self, state: Any) -> list[Window]: ...
+
+
+@runtime_checkable
+class SnapshotHooks(Protocol):
+    """Optional engine hook: ``snapshot_lifetime(event)`` is the number of seconds the seats in
+    ``event.visible_to`` may look at a private snapshot event (a view of hidden cards taken at
+    that moment), or None for an event that is not one. The shell shows the snapshot to those
+    seats only, and replaces it by a faded note when its lifetime is over."""
+
+    def snapshot_lifetime(self, event: Event) -> float | None: ...
+
+
+def open_windows(engine: Engine, state: Any) -> list[Window]:
+    """The engine's open windows in ``state``; none for an engine without the hook."""
+    if isinstance(engine, WindowHooks):
+        return engine.windows(state)
+    return []
+
+
+def snapshot_lifetime(engine: Engine, event: Event) -> float | None:
+    """Seconds a private snapshot event may be looked at, or None (not a snapshot, or an engine
+    without the hook). Public events are never snapshots."""
+    if event.visible_to is None or not isinstance(engine, SnapshotHooks):
+        return None
+    return engine.snapshot_lifetime(event)

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.client import TidewaterBot
 from bot.cogs.games import describe
+from bot.components import MAX_ID
 from bot.sessions import GameInfo, GameNotFound
 
 
@@ -42,10 +43,12 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         self.bot = bot
         super().__init__()
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await is_admin(interaction)
 
     async def _target(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        if game_id is not None and not 0 < game_id <= MAX_ID:  # SQLite's range: no such game
+            raise GameNotFound(f"There is no game #{game_id}.")
         manager = self.bot.manager
         if game_id is None:
             info = await manager.game_in_channel(interaction.channel_id or 0)

@@ -3,19 +3,16 @@
 Why specs instead of discord.py objects: the limits Discord enforces (25 options a select, five
 rows, 4,096 characters a description...) can then be checked by a test over thousands of random
 states without a client, and the Discord layer turns specs into components in one place
-(:mod:`bot.components`). Each game may have ``bot/render/<game>.py``; games without one use
-:mod:`bot.render.generic`.
+(:mod:`bot.components`). Each game may have ``bot/render/<game>.py`` exposing a
+:class:`bot.render.base.Renderer` as ``RENDERER``; games without one use :mod:`bot.render.generic`
+(:func:`renderer_for` picks).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from games import Action, Event
@@ -76,7 +73,7 @@ class ActionSpec:
 class ChoiceSpec:
     """Actions offered as one select menu (at most 25 options).
 
-    With ``max_values > 1`` the menu picks several options at once (Boat's discard of five):
+    With ``max_values > 1`` the menu picks several options at once (a discard of five):
     each ActionSpec's ``code`` is then only the ARGUMENT part (``"5S"``), and the shell sends
     one action ``f"{verb}:{a},{b},…"`` with the chosen codes in the order the options are listed.
     """
@@ -118,19 +115,6 @@ class HandSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class TimerSpec:
-    """A timed window read from the public view (e.g. Game of Rows' bluff challenge).
-
-    When a new ``key`` appears the shell stores a deadline due in ``seconds``; when it is due
-    and ``timer()`` on the then-current view still gives the same key, the shell applies that
-    spec's ``actions`` ((seat, code) pairs) one by one, skipping those no longer legal."""
-
-    key: str
-    seconds: float
-    actions: tuple[tuple[int, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class TableContext:
     """What a renderer knows besides the view: names by seat, the title, recent public events."""
 
@@ -141,7 +125,7 @@ class TableContext:
     status: str
     options: dict[str, Any] = field(default_factory=dict)
     log: tuple[str, ...] = ()
-    #: open timed windows: timer key -> due unix time (for a ``<t:UNIX:R>`` countdown)
+    #: the engine's open timed windows: key -> due unix time (for a ``<t:UNIX:R>`` countdown)
     timers: Mapping[str, float] = field(default_factory=dict)
 
     def name(self, seat: int | None) -> str:
@@ -260,46 +244,6 @@ def layout(
         choices.pop()
     max_buttons = (rows - len(choices)) * MAX_BUTTONS_PER_ROW
     return tuple(buttons[:max_buttons]), tuple(choices)
-
-
-def module_for(game: str) -> ModuleType:
-    """``bot.render.<game>`` when it exists, else the generic renderer."""
-    name = f"bot.render.{game}"
-    if importlib.util.find_spec(name) is not None:
-        return importlib.import_module(name)
-    return importlib.import_module("bot.render.generic")
-
-
-def accepts_focus(render: ModuleType) -> bool:
-    """Whether the renderer's ``hand`` takes the ``focus`` keyword (older ones do not)."""
-    hand = getattr(render, "hand", None)
-    if hand is None:
-        return False
-    try:
-        params = inspect.signature(hand).parameters
-    except (TypeError, ValueError):
-        return False
-    return "focus" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-
-
-def render_hand(
-    render: ModuleType,
-    ctx: TableContext,
-    view: dict[str, Any],
-    seat: int,
-    legal: Sequence[Action],
-    focus: str | None = None,
-) -> HandSpec:
-    """``render.hand``, passing ``focus`` only to renderers that accept it."""
-    if accepts_focus(render):
-        return render.hand(ctx, view, seat, legal, focus=focus)  # type: ignore[no-any-return]
-    return render.hand(ctx, view, seat, legal)  # type: ignore[no-any-return]
-
-
-def timer_for(render: ModuleType, view: dict[str, Any], to_act: Sequence[int]) -> TimerSpec | None:
-    """The renderer's open timed window, if it defines ``timer`` and one is open."""
-    timer = getattr(render, "timer", None)
-    return None if timer is None else timer(view, to_act)
 
 
 def embed_size(spec: EmbedSpec) -> int:

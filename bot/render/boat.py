@@ -15,7 +15,7 @@ For the same reason the table log restarts when a hand is scored (see :func:`cle
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render import (
@@ -34,9 +34,11 @@ from bot.render import (
     layout,
     table_embed,
 )
+from bot.render.base import Renderer
+from bot.render.cards import FRENCH_SUITS
 from games import Action, Event, Result
 
-SUITS = {"C": ("Clubs", "♣"), "D": ("Diamonds", "♦"), "H": ("Hearts", "♥"), "S": ("Spades", "♠")}
+SUITS = FRENCH_SUITS
 SUIT_ORDER = "CDHS"
 RANKS = "56789TJQKA"
 RANK_NAMES = {
@@ -315,7 +317,7 @@ def bid_controls(
     bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: int(a.arg))
     buttons = (*passes, *(describe(a) for a in bids[:BID_BUTTONS]))
     rest = bids[BID_BUTTONS:]
-    choices = ()
+    choices: tuple[ChoiceSpec, ...] = ()
     if rest:
         choices = (
             ChoiceSpec(
@@ -421,7 +423,7 @@ def clears_log(event: Event) -> bool:
     return event.kind in ("hand_scored", "redeal")
 
 
-def _hand_scored_line(ctx: TableContext, data: dict[str, Any]) -> str:
+def _hand_scored_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     declarer = data.get("declarer")
     outcome = "made" if data.get("made") else "went down on"
     change = data.get("score_change") or [0, 0]
@@ -476,6 +478,41 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Boat has no timed private views."""
-    return None
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class BoatRenderer(Renderer):
+    """Boat's table, hand and log."""
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+    def clears_log(self, event: Event) -> bool:
+        return clears_log(event)
+
+    def card_short(self, code: str) -> str:
+        return card_short(code)
+
+    def card_long(self, code: str) -> str:
+        return card_long(code)
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        return card_forms(code)
+
+
+RENDERER = BoatRenderer()

@@ -11,7 +11,7 @@ that rank's meld/add counts with a Back control.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render import (
@@ -30,12 +30,14 @@ from bot.render import (
     hand_embed,
     table_embed,
 )
+from bot.render.base import Renderer
+from bot.render.cards import FACE_WORDS, FRENCH_SUITS
 from games import Action, Event, Result
 
 COLOR = 0x0E7C66
-SUITS = {"C": ("Clubs", "♣"), "D": ("Diamonds", "♦"), "H": ("Hearts", "♥"), "S": ("Spades", "♠")}
+SUITS = FRENCH_SUITS
 RANK_ORDER = "3456789TJQKA2"
-RANK_WORDS = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+RANK_WORDS = FACE_WORDS
 PLURALS = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces", "W": "Wild meld", "3": "3s"}
 JOKER, JOKER_ICON = "JK", "Joker"  # not 🃏: the shell's "My hand" button wears that
 KINDS = {
@@ -448,7 +450,7 @@ def _nav_label(key: str, actions: Sequence[Action], view: dict[str, Any]) -> tup
 
 def _top_buttons(legal: Sequence[Action], view: dict[str, Any]) -> list[ActionSpec]:
     order = ("answer", "deal", "draw", "open", "cancel", "close", "ask", "keep")
-    out = []
+    out: list[ActionSpec] = []
     for verb in order:
         out.extend(describe(a, view) for a in legal if a.verb == verb)
     return out
@@ -617,7 +619,7 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def _public_line(ctx: TableContext, kind: str, data: dict[str, Any], who: str) -> str | None:
+def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str) -> str | None:
     if kind == "round_start":
         mins = data.get("minimums") or []
         return (
@@ -669,18 +671,52 @@ def _public_line(ctx: TableContext, kind: str, data: dict[str, Any], who: str) -
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Boat Canasta has no Lighthouse-like private views."""
-    return None
-
-
 __all__ = [
     "card_forms",
     "clears_log",
     "describe",
     "event_line",
     "hand",
-    "snapshot",
     "sort_key",
     "table",
 ]
+
+
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class BoatCanastaRenderer(Renderer):
+    """Boat Canasta's table, hand and log."""
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal, focus=focus)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+    def clears_log(self, event: Event) -> bool:
+        return clears_log(event)
+
+    def card_short(self, code: str) -> str:
+        return card_short(code)
+
+    def card_long(self, code: str) -> str:
+        return card_long(code)
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        return card_forms(code)
+
+
+RENDERER = BoatCanastaRenderer()

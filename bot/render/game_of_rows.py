@@ -13,8 +13,6 @@ an action code, so a card code in a message always comes from that seat's own co
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,21 +27,20 @@ from bot.render import (
     HandSpec,
     NavSpec,
     TableContext,
-    TimerSpec,
     actor,
     clip,
     event_audience,
     hand_embed,
     table_embed,
 )
+from bot.render.base import Renderer
+from bot.render.cards import FACE_WORDS, SUIT_NAMES, SUIT_SYMBOLS
 from games import Action, Event, Result
 
 COLOR = 0x2E7D32
 TITLE_EMOJI = "🂡"
 JOKER = "JK"
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-RANK_NAMES = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+RANK_NAMES = FACE_WORDS
 RANKS = "23456789TJQKA"
 SUIT_ORDER = "SHDC"
 FACE_DOWN = "🂠"
@@ -209,42 +206,6 @@ def board_text(view: dict[str, Any]) -> str:
     return "\n".join(lines) or "No rows yet."
 
 
-def timer_key(view: Mapping[str, Any]) -> str | None:
-    """One key per challenge window: a digest of the public board as the window opened.
-
-    Why a digest: the view has no turn counter, and the key must stay the same while people
-    pass (so ``challenge.waiting`` and ``to_act`` are left out) yet differ for the next window
-    of the same game. It does: after a window with no call the face-down cards stay (the board
-    only grows until a row completes, and completed rows only add up); after a call someone
-    draws (the deck only shrinks, §4.2), or with an empty deck someone is removed (§4.4). So no
-    two windows of one game show the same public table (tested over random games)."""
-    challenge = view.get("challenge")
-    if not challenge:
-        return None
-    stable = {
-        k: v
-        for k, v in view.items()
-        if k not in ("to_act", "challenge", "seat", "hand", "last_reveal")
-    }
-    stable["bluffer"] = challenge.get("bluffer")
-    stable["positions"] = challenge.get("positions")
-    raw = json.dumps(stable, sort_keys=True, separators=(",", ":"), default=str)
-    return "rows-bluff:" + hashlib.sha256(raw.encode()).hexdigest()[:20]
-
-
-def timer(view: dict[str, Any], to_act: Sequence[int]) -> TimerSpec | None:
-    """The bluff window's timer (spec §4.2): on timeout everyone still waiting passes."""
-    key = timer_key(view)
-    if key is None:
-        return None
-    challenge = view["challenge"]
-    waiting = challenge.get("waiting") or list(to_act)
-    seconds = float(
-        challenge.get("seconds") or view.get("options", {}).get("challenge_seconds", 30)
-    )
-    return TimerSpec(key=key, seconds=seconds, actions=tuple((s, "pass") for s in waiting))
-
-
 def challenge_line(ctx: TableContext, view: dict[str, Any]) -> str:
     challenge = view.get("challenge") or {}
     count = challenge.get("count", 0)
@@ -255,14 +216,14 @@ def challenge_line(ctx: TableContext, view: dict[str, Any]) -> str:
         f"card{'s' if count != 1 else ''} face down ({spots}). "
         f"Call bluff or pass: waiting for {waiting or 'nobody'}"
     )
-    key = timer_key(view)
-    due = (getattr(ctx, "timers", None) or {}).get(key) if key else None
+    # the engine's challenge window (its only timed window) while the shell times it
+    due = min(ctx.timers.values(), default=None)
     if due:
-        line += f"; the window closes <t:{int(due)}:R>"
+        line += f"; the window closes {Renderer.countdown(due)}"
     return line + "."
 
 
-def reveal_line(ctx: TableContext, reveal: dict[str, Any]) -> str:
+def reveal_line(ctx: TableContext, reveal: Mapping[str, Any]) -> str:
     cards = ", ".join(
         f"{card_label(c['card'])} as {c['pos']}{'' if c.get('valid') else ' ✗'}"
         for c in reveal.get("cards", [])
@@ -622,6 +583,41 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """No timed private snapshots in Game of Rows."""
-    return None
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class GameOfRowsRenderer(Renderer):
+    """Game of Rows' board, hand and log."""
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal, focus=focus)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+    def clears_log(self, event: Event) -> bool:
+        return clears_log(event)
+
+    def card_short(self, code: str) -> str:
+        return card_label(code)
+
+    def card_long(self, code: str) -> str:
+        return card_long(code)
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        return card_forms(code)
+
+
+RENDERER = GameOfRowsRenderer()

@@ -23,6 +23,7 @@ from bot.render import (
     layout,
     table_embed,
 )
+from bot.render.base import Renderer
 from games import Action, Event, Result
 
 
@@ -83,6 +84,29 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return clip(f"{prefix}{event.kind.replace('_', ' ')}", 200)
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """No timed private snapshots in the generic renderer."""
-    return None
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class GenericRenderer(Renderer):
+    """The fallback: plain values and every legal action by its code."""
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+
+RENDERER = GenericRenderer()

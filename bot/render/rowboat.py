@@ -25,6 +25,7 @@ from bot.render import (
     layout,
     table_embed,
 )
+from bot.render.base import Renderer, SnapshotWording
 from games import Action, Event, Result
 
 SUITS = {"o": ("Oars", "🛶"), "w": ("Waves", "🌊"), "s": ("Shells", "🐚"), "m": ("Maps", "🗺️")}
@@ -361,3 +362,57 @@ def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, flo
         color=0xF2C94C,
     )
     return embed, float(event.data.get("seconds", 30))
+
+
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class RowboatRenderer(Renderer):
+    """Rowboat's table, hand, log and Lighthouse snapshot."""
+
+    snapshot_wording = SnapshotWording(
+        button="Lighthouse view",
+        emoji=LIGHTHOUSE,
+        shining=f"{LIGHTHOUSE} The light fades in about {{seconds}} s.",
+        faded="🌫️ The light fades.",
+        none="No Lighthouse is shining for you right now.",
+        legacy_ids=("light",),
+        legacy_fades=("lighthouse_fade",),
+    )
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+    def clears_log(self, event: Event) -> bool:
+        return clears_log(event)
+
+    def card_short(self, code: str) -> str:
+        return card_short(code)
+
+    def card_long(self, code: str) -> str:
+        return card_long(code)
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        return card_forms(code)
+
+    def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
+        shown = snapshot(ctx, event, seat)
+        return None if shown is None else shown[0]
+
+
+RENDERER = RowboatRenderer()

@@ -13,7 +13,7 @@ weather cards ``☔37`` (:func:`card_text`), tide cards ``🌊7`` (:func:`tide_t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render import (
@@ -31,6 +31,7 @@ from bot.render import (
     hand_embed,
     table_embed,
 )
+from bot.render.base import Renderer
 from games import Action, Event, Result
 
 WEATHER, TIDE, BUOY, LOST, OUT = "☔", "🌊", "🛟", "⚫", "💀"
@@ -246,7 +247,7 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     over = view.get("phase") == "over" or ctx.status != "live"
     parts = [] if over else [_heading(view), tide_line(view)]
     parts.append(others_line(ctx, view, seat, over))
-    me = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
+    me: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
     parts.append("")
     parts.append(hand_text(view))
     if view.get("chosen_card"):
@@ -283,7 +284,7 @@ def clears_log(event: Event) -> bool:
     return event.kind == "round_end"
 
 
-def _flood_line(ctx: TableContext, data: dict[str, Any]) -> str:
+def _flood_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     top = data.get("top_level")
     lost, out = data.get("lost") or [], data.get("eliminated") or []
     parts = []
@@ -294,7 +295,7 @@ def _flood_line(ctx: TableContext, data: dict[str, Any]) -> str:
     return f"{TIDE} Flood at level {top}: " + ("; ".join(parts) or "nobody hit") + "."
 
 
-def _round_end_line(ctx: TableContext, data: dict[str, Any]) -> str:
+def _round_end_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     points = data.get("points") or []
     bonus = set(data.get("bonus") or [])
     scored = " · ".join(
@@ -344,6 +345,38 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
     return None
 
 
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """Turn the Tide has no timed private snapshots."""
-    return None
+# ---- the renderer object (bot.render.base) ----------------------------------------------------
+
+
+class TurnTheTideRenderer(Renderer):
+    """Turn the Tide's table, hand and log."""
+
+    def table(
+        self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
+    ) -> EmbedSpec:
+        return table(ctx, view, result, to_act)
+
+    def hand(
+        self,
+        ctx: TableContext,
+        view: dict[str, Any],
+        seat: int,
+        legal: Sequence[Action],
+        focus: str | None = None,
+    ) -> HandSpec:
+        return hand(ctx, view, seat, legal)
+
+    def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
+        return event_line(ctx, event, seat)
+
+    def clears_log(self, event: Event) -> bool:
+        return clears_log(event)
+
+    def card_short(self, code: str) -> str:
+        return card_text(code)
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        return card_forms(code)
+
+
+RENDERER = TurnTheTideRenderer()

@@ -15,8 +15,9 @@ Action codes (``verb`` or ``verb:args``; ``<card>`` is a card code such as ``7H`
 * ``end`` — end the turn (refills and penalties follow, §4.3).
 * ``call`` / ``pass`` — the challenge window after a turn with face-down cards: every other
   active player is in ``to_act`` with both. The first ``call`` closes the window and reveals;
-  it also closes when every one of them has passed. The bot owns ``challenge_seconds`` and on
-  timeout applies ``pass`` for each seat still waiting (view ``challenge.waiting``).
+  it also closes when every one of them has passed. The window is timed (``windows``, the
+  ``games.core`` hook): after ``challenge_seconds`` ``pass`` applies for each seat still
+  waiting (view ``challenge.waiting``).
 
 A Discord control can therefore pick a card first and then one of that card's targets.
 
@@ -58,16 +59,18 @@ places, winners}.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from games.cards import rigged_order, seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result
+from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result, Window
 from games.game_of_rows import rules
 from games.game_of_rows.cards import CARD_COPIES, DECK
-from games.game_of_rows.state import OVER, TURN, Opts, State, dump_state, load_state
+from games.game_of_rows.state import CHALLENGE, OVER, TURN, Opts, State, dump_state, load_state
 from games.game_of_rows.view import build_view
 
 
@@ -196,3 +199,34 @@ class GameOfRowsEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return load_state(text)
+
+    def windows(self, state: State) -> list[Window]:
+        """The challenge window (spec §4.2) as a timed window (``games.core`` hook): on timeout
+        every seat still waiting passes.
+
+        The key is a digest of the public table as the window opened. Why a digest: the state
+        has no turn counter, and the key must stay the same while people pass (so who is still
+        waiting is left out) yet differ for the next window of the same game. It does: after a
+        window with no call the face-down cards stay (the board only grows until a row
+        completes, and completed rows only add up); after a call someone draws (the deck only
+        shrinks, §4.2), or with an empty deck someone is removed (§4.4). So no two windows of
+        one game show the same public table (tested over random games). The digest is the one
+        the bot used before windows were an engine hook, so windows timed then still match."""
+        if state.phase != CHALLENGE:
+            return []
+        view = build_view(state, None)
+        challenge = view.get("challenge")
+        if not challenge:
+            return []
+        stable = {
+            k: v
+            for k, v in view.items()
+            if k not in ("to_act", "challenge", "seat", "hand", "last_reveal")
+        }
+        stable["bluffer"] = challenge.get("bluffer")
+        stable["positions"] = challenge.get("positions")
+        raw = json.dumps(stable, sort_keys=True, separators=(",", ":"), default=str)
+        key = "rows-bluff:" + hashlib.sha256(raw.encode()).hexdigest()[:20]
+        waiting = challenge.get("waiting") or self.to_act(state)
+        seconds = float(challenge.get("seconds") or state.opts.challenge_seconds)
+        return [Window(key=key, seconds=seconds, on_timeout={s: "pass" for s in waiting})]

@@ -363,3 +363,10 @@ class RowboatEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return load(text)
+
+    def snapshot_lifetime(self, event: Event) -> float | None:
+        """The Lighthouse view is a private snapshot (``games.core`` hook): its seats may look
+        for ``lighthouse_seconds`` per hand shown (the event's ``seconds``), then it fades."""
+        if event.kind != "lighthouse_view":
+            return None
+        return float(event.data.get("seconds", 30))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.render import module_for
+from bot.render.base import renderer_for
 from games import Event, registry
 from tests.bot.harness import Clock, FakeDiscord, Sent, Token, User, settle, start_bot
 
@@ -112,7 +112,7 @@ class Table:
 
     def controls(self, message: int) -> list[tuple[str, str, str | None]]:
         """(code, custom_id, select value) for every action control on a hand message."""
-        found = []
+        found: list[tuple[str, str, str | None]] = []
         for comp in self.fake.components(message):
             cid = comp.get("custom_id", "")
             if (m := ACT.fullmatch(cid)) is not None:
@@ -174,7 +174,7 @@ class Table:
         if click is None and self.navs(message):
             paths: list[list[str]] = [[]]
             for _ in range(depth):
-                longer = []
+                longer: list[list[str]] = []
                 for path in paths:
                     message = await self.open_hand(user)
                     for focus in path:
@@ -279,11 +279,9 @@ async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
 
 def forms(card: str, game: str = "rowboat") -> list[re.Pattern[str]]:
     """Patterns that would reveal ``card`` in a message: its code as a word, and every name the
-    game's renderer writes it as (``card_forms`` in ``bot/render/<game>.py``, when it has one)."""
+    game's renderer writes it as (its ``card_forms``; the code itself without one)."""
     pats = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])")]
-    card_forms = getattr(module_for(game), "card_forms", None)
-    if card_forms is not None:
-        pats.extend(re.compile(re.escape(f)) for f in card_forms(card))
+    pats.extend(re.compile(re.escape(f)) for f in renderer_for(game).card_forms(card))
     return pats
 
 

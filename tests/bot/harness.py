@@ -264,6 +264,7 @@ class FakeDiscord:
         if m:
             token = self.tokens[m[2]]
             mid = token.original if m[3] == "@original" else int(m[3])
+            assert mid is not None, "an edit of an interaction that drew no message"
             if method == "GET":
                 return self.messages[mid]
             if method == "DELETE":
@@ -331,6 +332,7 @@ class FakeDiscord:
             interaction["response_message_ephemeral"] = bool(flags & EPHEMERAL)
             resource = {"type": kind, "message": msg}
         elif kind in (6, 7):
+            assert token.source_message is not None, "an update answer needs a message"
             mid = token.source_message
             token.original = mid
             sent.message_id = mid
@@ -431,6 +433,23 @@ class FakeDiscord:
         component = self.find_component(message_id, custom_id)
         assert component is not None, f"{custom_id} is not on message {message_id}"
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values is not None:
+            data["values"] = values
+        channel_id = int(self.messages[message_id]["channel_id"])
+        return self._interaction(bot, user, 3, data, channel_id=channel_id, message_id=message_id)
+
+    def forge(
+        self,
+        bot: discord.Client,
+        user: User,
+        message_id: int,
+        custom_id: str,
+        component_type: int = 2,
+        values: list[str] | None = None,
+    ) -> Token:
+        """A click with any ``custom_id`` on a message, whether or not the message shows it
+        (a forged payload, or a control from an older message)."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
         channel_id = int(self.messages[message_id]["channel_id"])

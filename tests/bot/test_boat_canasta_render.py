@@ -12,8 +12,12 @@ from typing import Any
 import pytest
 
 from bot import components
-from bot.render import HandSpec, TableContext
+from bot.render import (
+    HandSpec,
+    TableContext,
+)
 from bot.render import boat_canasta as render
+from bot.render.base import SnapshotWording
 from games import Action, registry
 from games.boat_canasta.deck import CODES, RED_THREES
 from games.boat_canasta.state import PLAY
@@ -54,7 +58,7 @@ def offered(spec: HandSpec) -> set[str]:
 
 def check_screen(spec: HandSpec, seat: int) -> None:
     check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
-    view = components.hand_view(987_654_321_012, seat, 123_456, spec, light=True)
+    view = components.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=SnapshotWording())
     rows = view.to_components()
     check_components(rows)
     drawn = {

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from bot import components
-from bot.render import TableContext, TimerSpec
+from bot.render import TableContext
 from bot.render import game_of_rows as render
 from games import registry
+from games.core import Window, open_windows
 from tests.bot.test_render_limits import NAMES, check_components, check_embed
 
 ENGINE = registry.get("game_of_rows")
@@ -43,7 +44,7 @@ def offered(spec: Any) -> set[str]:
 
 def check_hand(spec: Any, seat: int) -> None:
     check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
-    view = components.hand_view(987_654_321_012, seat, 123_456, spec, light=False)
+    view = components.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=None)
     check_components(view.to_components())
 
 
@@ -174,16 +175,24 @@ def window_state(seed: int = 0) -> Any:
     return state
 
 
+def timer(state: Any) -> Window | None:
+    """The engine's one timed window (the challenge), as the shell times it, or None."""
+    windows = open_windows(ENGINE, state)
+    assert len(windows) <= 1
+    return windows[0] if windows else None
+
+
 def test_the_timer_key_holds_while_people_pass_and_names_the_waiting_seats() -> None:
     state = window_state()
-    first = render.timer(ENGINE.view(state, None), ENGINE.to_act(state))
-    assert isinstance(first, TimerSpec)
-    assert first.seconds == 30 and first.actions == ((1, "pass"), (2, "pass"))
+    first = timer(state)
+    assert isinstance(first, Window)
+    assert first.seconds == 30 and tuple(first.on_timeout.items()) == ((1, "pass"), (2, "pass"))
     state, _ = ENGINE.apply(state, 1, "pass")
-    second = render.timer(ENGINE.view(state, None), ENGINE.to_act(state))
-    assert second is not None and second.key == first.key and second.actions == ((2, "pass"),)
+    second = timer(state)
+    assert second is not None and second.key == first.key
+    assert tuple(second.on_timeout.items()) == ((2, "pass"),)
     state, _ = ENGINE.apply(state, 2, "pass")
-    assert render.timer(ENGINE.view(state, None), ENGINE.to_act(state)) is None
+    assert timer(state) is None
     assert len(first.key) <= 40
 
 
@@ -197,7 +206,7 @@ def test_each_window_of_a_game_has_its_own_key() -> None:
         keys: list[str] = []
         current = None
         while not ENGINE.is_over(state):
-            spec = render.timer(ENGINE.view(state, None), ENGINE.to_act(state))
+            spec = timer(state)
             if spec is None:
                 current = None
             elif current is None:
@@ -215,7 +224,7 @@ def test_each_window_of_a_game_has_its_own_key() -> None:
 def test_the_table_counts_the_window_down() -> None:
     state = window_state()
     view = ENGINE.view(state, None)
-    spec = render.timer(view, ENGINE.to_act(state))
+    spec = timer(state)
     assert spec is not None
     shown = render.table(
         ctx(3, timers={spec.key: 1_800_000_030.0}), view, ENGINE.result(state), [1, 2]

@@ -4,6 +4,7 @@ all through real discord.py code and the real session manager on SQLite."""
 from __future__ import annotations
 
 import copy
+import logging
 import random
 
 from bot.components import OOPS, table_id
@@ -251,13 +252,13 @@ async def test_an_unexpected_error_reaches_the_user_as_one_polite_line(fake, tmp
         raise RuntimeError("database on fire")
 
     try:
-        bot.manager.live_games = broken  # type: ignore[method-assign]
+        bot.manager.live_games = broken
         token = await table.run(fake.command(bot, ALICE, "games"))
         private_reply(fake, token, OOPS)
         assert "database on fire" not in fake.reply_text(token)
         assert "Traceback" not in fake.reply_text(token)
         await table.open(ALICE)
-        bot.manager.join = broken  # type: ignore[method-assign]
+        bot.manager.join = broken
         token = await table.press(BOB, "Join")
         private_reply(fake, token, OOPS)
     finally:
@@ -348,3 +349,126 @@ async def test_kicking_the_last_person_ends_the_game_and_says_so(fake, tmp_path)
         )
     finally:
         await bot.close()
+
+
+# ---- every interaction gets an answer (issue 12 items 5, 6 and 8) ----------------------------
+
+
+def plant(fake: FakeDiscord, message: int, custom_id: str) -> None:
+    """Put a button with ``custom_id`` on ``message`` (a forged or older message's control)."""
+    button = {"type": 2, "custom_id": custom_id, "label": "x", "style": 2}
+    fake.messages[message]["components"].append({"type": 1, "components": [button]})
+
+
+def no_traceback(caplog) -> None:
+    """Nothing above a WARNING line reached the log."""
+    assert [r.getMessage() for r in caplog.records if r.levelno > logging.WARNING] == []
+
+
+async def test_forged_and_unknown_controls_get_a_private_answer(fake, tmp_path, caplog) -> None:
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        before = await bot.manager.actions(table.game_id)
+        big = "9999999999999999999"  # 19 digits: more than SQLite's INTEGER holds
+        cases = [
+            ("zz:1:nothing", 2, "not one Tidewater knows"),
+            ("g:1", 2, "not one Tidewater knows"),
+            (f"t:{big}:hand", 2, f"no game #{big}"),
+            (f"h:{big}:refresh", 2, f"no game #{big}"),
+            (f"l:{big}:join", 2, f"no game #{big}"),
+            (f"g:{big}:s0:v1:nomoon", 2, f"no game #{big}"),
+            (f"gn:{big}:s0:v1:x", 2, f"no game #{big}"),
+        ]
+        for custom_id, kind, words in cases:
+            # a click on a control that is not on the message, then on a message forged with it
+            token = await table.run(fake.forge(bot, ALICE, table.lobby, custom_id, kind))
+            private_reply(fake, token, "not one Tidewater knows")
+            button = {"type": kind, "custom_id": custom_id, "label": "x", "style": 2}
+            fake.messages[table.lobby]["components"].append({"type": 1, "components": [button]})
+            token = await table.run(fake.forge(bot, ALICE, table.lobby, custom_id, kind))
+            private_reply(fake, token, words)
+            fake.messages[table.lobby]["components"].pop()
+        token = await table.run(fake.command(bot, ADMIN, "admin", {"game": 2**63}, sub="end"))
+        private_reply(fake, token, f"no game #{2**63}")
+        token = await table.run(fake.command(bot, ALICE, "play", {"game": "chess"}))
+        private_reply(fake, token, "'chess' is not a value this option takes")
+        assert await bot.manager.actions(table.game_id) == before
+        assert (await bot.manager.get(table.game_id)).status == "live"
+        no_traceback(caplog)
+    finally:
+        await bot.close()
+
+
+async def test_controls_of_a_cancelled_lobby_answer_clearly(fake, tmp_path, caplog) -> None:
+    table = await new_table(fake, tmp_path)
+    bot = table.bot
+    try:
+        await table.open(ALICE)
+        join = fake.button(table.lobby, "Join")
+        await table.press(ALICE, "Cancel")
+        plant(fake, table.lobby, join)
+        token = await table.run(fake.forge(bot, BOB, table.lobby, join))
+        replies = fake.replies_to(token)
+        assert replies and all(s.audience == BOB.id for s in replies)
+        for custom_id in (f"g:{table.game_id}:s0:v0:nomoon", table_id(table.game_id, "hand")):
+            plant(fake, table.lobby, custom_id)
+            token = await table.run(fake.forge(bot, ALICE, table.lobby, custom_id))
+            private_reply(fake, token, "This game has ended")
+        no_traceback(caplog)
+    finally:
+        await bot.close()
+
+
+async def test_old_controls_of_an_ended_game_say_so_with_the_result(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        hands = {user.id: await table.open_hand(user) for user in (ALICE, BOB)}
+        waiting = [u for s, u in table.users.items() if s in await waiting_seats(table)]
+        other = next(u for u in (ALICE, BOB) if u not in waiting)
+        old = table.controls(hands[waiting[0].id])[0][1]
+        token = await table.run(fake.command(bot, ADMIN, "admin", sub="end"))
+        private_reply(fake, token, "ended")
+        await table.settle()
+        # the open hand messages were refreshed: they say the game ended, with no controls
+        for user in (ALICE, BOB):
+            message = fake.messages[hands[user.id]]
+            assert message["content"].startswith("This game has ended")
+            assert "Scores when it stopped" in message["content"]
+            assert table.controls(hands[user.id]) == []
+        # an old action button answers the same, and nothing is applied
+        count = len(await bot.manager.actions(table.game_id))
+        plant(fake, hands[waiting[0].id], old)  # as on a copy whose token had expired
+        token = await table.run(fake.forge(bot, waiting[0], hands[waiting[0].id], old))
+        private_reply(fake, token, "This game has ended")
+        assert len(await bot.manager.actions(table.game_id)) == count
+        plant(fake, table.lobby, table_id(table.game_id, "hand"))  # a table drawn earlier
+        token = await table.run(
+            fake.forge(bot, other, table.lobby, table_id(table.game_id, "hand"))
+        )
+        private_reply(fake, token, "This game has ended")
+    finally:
+        await bot.close()
+
+
+async def test_a_finished_game_names_its_winners_on_old_controls(fake, tmp_path) -> None:
+    table = await live_table(fake, tmp_path, ai=1)
+    bot = table.bot
+    try:
+        await table.play_out(random.Random(3))
+        info, state = await bot.manager.state(table.game_id)
+        assert info.status == "finished"
+        winners = " & ".join(
+            info.seats[s].name for s in registry.get("rowboat").result(state).winners
+        )
+        message = table.hands[ALICE.id]
+        token = await table.run(fake.forge(bot, ALICE, message, f"h:{table.game_id}:refresh"))
+        private_reply(fake, token, f"This game has ended: {winners} won. Final scores:")
+    finally:
+        await bot.close()
+
+
+async def waiting_seats(table: Table) -> list[int]:
+    info, state = await table.bot.manager.state(table.game_id)
+    return registry.get(info.game).to_act(state)

@@ -25,11 +25,12 @@ from bot.render import (
     MAX_SELECT_OPTIONS,
     MAX_TITLE,
     TableContext,
-    module_for,
 )
 from bot.render import lobby as render_lobby
+from bot.render.base import SnapshotWording, renderer_for
 from bot.sessions import GameInfo, Seat
 from games import registry
+from games.core import snapshot_lifetime
 
 NAMES = ["W" * 32, "Ĳ" * 32, "m" * 32, "🌊" * 32, "x" * 32]  # 32 = Discord's name limit
 
@@ -93,7 +94,7 @@ CASES = [
 @pytest.mark.parametrize(("game", "players"), CASES)
 async def test_random_states_fit_discord_limits(game: str, players: int) -> None:
     engine = registry.get(game)
-    render = module_for(game)
+    render = renderer_for(game)
     seeds = 4 if game == "rowboat" else 2
     steps = 400 if game == "rowboat" else 120
     info = info_for(game, players)
@@ -116,12 +117,16 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                 ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
             )
             check_embed(components.to_embed(spec).to_dict())  # type: ignore[arg-type]
-            check_components(components.table_view(info.id, light=True).to_components())
+            check_components(
+                components.table_view(info.id, snapshot=SnapshotWording()).to_components()
+            )
             for seat in range(players):
                 legal = engine.legal_actions(state, seat)
                 hand = render.hand(ctx, engine.view(state, seat), seat, legal)
                 check_embed(components.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
-                view = components.hand_view(info.id, seat, info.version, hand, light=True)
+                view = components.hand_view(
+                    info.id, seat, info.version, hand, snapshot=SnapshotWording()
+                )
                 check_components(view.to_components())
                 offered = {b.code for b in hand.buttons} | {
                     a.code for c in hand.choices for a in c.actions
@@ -144,8 +149,8 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                     assert note is None or len(note) <= MAX_CONTENT
                     shown = render.snapshot(ctx, event, viewer)
                     if shown is not None:
-                        check_embed(components.to_embed(shown[0]).to_dict())  # type: ignore[arg-type]
-                        assert shown[1] > 0
+                        check_embed(components.to_embed(shown).to_dict())  # type: ignore[arg-type]
+                        assert (snapshot_lifetime(engine, event) or 0) > 0
     assert checked > 50
 
 

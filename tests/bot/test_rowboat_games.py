@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-import bot.tables as tables_module
+import bot.render.base as render_base
 from bot.render import generic as generic_renderer
 from games import registry
 from tests.bot.flows import SecrecyWatch, Table, new_table
@@ -90,7 +90,7 @@ async def test_a_game_without_its_own_renderer_is_playable_through_the_fallback(
 ) -> None:
     """A newly registered engine is playable before its renderer exists: every game now has
     one, so the shell is made to use the generic renderer here."""
-    monkeypatch.setattr(tables_module, "module_for", lambda game: generic_renderer)
+    monkeypatch.setitem(render_base._CACHE, name, generic_renderer.RENDERER)
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)
     try:

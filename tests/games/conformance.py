@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games import registry
-from games.core import Action, Engine, Event, IllegalAction
+from games.core import Action, Engine, Event, IllegalAction, open_windows, snapshot_lifetime
 
 
 class _PlayoutOptions(Mapping[str, dict[str, Any]]):
@@ -217,3 +217,62 @@ def check_step(
         assert engine.dump(state) == before, "a refused action changed the state"
     engine.apply(state, seat, action)
     assert engine.dump(state) == before, "apply mutated its input"
+
+
+def check_windows(engine: Engine, players: int, seed: int, *, max_steps: int = MAX_STEPS) -> int:
+    """Random play with the timed-window and snapshot hooks checked at every step; returns how
+    many window openings were seen.
+
+    * every open window has a non-empty key (at most 200 characters), positive seconds, and
+      timeout actions only for seats the game waits for, each legal for its seat;
+    * applying the timeout actions one by one (as the bot does when time runs out) keeps each
+      legal, and after each the window is either closed or still open under the same key;
+    * a key names one opening: once closed it never opens again in the same game;
+    * a snapshot lifetime is positive and only given to private events.
+    """
+    rng = random.Random(seed)
+    state = engine.new_game(players, options=PLAYOUT_OPTIONS.get(engine.name, {}), seed=seed)
+    open_keys: set[str] = set()
+    closed: set[str] = set()
+    openings = 0
+    for _ in range(max_steps):
+        if engine.is_over(state):
+            assert open_windows(engine, state) == [], "a finished game has no open window"
+            return openings
+        windows = open_windows(engine, state)
+        keys = {w.key for w in windows}
+        assert len(keys) == len(windows), "two open windows share a key"
+        assert not keys & closed, f"a closed window's key opened again: {keys & closed}"
+        closed |= open_keys - keys
+        openings += len(keys - open_keys)
+        open_keys = keys
+        waiting = set(engine.to_act(state))
+        for window in windows:
+            assert isinstance(window.key, str) and 0 < len(window.key) <= 200
+            assert window.seconds > 0
+            timed = state
+            pending = dict(window.on_timeout)
+            for seat, code in window.on_timeout.items():
+                assert seat in waiting, f"{window.key}: seat {seat} is not waited for"
+                legal = {a.code for a in engine.legal_actions(timed, seat)}
+                assert code in legal, f"{window.key}: timeout {code} is not legal for {seat}"
+                timed, _ = engine.apply(timed, seat, code)
+                del pending[seat]
+                after = open_windows(engine, timed)
+                if window.key not in {w.key for w in after}:
+                    # closed; not the same window again under a new key (the rest still due)
+                    assert not pending or not any(
+                        pending.items() <= w.on_timeout.items() for w in after
+                    ), f"{window.key} changed its key while seats were still waiting"
+                    break
+            else:
+                assert window.key not in {w.key for w in open_windows(engine, timed)}, (
+                    f"{window.key} stays open after every timeout action"
+                )
+        seat, action = choose(engine, state, players, rng)
+        state, events = engine.apply(state, seat, action)
+        for event in events:
+            lifetime = snapshot_lifetime(engine, event)
+            if lifetime is not None:
+                assert event.visible_to is not None and lifetime > 0
+    raise AssertionError(f"{engine.name}: no end after {max_steps} steps")

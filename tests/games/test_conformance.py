@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games import IllegalAction, registry
-from tests.games.conformance import PLAYOUT_OPTIONS, random_playout
+from tests.games.conformance import PLAYOUT_OPTIONS, check_windows, random_playout
 
 CASES = [
     pytest.param(name, players, id=f"{name}-{players}p")
@@ -30,6 +30,15 @@ def test_every_step_keeps_the_contract(name: str, players: int) -> None:
     engine = registry.get(name)
     for seed in (101, 202):
         random_playout(engine, players, seed, checks=True)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_windows_keep_their_keys_and_time_out_legally(name: str, players: int) -> None:
+    """The optional timed-window and snapshot hooks (games.core) hold their promises; a game
+    without them passes trivially."""
+    engine = registry.get(name)
+    for seed in (3, 4):
+        check_windows(engine, players, seed)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -1,0 +1,22 @@
+"""The card and suit words shared by every renderer of a French-suited deck.
+
+Why one module: every game played with a standard deck writes ``♣ ♦ ♥ ♠`` and "Queen of
+Spades"; one table means a suit symbol or a rank word cannot drift between games, and a new
+game with a standard deck reuses it. Games with their own decks keep their vocabulary in their
+own renderer.
+"""
+
+from __future__ import annotations
+
+#: suit letter of a card code -> (name, symbol)
+FRENCH_SUITS: dict[str, tuple[str, str]] = {
+    "C": ("Clubs", "♣"),
+    "D": ("Diamonds", "♦"),
+    "H": ("Hearts", "♥"),
+    "S": ("Spades", "♠"),
+}
+SUIT_SYMBOLS: dict[str, str] = {suit: symbol for suit, (_name, symbol) in FRENCH_SUITS.items()}
+SUIT_NAMES: dict[str, str] = {suit: name for suit, (name, _symbol) in FRENCH_SUITS.items()}
+#: rank letters that are not written as themselves (``T`` is ``10``)
+FACE_WORDS: dict[str, str] = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+JOKER = "JK"

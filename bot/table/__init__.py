@@ -1,0 +1,150 @@
+"""Live tables: the parts that present a game on Discord, each small and handed its collaborators.
+
+Why parts: presentation state (:mod:`.log`), hand-message tokens (:mod:`.hands`), private
+snapshots (:mod:`.snapshots`), timed windows (:mod:`.windows`), drawing (:mod:`.presentation`)
+and the player operations (:mod:`.actions`) change for different reasons, so each lives in its
+own module and gets what it uses through its constructor: the session manager (as a getter,
+since it opens after the bot is built), the clock, the Discord client for webhook edits, and the
+publisher's ``touch``. No part reaches through the bot for a service, none imports the client or
+the publisher, and nothing here names a game: rules (legal actions, windows, snapshot
+lifetimes) come from the engine, words from the game's renderer.
+
+:class:`Tables` wires the parts together for the bot and keeps the one-call API the cogs,
+components and publisher use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.render import (
+    TableContext,
+)
+from bot.render.base import SnapshotWording
+from bot.sessions import Deadline, GameInfo, Update
+from bot.table.actions import MOVED_ON, Actions
+from bot.table.hands import HandHandle, HandTokens
+from bot.table.log import LOG_LINES, TableLog
+from bot.table.ports import Clock, ManagerRef, TableManager, Touch
+from bot.table.presentation import Presenter
+from bot.table.snapshots import FADE, TOKEN_LIFETIME, Snapshot, Snapshots, fade_kinds
+from bot.table.windows import TIMER, OpenWindow, Windows
+
+__all__ = [
+    "FADE",
+    "LOG_LINES",
+    "MOVED_ON",
+    "TIMER",
+    "TOKEN_LIFETIME",
+    "Actions",
+    "HandHandle",
+    "HandTokens",
+    "OpenWindow",
+    "Presenter",
+    "Snapshot",
+    "Snapshots",
+    "TableLog",
+    "TableManager",
+    "Tables",
+    "Windows",
+    "fade_kinds",
+    "mentions",
+]
+
+
+class Tables:
+    """The parts of :mod:`bot.table`, wired once per bot."""
+
+    def __init__(
+        self, manager: ManagerRef, client: discord.Client, clock: Clock, touch: Touch
+    ) -> None:
+        self.manager = manager
+        self.clock = clock
+        self.log = TableLog()
+        self.windows = Windows(manager, clock, touch)
+        self.snapshots = Snapshots(manager, clock, touch, client)
+        self.presenter = Presenter(self.log, self.snapshots, self.windows)
+        self.hands = HandTokens(clock, client, self.presenter.hand_message)
+        self.actions = Actions(manager, self.presenter, self.hands, self.snapshots)
+
+    # ---- drawing -------------------------------------------------------------------------
+    def context(self, info: GameInfo, state: Any = None) -> TableContext:
+        return self.presenter.context(info, state)
+
+    def table_message(self, info: GameInfo, state: Any) -> tuple[discord.Embed, discord.ui.View]:
+        return self.presenter.table_message(info, state)
+
+    def hand_message(
+        self, info: GameInfo, state: Any, seat: int, focus: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        return self.presenter.hand_message(info, state, seat, focus)
+
+    def timers(self, game_id: int) -> dict[str, float]:
+        """Open timed windows still counting down: key -> due unix time."""
+        return self.windows.timers(game_id)
+
+    # ---- updates (the publisher calls these for every committed change) --------------------
+    async def on_update(self, update: Update) -> None:
+        """Log, snapshots and windows after a committed change."""
+        self.presenter.note_update(update)
+        await self.snapshots.added(update)
+        if update.info.status == "live":
+            await self.windows.check(update.info.id)
+
+    async def refresh_hands(self, info: GameInfo, state: Any) -> None:
+        await self.hands.refresh(info, state)
+
+    async def check_windows(self, game_id: int) -> None:
+        await self.windows.check(game_id)
+
+    # ---- deadlines -----------------------------------------------------------------------
+    async def restore(self) -> None:
+        """After a restart: the snapshots still shining, from their pending fade rows, and the
+        timed windows still open, from their pending timer rows."""
+        fades = fade_kinds()
+        for deadline in await self.manager().deadlines():
+            if deadline.kind == TIMER and isinstance(deadline.data.get("key"), str):
+                key = deadline.data["key"]
+                self.windows.restore(deadline.game_id, key, deadline.due, deadline.id)
+            elif deadline.kind in fades:
+                self.snapshots.restore(deadline)
+
+    async def on_fade(self, deadline: Deadline, wording: SnapshotWording | None = None) -> None:
+        await self.snapshots.on_fade(deadline, wording)
+
+    async def on_timer(self, deadline: Deadline) -> None:
+        await self.windows.on_timer(deadline)
+
+    # ---- player operations ---------------------------------------------------------------
+    async def open_hand(
+        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None:
+        await self.actions.open_hand(interaction, game_id, edit=edit)
+
+    async def navigate(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
+    ) -> None:
+        await self.actions.navigate(interaction, game_id, seat, version, focus)
+
+    async def act(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
+    ) -> None:
+        await self.actions.act(interaction, game_id, seat, version, code)
+
+    async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.actions.show_snapshot(interaction, game_id)
+
+    def forget(self, game_id: int) -> None:
+        self.hands.forget(game_id)
+        self.snapshots.forget(game_id)
+        self.log.forget(game_id)
+        self.windows.forget(game_id)
+
+
+def mentions(info: GameInfo, seats: Sequence[int]) -> list[int]:
+    """Discord users among ``seats`` (AI seats are never pinged)."""
+    by_seat = {s.seat: s.user_id for s in info.seats}
+    return [uid for s in seats if (uid := by_seat.get(s)) is not None]

@@ -1,0 +1,160 @@
+"""Player operations from Discord: open a hand, navigate it, act from it, look at a snapshot.
+
+Why apart: this is the only part that answers interactions; it checks the seat, hands the move
+to the session manager (which asks the engine) and answers with the presenter's messages. A
+stale click's answer and private notes are decided here once for every game.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.render.base import renderer_for
+from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
+from bot.table.ended import ended_note
+from bot.table.hands import HandTokens
+from bot.table.ports import ManagerRef
+from bot.table.presentation import Presenter
+from bot.table.snapshots import Snapshot, Snapshots
+from games import IllegalAction, registry
+from games.core import snapshot_lifetime
+
+MOVED_ON = "The table has moved on: here is your hand as it is now."
+
+
+class Actions:
+    def __init__(
+        self,
+        manager: ManagerRef,
+        presenter: Presenter,
+        hands: HandTokens,
+        snapshots: Snapshots,
+    ) -> None:
+        self.manager = manager
+        self.presenter = presenter
+        self.hands = hands
+        self.snapshots = snapshots
+
+    @staticmethod
+    def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
+        seat = info.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAllowed(
+                f"You have no seat at this {registry.get(info.game).title} table, so these "
+                "controls are not yours. Join the next game with /play."
+            )
+        return seat
+
+    async def open_hand(
+        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None:
+        """Show (or, from the hand message itself, refresh) the player's private hand; a game
+        that is over shows the final hand under "This game has ended" and the result."""
+        info, state = await self.manager().state(game_id)
+        seat = self.seat_of(interaction, info)
+        if info.status == "lobby":
+            raise GameNotFound("The game has not started yet: the host presses Start.")
+        note = ended_note(info, state)
+        if state is None:  # closed before it started: no hand to show
+            raise GameNotFound(note or "This game has no hands to show.")
+        embed, view = self.presenter.hand_message(info, state, seat)
+        if edit:
+            await interaction.response.edit_message(content=note, embed=embed, view=view)
+        else:
+            await interaction.response.send_message(
+                content=note, embed=embed, view=view, ephemeral=True
+            )
+        self.hands.remember(interaction, info)
+
+    async def navigate(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
+    ) -> None:
+        """A nav click: re-draw this hand message at ``focus``; no action is applied. A click
+        drawn at an older version re-draws at the current one (the renderer decides whether
+        the focus still means something there)."""
+        info, state = await self.manager().state(game_id)
+        if self.seat_of(interaction, info) != seat:
+            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+        if info.status == "lobby":
+            raise GameNotFound("The game has not started yet: the host presses Start.")
+        if ended_note(info, state) is not None:  # any old control of a finished game
+            await self.open_hand(interaction, game_id, edit=True)
+            return
+        note = None if version == info.version else MOVED_ON
+        embed, view = self.presenter.hand_message(info, state, seat, focus or None)
+        await interaction.response.edit_message(content=note, embed=embed, view=view)
+        self.hands.remember(interaction, info, focus or None)
+
+    async def act(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
+    ) -> None:
+        """Apply a click from a hand message and answer by updating that same message."""
+        manager = self.manager()
+        info = await manager.get(game_id)
+        if self.seat_of(interaction, info) != seat:
+            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+        if info.status != "live":  # an old control of a game that is over, or not begun
+            await self.open_hand(interaction, game_id, edit=True)
+            return
+        await interaction.response.defer()  # type 6: the answer is an edit of this message
+        note: str | None = None
+        update: Update | None = None
+        try:
+            update = await self._apply(game_id, seat, code, version)
+        except StaleVersion:
+            note = MOVED_ON
+        except (IllegalAction, SessionError) as exc:
+            note = f"⚠️ {exc}"
+        info, state = await manager.state(game_id)
+        private: list[str] = []
+        shown: list[Snapshot] = []
+        if update is not None:
+            render = renderer_for(info.game)
+            engine = registry.get(info.game)
+            ctx = self.presenter.context(update.info)
+            for event in update.events:
+                if event.visible_to is not None and event.visible(seat):
+                    line = render.event_line(ctx, event, seat)
+                    if line and snapshot_lifetime(engine, event) is None:
+                        private.append(line)
+            shown = [s for s in self.snapshots.register(update) if s.event.visible(seat)]
+        if private:
+            note = "\n".join(private) if note is None else note + "\n" + "\n".join(private)
+        embed, view = self.presenter.hand_message(info, state, seat)
+        await interaction.edit_original_response(content=note, embed=embed, view=view)
+        self.hands.remember(interaction, info)
+        for snap in shown:
+            ctx = self.presenter.context(info)
+            await self.snapshots.send(interaction, info, ctx, seat, snap, followup=True)
+
+    async def _apply(self, game_id: int, seat: int, code: str, version: int) -> Update:
+        """``act`` with the version check; a stale version is forgiven only when this seat has
+        not acted since and the action is still legal (another seat's move or an AI's made the
+        version move on, e.g. in a simultaneous exchange, and the click is still this player's
+        first word on it). A double click, or a button from before the player's own last move,
+        stays stale and is answered "the table has moved on"."""
+        manager = self.manager()
+        try:
+            return await manager.act(game_id, seat, code, expected_version=version)
+        except StaleVersion as exc:
+            history = await manager.actions(game_id)
+            if any(s == seat and seq > version for seq, s, _ in history):
+                raise
+            try:
+                return await manager.act(game_id, seat, code, expected_version=exc.current)
+            except IllegalAction:  # no longer possible: for the player, the table moved on
+                raise exc from None
+
+    async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The newest snapshot shining for the clicking seat (where the engine shows one to
+        several seats, each of them may look)."""
+        info, state = await self.manager().state(game_id)
+        seat = self.seat_of(interaction, info)
+        note = ended_note(info, state)
+        if note is not None:
+            raise GameNotFound(note)
+        shining = self.snapshots.active(game_id, seat)
+        if not shining:
+            raise NotAllowed(renderer_for(info.game).snapshot_wording.none)
+        ctx = self.presenter.context(info)
+        await self.snapshots.send(interaction, info, ctx, seat, shining[-1], followup=False)

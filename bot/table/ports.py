@@ -1,0 +1,43 @@
+"""What the table parts need from the session manager, as a Protocol.
+
+Why: each part of :mod:`bot.table` is handed the manager through its constructor and uses only
+these methods, so a part can be built and tested with any object that has them, and the parts
+never reach for other services through the bot. ``bot.sessions.SessionManager`` satisfies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
+
+from bot.sessions import Deadline, GameInfo, Update
+
+
+class TableManager(Protocol):
+    async def get(self, game_id: int) -> GameInfo: ...
+
+    async def state(self, game_id: int) -> tuple[GameInfo, Any]: ...
+
+    async def act(
+        self, game_id: int, seat: int, code: str, expected_version: int | None
+    ) -> Update: ...
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]: ...
+
+    async def add_deadline(
+        self, game_id: int, kind: str, due: float, data: Mapping[str, Any] | None = None
+    ) -> int: ...
+
+    async def cancel_deadline(self, deadline_id: int) -> bool: ...
+
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+
+#: the manager is opened after the bot is built (``setup_hook``): parts are handed a getter
+ManagerRef = Callable[[], TableManager]
+#: schedules a refresh of a game's public table (the publisher's ``touch``)
+Touch = Callable[[int], None]
+#: the current unix time (tests hand in a fake clock shared with the manager's deadlines)
+Clock = Callable[[], float]
+#: an async step run on a Discord interaction
+Work = Callable[[], Awaitable[None]]
