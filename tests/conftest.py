@@ -14,3 +14,5 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("tidewater")
+
+pytest_plugins = ["tests.postgres"]
