@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -241,3 +242,15 @@ class GameStore(Protocol):
         ...
 
     async def results(self, game_id: int) -> list[ResultRow]: ...
+
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        """Take or renew the lease of each shard for ``owner`` until ``now + ttl``; a shard
+        whose lease another owner holds and has not let expire is refused. Returns the shards
+        ``owner`` now holds, so a second process for an owned shard learns it at once."""
+        ...
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        """Give up ``owner``'s leases (a clean shutdown lets another process start at once)."""
+        ...

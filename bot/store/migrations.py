@@ -101,6 +101,15 @@ MIGRATIONS: tuple[str, ...] = (
     END;
     UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id);
     """,
+    # 5: which process owns which shard (a lease renewed while the process lives, so two
+    # processes never drive the same games and a crashed owner's shards can be taken over)
+    """
+    CREATE TABLE shard_leases (
+        shard_id INTEGER PRIMARY KEY,
+        owner    TEXT    NOT NULL,
+        expires  REAL    NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

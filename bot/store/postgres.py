@@ -24,6 +24,7 @@ import asyncio
 import logging
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
@@ -95,6 +96,13 @@ _STATEMENTS: dict[str, str] = {
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
     ),
 }
+#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+_CLAIM = (
+    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES ($1, $2, $3)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < $4"
+    " RETURNING shard_id"
+)
 _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: upserts: one statement may not touch a key twice, so only the last row of a key is sent
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
@@ -320,6 +328,24 @@ class PostgresStore:
             game_id,
         )
         return [ResultRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+
+    # ---- shard leases ---------------------------------------------------------------------
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        held = []
+        async with self.pool.acquire() as conn:
+            for shard in shards:
+                if await conn.fetchval(_CLAIM, shard, owner, now + ttl, now) is not None:
+                    held.append(shard)
+        return held
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        await self.pool.execute(
+            "DELETE FROM shard_leases WHERE shard_id = ANY($1::int4[]) AND owner = $2",
+            list(shards),
+            owner,
+        )
 
     # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:

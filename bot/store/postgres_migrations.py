@@ -91,6 +91,14 @@ MIGRATIONS: tuple[str, ...] = (
         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION actions_version();
     UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id);
     """,
+    # 5: which process owns which shard (see bot/store/migrations.py)
+    """
+    CREATE TABLE shard_leases (
+        shard_id INTEGER PRIMARY KEY,
+        owner    TEXT    NOT NULL,
+        expires  DOUBLE PRECISION NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -35,6 +35,7 @@ import asyncio
 import logging
 import sqlite3
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,14 @@ def _sql(kind: str, rows: int) -> str:
     one = f"({', '.join('?' * width)})"
     return prefix + ", ".join([one] * rows) + suffix
 
+
+#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+_CLAIM = (
+    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES (?, ?, ?)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?"
+    " RETURNING shard_id"
+)
 
 _SQL = {(kind, n): _sql(kind, n) for kind in _STATEMENTS for n in _CHUNKS}
 
@@ -405,6 +414,23 @@ class Store:
         return [
             ResultRow(seat, user, name, score, bool(won)) for seat, user, name, score, won in rows
         ]
+
+    # ---- shard leases (short transactions on the read connection, autocommit) ---------------
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        held = []
+        for shard in shards:
+            async with self.reader.execute(_CLAIM, (shard, owner, now + ttl, now)) as cur:
+                if await cur.fetchone() is not None:
+                    held.append(shard)
+        return held
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        for shard in shards:
+            await self.reader.execute(
+                "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
+            )
 
     # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:

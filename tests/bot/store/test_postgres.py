@@ -7,6 +7,7 @@ import asyncio
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -223,3 +224,25 @@ async def test_a_newer_schema_is_refused(postgres_url: str) -> None:
     await conn.close()
     with pytest.raises(SchemaTooNew):
         await PostgresStore.open(postgres_url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> object:
+    if request.param == "sqlite":
+        store: Store | PostgresStore = await Store.open(tmp_path / "c.sqlite3")
+    else:
+        store = await PostgresStore.open(request.getfixturevalue("postgres_url"))
+    yield store
+    await store.close()
+
+
+async def test_a_shard_lease_is_refused_while_held_and_taken_after_expiry(any_store: Any) -> None:
+    store = any_store
+    assert await store.claim_shards([0, 1], "a", now=100.0, ttl=30.0) == [0, 1]
+    assert await store.claim_shards([1, 2], "b", now=110.0, ttl=30.0) == [2]  # 1 is a's
+    assert await store.claim_shards([0, 1], "a", now=120.0, ttl=30.0) == [0, 1]  # renewal
+    assert await store.claim_shards([1], "b", now=149.0, ttl=30.0) == []  # a renewed to 150
+    assert await store.claim_shards([1], "b", now=151.0, ttl=30.0) == [1]  # a's lease expired
+    assert await store.claim_shards([1], "a", now=152.0, ttl=30.0) == []  # and a lost it
+    await store.release_shards([0], "a")
+    assert await store.claim_shards([0], "b", now=153.0, ttl=30.0) == [0]
