@@ -22,6 +22,7 @@ from games.core import BadOptions, validate_options
 
 DEFAULT_CONFIG = Path("config.toml")
 TOKEN_ENV = "DISCORD_TOKEN"
+DATABASE_URL_ENV = "DATABASE_URL"
 
 # Three dot-separated base64url parts; checked before connecting so a pasted client secret or
 # an empty value fails at once with a clear line instead of a login round-trip.
@@ -46,7 +47,23 @@ class DiscordSettings(_Section):
 
 
 class StorageSettings(_Section):
+    #: the SQLite database file (the default backend: nothing to install or run)
     path: str = "data/tidewater.sqlite3"
+    #: a PostgreSQL URL (``postgresql://user:password@host/db``); when set it replaces ``path``.
+    #: ``DATABASE_URL`` in the environment, as hosted platforms set it, wins over this value
+    url: str = ""
+
+    @field_validator("url")
+    @classmethod
+    def _postgres_only(cls, value: str) -> str:
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql:// URL (leave it empty for SQLite)")
+        return value
+
+    @property
+    def target(self) -> str:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite path."""
+        return self.url or self.path
 
 
 class LoggingSettings(_Section):
@@ -124,12 +141,20 @@ def _one_line(exc: ValidationError) -> str:
 
 
 def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None) -> Settings:
-    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token."""
+    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token and
+    ``DATABASE_URL`` the file's ``[storage] url``."""
     env = os.environ if env is None else env
     try:
         settings = Settings.model_validate(dict(raw))
     except ValidationError as exc:
         raise ConfigError(f"config error: {_one_line(exc)}") from None
+    url = env.get(DATABASE_URL_ENV, "").strip()
+    if url:
+        try:
+            storage = StorageSettings.model_validate({**settings.storage.model_dump(), "url": url})
+        except ValidationError as exc:
+            raise ConfigError(f"config error: {DATABASE_URL_ENV}: {_one_line(exc)}") from None
+        settings = settings.model_copy(update={"storage": storage})
     token = env.get(TOKEN_ENV, "").strip()
     if token:
         settings = settings.model_copy(

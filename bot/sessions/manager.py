@@ -76,9 +76,9 @@ from bot.store import (
     GameWrite,
     ResultWrite,
     SnapshotWrite,
-    Store,
     check,
     dumps,
+    open_store,
 )
 from games import registry
 
@@ -145,7 +145,7 @@ class SessionManager:
         autoplay: bool = True,
         ai: AiConfig | None = None,
     ) -> SessionManager:
-        """Open (creating or migrating) the SQLite database, build the default collaborators
+        """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL), build the default collaborators
         and load every unfinished game.
 
         ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
@@ -154,7 +154,7 @@ class SessionManager:
         ``autoplay=False`` opens without AI moves and without firing deadlines, so that
         inspecting a database (an export, a consistency check) never changes it.
         """
-        store = await Store.open(path, synchronous=synchronous)
+        store = await open_store(path, synchronous=synchronous)
         self = cls(
             store,
             engines=engines or registry.get,
