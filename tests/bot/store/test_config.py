@@ -27,7 +27,7 @@ def test_database_url_in_the_environment_wins() -> None:
 
 
 def test_a_url_that_is_not_postgresql_is_refused_in_one_line() -> None:
-    with pytest.raises(ConfigError, match="storage.url: must be a postgresql:// URL"):
+    with pytest.raises(ConfigError, match=r"storage\.url: must be a postgresql:// URL"):
         parse_settings({"storage": {"url": "mysql://x"}}, env={})
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         parse_settings({}, env={"DATABASE_URL": "sqlite:///x"})
