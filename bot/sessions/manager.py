@@ -40,7 +40,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
+from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
 from bot.sessions.timers import TURN, TurnPlan, TurnTimeouts, apply_plan, plan_turns
 from bot.sessions.types import (
     SNAPSHOT_EVERY,
@@ -74,6 +75,7 @@ from bot.store import (
     GameRow,
     GameStore,
     GameWrite,
+    OpenGames,
     ResultWrite,
     SnapshotWrite,
     check,
@@ -101,6 +103,7 @@ class SessionManager:
         snapshot_every: int = SNAPSHOT_EVERY,
         ai: AiDriver | None = None,
         dispatcher: Dispatcher | None = None,
+        shards: ShardPlan | None = None,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
         the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
@@ -119,8 +122,12 @@ class SessionManager:
         self._settings_lock = asyncio.Lock()
         self._listeners: list[Listener] = []
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._next_game = 1
-        self._next_deadline = 1
+        #: the shards this process serves (None: all games, one process)
+        self._shards = shards
+        stride, slot = (shards.count, shards.slot) if shards else (1, 0)
+        self._game_ids = IdSpace(stride, slot)
+        self._deadline_ids = IdSpace(stride, slot)
+        self._lease: ShardLease | None = None
         self._closing = False
         self._ai = ai or AiDriver()
         self._ai.bind(self._apply_if, self._action_log)
@@ -144,9 +151,17 @@ class SessionManager:
         synchronous: str = "FULL",
         autoplay: bool = True,
         ai: AiConfig | None = None,
+        shards: ShardPlan | None = None,
+        lease_seconds: float = 60.0,
+        owner: str | None = None,
+        on_lease_lost: Callable[[Sequence[int]], None] | None = None,
     ) -> SessionManager:
-        """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL), build the default collaborators
-        and load every unfinished game.
+        """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL),
+        build the default collaborators and load every unfinished game.
+
+        ``shards`` (a sharded bot's process) loads only those shards' games, after claiming
+        their leases (:class:`ShardOwned` if another process holds one); ``on_lease_lost``
+        hears of shards taken over while this process stalled.
 
         ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
         inject their own. ``policy`` replaces every AI level (it receives observations only).
@@ -162,10 +177,23 @@ class SessionManager:
             snapshot_every=snapshot_every,
             ai=AiDriver(config=ai, executor=executor, policy=policy),
             dispatcher=Dispatcher(clock),
+            shards=shards,
         )
         try:
+            if shards is not None:
+                self._lease = ShardLease(
+                    store,
+                    shards,
+                    owner=owner,
+                    clock=clock,
+                    ttl=lease_seconds,
+                    on_lost=on_lease_lost,
+                )
+                await self._lease.claim()  # refuses to start for a shard another process owns
             await self._load()
         except BaseException:
+            if self._lease is not None and self._lease._task is not None:
+                await self._lease.release()
             await store.close()
             raise
         if autoplay:
@@ -184,6 +212,8 @@ class SessionManager:
         await self._ai.close()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._lease is not None:
+            await self._lease.release()
         await self._store.close()
 
     def add_listener(self, listener: Listener) -> None:
@@ -304,10 +334,11 @@ class SessionManager:
             timers=g.turn_deadlines,
             timeout=self._timeout(g.guild_id),
             now=now,
-            next_id=self._next_deadline,
+            next_id=self._deadline_ids.peek(),
+            stride=self._deadline_ids.stride,
         )
         if plan is not None:
-            self._next_deadline += len(plan.added)
+            self._deadline_ids.skip(len(plan.added))
             plan.write(batch)
         return plan
 
@@ -340,8 +371,7 @@ class SessionManager:
                     f"This channel still holds game #{r.id}, which could not be loaded after a"
                     " restart; an admin can end it."
                 )
-        gid = self._next_game
-        self._next_game += 1
+        gid = self._game_ids.take()
         now = self._clock()
         g = GameRecord(
             gid,
@@ -654,8 +684,8 @@ class SessionManager:
         text = dumps(dict(data or {}))  # refuses what JSON cannot store, before anything
         async with g.lock:
             lobby.check_open(g)
-            deadline = Deadline(self._next_deadline, game_id, kind, float(due), json.loads(text))
-            self._next_deadline += 1
+            did = self._deadline_ids.take()
+            deadline = Deadline(did, game_id, kind, float(due), json.loads(text))
             row = DeadlineWrite(deadline.id, game_id, kind, deadline.due, text)
             cancelled = await self._commit(Batch(deadlines_add=[row]))
             self._deadlines.add(deadline)
@@ -697,17 +727,24 @@ class SessionManager:
     async def _load(self) -> None:
         store = self._store
         counters = await store.counters()
-        self._next_game = counters.max_game_id + 1
-        self._next_deadline = counters.max_deadline_id + 1
+        stride, slot = (self._shards.count, self._shards.slot) if self._shards else (1, 0)
+        self._game_ids = IdSpace(stride, slot, counters.max_game_id)
+        self._deadline_ids = IdSpace(stride, slot, counters.max_deadline_id)
         for row in await store.guild_settings():
             self._settings[row.guild_id] = guilds.from_row(row)
-        loaded = load_open(await store.load_open_games(), self._engines)
+        rows = await store.load_open_games()
+        if self._shards is not None:  # another process drives the other shards' games
+            mine = [r for r in rows.games if self._shards.owns(r.guild_id)]
+            rows = OpenGames(mine, rows.snapshots, rows.tails)
+        loaded = load_open(rows, self._engines)
         for g in loaded.games:
             self._games[g.id] = g
             self._by_channel[g.channel_id] = g.id
         for r in loaded.unloadable:
             self._unloadable[r.id] = r
         for d in await store.deadlines():
+            if d.game_id not in self._games and d.game_id not in self._unloadable:
+                continue  # a game of another process's shards
             deadline = Deadline(d.id, d.game_id, d.kind, d.due, json.loads(d.data))
             owner = self._games.get(d.game_id)
             if d.kind == TURN and owner is not None:
