@@ -1,0 +1,1 @@
+"""Standings: skill ratings, stats and histories of finished games (issue 17)."""
