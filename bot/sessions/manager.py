@@ -51,6 +51,7 @@ from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
+from bot.sessions.standings import Standings
 from bot.sessions.timers import TURN, TurnPlan, TurnTimeouts, apply_plan, plan_turns
 from bot.sessions.types import (
     SNAPSHOT_EVERY,
@@ -75,7 +76,10 @@ from bot.store import (
     GameRow,
     GameStore,
     GameWrite,
+    HistoryRow,
     OpenGames,
+    RatingRow,
+    RatingWrite,
     ResultWrite,
     SnapshotWrite,
     check,
@@ -128,6 +132,7 @@ class SessionManager:
         self._game_ids = IdSpace(stride, slot)
         self._deadline_ids = IdSpace(stride, slot)
         self._lease: ShardLease | None = None
+        self._standings = Standings(store)
         self._closing = False
         self._ai = ai or AiDriver()
         self._ai.bind(self._apply_if, self._action_log)
@@ -518,15 +523,31 @@ class SessionManager:
         over = engine.is_over(new_state)
         turns = None
         snapshot = False
+        standings: list[RatingWrite] = []
         if over:
             self._finish_rows(g, new_state, batch, now)
+            standings = await self._standings.finish_rows(
+                game_id=g.id,
+                guild_id=g.guild_id,
+                game=g.game,
+                seats=g.seats,
+                engine=engine,
+                state=new_state,
+                last=(seat, cause),
+                now=now,
+            )
+            batch.ratings.extend(standings)
         else:
             if version - g.snap_version >= self.snapshot_every:
                 batch.snapshots.append(SnapshotWrite(g.id, version, engine.dump(new_state)))
                 snapshot = True
             if g.turn_deadlines or self._timeout(g.guild_id):
                 turns = self._plan_turns(g, g.seats, new_state, seat, batch, now)
-        cancelled = await self._commit(batch)
+        try:
+            cancelled = await self._commit(batch)
+        except BaseException:
+            self._standings.discard(standings)
+            raise
         g.state, g.version = new_state, version
         if over:
             g.status = "finished"
@@ -660,6 +681,29 @@ class SessionManager:
              "winner": r.winner}
             for r in await self._store.results(game_id)
         ]  # fmt: skip
+
+    # ---- standings, histories, replays, privacy (issue 17) ---------------------------------
+    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        """A person's games, wins and rating in every game they finished on this server."""
+        return await self._store.player_ratings(guild_id, user_id)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, page: int = 0, per_page: int = 10
+    ) -> tuple[list[RatingRow], int]:
+        """One page of the server's rated players of ``game`` by skill, and the total."""
+        return await self._store.leaderboard(guild_id, game, max(0, page) * per_page, per_page)
+
+    async def history(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[HistoryRow]:
+        """Recent finished games of the server (every seat) or of one person (their seats)."""
+        return await self._store.history(guild_id, user_id, limit)
+
+    async def forget_user(self, user_id: int, placeholder: str = "(deleted)") -> int:
+        """Privacy deletion: standings gone, name replaced in finished games (they stay
+        replayable). Games still open keep the seat as it is until they end."""
+        self._standings.forget_user(user_id)
+        return await self._store.forget_user(user_id, placeholder)
 
     # ---- guild settings (the checks are bot.sessions.guilds') -------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:

@@ -29,6 +29,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.store import standings
 from bot.store.base import (
     ActionRow,
     Batch,
@@ -36,7 +37,9 @@ from bot.store.base import (
     Counters,
     DeadlineRow,
     GameRow,
+    HistoryRow,
     OpenGames,
+    RatingRow,
     ResultRow,
     SchemaTooNew,
     SettingsRow,
@@ -95,6 +98,12 @@ _STATEMENTS: dict[str, str] = {
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
     ),
+    "ratings": _insert(
+        "ratings",
+        standings.RATING_COLUMNS,
+        "int8 text int8 text int4 int4 int4 float8 float8 float8 float8",
+        standings.RATING_UPSERT_TAIL,
+    ),
 }
 #: take a free or expired lease, or renew one's own; RETURNING says whether it is held
 _CLAIM = (
@@ -107,7 +116,7 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: upserts: one statement may not touch a key twice, so only the last row of a key is sent
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
 #: leaves)
-_UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1}
+_UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
     " created, end_reason"
@@ -124,8 +133,9 @@ async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> N
             if kind in _DELETES:
                 await conn.execute(sql, [row[0] for row in rows])
                 continue
-            if kind in _UPSERT_KEY and len(rows) > 1:
-                rows = list({row[0]: row for row in rows}.values())
+            key = _UPSERT_KEY.get(kind)
+            if key is not None and len(rows) > 1:
+                rows = list({tuple(row[:key]): row for row in rows}.values())
             await conn.execute(sql, *(list(column) for column in zip(*rows, strict=True)))
 
 
@@ -347,6 +357,29 @@ class PostgresStore:
             owner,
         )
 
+    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRow], int]:
+        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await standings.player_ratings(self.fetchall, guild_id, user_id)
+
+    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
+        return await standings.history(self.fetchall, guild_id, user_id, limit)
+
+    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
+        return await standings.seat_causes(self.fetchall, game_id)
+
+    async def forget_user(self, user_id: int, placeholder: str) -> int:
+        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
+
     # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
@@ -354,3 +387,6 @@ class PostgresStore:
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         r = await self.pool.fetchrow(_placeholders(sql), *params)
         return None if r is None else tuple(r)
+
+    async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        await self.pool.execute(_placeholders(sql), *params)

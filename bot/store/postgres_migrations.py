@@ -99,6 +99,28 @@ MIGRATIONS: tuple[str, ...] = (
         expires  DOUBLE PRECISION NOT NULL
     );
     """,
+    # 6: standings per server, game and player (issue 17): games and wins of every finished
+    # game a person played, and the skill rating of the rated ones (openskill Plackett-Luce:
+    # mu, sigma, and the conservative ``skill`` = mu - 3 sigma the leaderboard sorts by)
+    """
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        game     TEXT    NOT NULL,
+        user_id  BIGINT NOT NULL,
+        name     TEXT    NOT NULL,
+        games    INTEGER NOT NULL,
+        wins     INTEGER NOT NULL,
+        rated    INTEGER NOT NULL,
+        mu       DOUBLE PRECISION NOT NULL,
+        sigma    DOUBLE PRECISION NOT NULL,
+        skill    DOUBLE PRECISION NOT NULL,
+        updated  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, skill DESC);
+    CREATE INDEX ratings_user ON ratings (guild_id, user_id);
+    CREATE INDEX games_finished ON games (guild_id, status, updated);
+    """,
 )
 
 LATEST = len(MIGRATIONS)

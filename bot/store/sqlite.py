@@ -42,6 +42,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import standings
 from bot.store.base import (
     ActionRow,
     Batch,
@@ -49,7 +50,9 @@ from bot.store.base import (
     Counters,
     DeadlineRow,
     GameRow,
+    HistoryRow,
     OpenGames,
+    RatingRow,
     ResultRow,
     SchemaTooNew,
     SettingsRow,
@@ -92,6 +95,7 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
     ),
+    "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }
 #: the columns of a GameRow, in its field order
 _GAME_COLUMNS = (
@@ -432,6 +436,29 @@ class Store:
                 "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
             )
 
+    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRow], int]:
+        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await standings.player_ratings(self.fetchall, guild_id, user_id)
+
+    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
+        return await standings.history(self.fetchall, guild_id, user_id, limit)
+
+    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
+        return await standings.seat_causes(self.fetchall, game_id)
+
+    async def forget_user(self, user_id: int, placeholder: str) -> int:
+        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
+
     # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.reader.execute(sql, params) as cur:
@@ -440,6 +467,11 @@ class Store:
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         async with self.reader.execute(sql, params) as cur:
             return await cur.fetchone()
+
+    async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """A rare write outside the writer (privacy deletions): autocommit on the read
+        connection; SQLite's busy timeout serialises it with the writer."""
+        await self.reader.execute(sql, params)
 
 
 _NO_FAILURES: dict[int, BaseException] = {}
