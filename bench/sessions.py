@@ -33,7 +33,7 @@ synchronous=FULL, Rowboat 3p novice:
 
 Reload of 10,000 live games (snapshot every 8 actions): 0.98 s. With a busy machine the same
 runs gave 13,900 moves/s, p99 12.6 ms paced, 0.96 s reload. The p99 of the paced runs is set by
-the occasional database fsync of a checkpoint coinciding with commits (see ``bot/store.py``).
+the occasional database fsync of a checkpoint coinciding with commits (see ``bot/store/sqlite.py``).
 """
 
 from __future__ import annotations

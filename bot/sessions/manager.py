@@ -37,6 +37,7 @@ anyway (the move stands, memory follows the log) and the cancellation is re-rais
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import time
@@ -91,6 +92,37 @@ from games import registry
 #: every part of the manager logs as "bot.sessions", the name it had as a single module, so
 #: logging configuration and log filters keep working unchanged
 log = logging.getLogger("bot.sessions")
+
+
+#: the garbage collector's first threshold once the games are loaded (CPython's default: 700)
+GC_THRESHOLD = 20_000
+
+
+def tune_gc(threshold: int = GC_THRESHOLD) -> None:
+    """Make the cyclic garbage collector cheap for a process that holds many live games.
+
+    Why (found profiling ``bench/sessions.py``, issue 19): every move allocates a new engine
+    state that lives until the next move of its game, so with hundreds of tables each young
+    collection finds many survivors, they are promoted, and full collections (which walk every
+    loaded game, module and class) follow often: 20-30% of the event loop's CPU per move at
+    500 tables. Nothing here frees memory through cycles on the move path (states, events and
+    updates are freed by reference counting), so collecting less often costs no memory, and
+    freezing what start-up loaded (after one collection, so no garbage is frozen) takes it out
+    of every later full collection. Done once per process (the bot opens one manager); only
+    ever raises the threshold, so a process that set a higher one keeps it.
+    """
+    global _gc_tuned
+    if _gc_tuned:
+        return
+    _gc_tuned = True
+    gen0, gen1, gen2 = gc.get_threshold()
+    if gen0 and gen0 < threshold:
+        gc.set_threshold(threshold, gen1, gen2)
+    gc.collect()
+    gc.freeze()
+
+
+_gc_tuned = False
 
 
 class SessionManager:
@@ -156,6 +188,7 @@ class SessionManager:
         synchronous: str = "FULL",
         autoplay: bool = True,
         ai: AiConfig | None = None,
+        gc_threshold: int | None = GC_THRESHOLD,
         shards: ShardPlan | None = None,
         lease_seconds: float = 60.0,
         owner: str | None = None,
@@ -173,6 +206,8 @@ class SessionManager:
         ``ai`` sets the levels, think delay and process pool (default: no delay, one process).
         ``autoplay=False`` opens without AI moves and without firing deadlines, so that
         inspecting a database (an export, a consistency check) never changes it.
+        ``gc_threshold`` tunes the process's garbage collector once the games are loaded (see
+        :func:`tune_gc`); ``None`` leaves it alone.
         """
         store = await open_store(path, synchronous=synchronous)
         self = cls(
@@ -201,6 +236,8 @@ class SessionManager:
                 await self._lease.release()
             await store.close()
             raise
+        if gc_threshold is not None:
+            tune_gc(gc_threshold)
         if autoplay:
             self._ai.enabled = True
             self._deadlines.start()
