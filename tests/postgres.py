@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import itertools
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,7 +35,31 @@ def postgres_server() -> Iterator[Any]:
 @pytest.fixture
 def postgres_url(postgres_server: Any) -> str:
     """A fresh, empty database on the shared test server."""
+    return _new_database(postgres_server)
+
+
+def _new_database(server: Any) -> str:
     name = f"t{next(_counter)}"
-    postgres_server.psql(f"CREATE DATABASE {name};")
-    base = postgres_server.get_uri()  # postgresql://postgres:@/postgres?host=/tmp/...
-    return base.replace("/postgres?", f"/{name}?", 1)
+    server.psql(f"CREATE DATABASE {name};")
+    return str(server.get_uri()).replace("/postgres?", f"/{name}?", 1)
+
+
+#: ``db(name)``: the database ``name`` of this test, as the session manager opens it
+Db = Callable[[str], str]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Db:
+    """The session-manager suites run once per backend: a SQLite file in the test's folder, or
+    a fresh database on the test server (the same name gives the same database in one test)."""
+    if request.param == "sqlite":
+        return lambda name: str(tmp_path / f"{name}.sqlite3")
+    server = request.getfixturevalue("postgres_server")
+    made: dict[str, str] = {}
+
+    def target(name: str) -> str:
+        if name not in made:
+            made[name] = _new_database(server)
+        return made[name]
+
+    return target
