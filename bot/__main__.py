@@ -18,6 +18,7 @@ from pathlib import Path
 
 import aiohttp
 import discord
+import discord.http
 
 from bot.settings import ConfigError, Settings, check_token, load_settings
 
@@ -116,8 +117,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.logging.level)
+    if settings.discord.rest_base_url:
+        discord.http.Route.BASE = settings.discord.rest_base_url.rstrip("/")
+    from bot.sessions.shards import ShardOwned
+
     try:
         asyncio.run(run(settings, token))
+    except ShardOwned as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("tidewater: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
         return 2

@@ -31,3 +31,33 @@ def test_a_url_that_is_not_postgresql_is_refused_in_one_line() -> None:
         parse_settings({"storage": {"url": "mysql://x"}}, env={})
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         parse_settings({}, env={"DATABASE_URL": "sqlite:///x"})
+
+
+def test_shard_settings_are_checked() -> None:
+    ok = parse_settings({"discord": {"shard_count": 4, "shard_ids": [0, 2]}}, env={})
+    assert ok.discord.shard_ids == [0, 2]
+    for bad in (
+        {"shard_ids": [0]},
+        {"shard_count": 2, "shard_ids": [2]},
+        {"shard_count": 2, "shard_ids": []},
+    ):
+        with pytest.raises(ConfigError, match="shard"):
+            parse_settings({"discord": bad}, env={})
+
+
+def test_a_second_process_for_an_owned_shard_exits_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.__main__ as entry
+    from bot.sessions.shards import ShardOwned
+
+    async def refused(settings: object, token: str) -> None:
+        raise ShardOwned("shard(s) 1 are owned by another running process")
+
+    monkeypatch.setattr(entry, "run", refused)
+    monkeypatch.setenv(
+        "DISCORD_TOKEN", "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
+    )
+    assert entry.main(["--config", "config.example.toml"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["tidewater: shard(s) 1 are owned by another running process"]
