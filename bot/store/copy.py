@@ -56,8 +56,8 @@ async def copy_sqlite_to_postgres(source: str | Path, target: str) -> Copied:
                 if rows:
                     names = [c.strip() for c in columns.split(",")]
                     await conn.copy_records_to_table(table, records=rows, columns=names)
-            # the trigger keeps ``version`` from the log; copied rows already agree with it,
-            # and this makes sure of it whatever order the rows arrived in
+            # ``version`` follows the log: copied rows already agree with it, and this makes
+            # sure of it whatever the source held
             await conn.execute(
                 "UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions"
                 " WHERE game_id = games.id)"

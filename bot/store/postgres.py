@@ -11,6 +11,8 @@ Why and how it differs from :mod:`bot.store.sqlite`:
   all rows of a kind), so hundreds of moves share one WAL flush and a handful of round trips.
 * **Reads on a pool** of other connections: a read never sees a batch that has not committed,
   and reads do not queue behind the writer.
+* **The version follows the log** in the writer: the actions of a transaction and one UPDATE
+  of their games' versions go together (SQLite uses a trigger; see migration 4).
 * **Same numbered migrations** in PostgreSQL's dialect (:mod:`bot.store.postgres_migrations`),
   each applied in its own transaction under an advisory lock, so two processes starting at
   once cannot both migrate.
@@ -112,6 +114,11 @@ _CLAIM = (
     " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < $4"
     " RETURNING shard_id"
 )
+_VERSIONS = (
+    "UPDATE games AS g SET version = m.seq, updated = m.at"
+    " FROM unnest($1::int8[], $2::int8[], $3::float8[]) AS m(id, seq, at)"
+    " WHERE g.id = m.id AND g.version < m.seq"
+)
 _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: upserts: one statement may not touch a key twice, so only the last row of a key is sent
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
@@ -137,6 +144,17 @@ async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> N
             if key is not None and len(rows) > 1:
                 rows = list({tuple(row[:key]): row for row in rows}.values())
             await conn.execute(sql, *(list(column) for column in zip(*rows, strict=True)))
+            if kind == "actions":  # the log moves each game's version (migration 4)
+                latest: dict[int, tuple[int, float]] = {}
+                for row in rows:
+                    if row[1] > latest.get(row[0], (0, 0.0))[0]:
+                        latest[row[0]] = (row[1], row[5])
+                await conn.execute(
+                    _VERSIONS,
+                    list(latest),
+                    [seq for seq, _ in latest.values()],
+                    [at for _, at in latest.values()],
+                )
 
 
 async def schema_version(conn: asyncpg.Connection) -> int:
