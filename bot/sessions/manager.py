@@ -87,7 +87,7 @@ from bot.store import (
     dumps,
     open_store,
 )
-from games import registry
+from games import IllegalAction, registry
 
 #: every part of the manager logs as "bot.sessions", the name it had as a single module, so
 #: logging configuration and log filters keep working unchanged
@@ -515,6 +515,42 @@ class SessionManager:
             lobby.check_open(g, "live")
             return await self._apply(g, seat, code, expected_version, "act")
 
+    async def act_from(self, game_id: int, seat: int, code: str, seen_version: int) -> Update:
+        """A person's click on controls drawn at ``seen_version``.
+
+        Applied whenever the seat has not acted since ``seen_version`` and the action is legal
+        now, however many other seats moved in between (a simultaneous choice, the 4-player
+        exchange, an AI's move): judged under the game's lock, so no number of concurrent
+        commits can make a fair click bounce. A double click, or a control from before the
+        seat's own last move, is :class:`StaleVersion` ("the table has moved on"), as is an
+        action the table's progress has made illegal.
+        """
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "live")
+            if seen_version == g.version:
+                return await self._apply(g, seat, code, seen_version, "act")
+            stale = StaleVersion(
+                f"The table has moved on (your click was made at version {seen_version},"
+                f" it is now at {g.version}).",
+                g.version,
+            )
+            if seen_version > g.version or await self._acted_since(g, seat, seen_version):
+                raise stale
+            try:
+                return await self._apply(g, seat, code, None, "act")
+            except IllegalAction:
+                raise stale from None
+
+    async def _acted_since(self, g: GameRecord, seat: int, version: int) -> bool:
+        """Whether ``seat`` has an action in the log after ``version`` (memory first; the log
+        only for versions from before this record was loaded)."""
+        if g.acted.get(seat, -1) > version:
+            return True
+        if version >= g.acted_from:
+            return False
+        return any(a.seat == seat for a in await self._store.actions_after(g.id, version))
+
     async def _apply_if(
         self,
         g: GameRecord,
@@ -819,6 +855,7 @@ class SessionManager:
             rows = OpenGames(mine, rows.snapshots, rows.tails)
         loaded = load_open(rows, self._engines)
         for g in loaded.games:
+            g.acted_from = g.version  # earlier actions are known from the log only
             self._games[g.id] = g
             self._by_channel[g.channel_id] = g.id
         for r in loaded.unloadable:
