@@ -27,14 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import registry
 from games.search import SeatHistory
 
-#: options that make random games end (the conformance suite's)
-OPTIONS = {
-    "rowboat": {"novice": True, "target_score": 100},
-    "boat_canasta": {"target_score": 2000},
-    "boat": {"target_score": 10},
-    "game_of_rows": {"mayhem": True},
-}
-
 
 def positions(name: str, players: int, count: int, seed: int) -> list:
     """Observations and states at random decision points of random games."""
@@ -43,7 +35,9 @@ def positions(name: str, players: int, count: int, seed: int) -> list:
     found = []
     game = 0
     while len(found) < count:
-        state = engine.new_game(players, options=OPTIONS.get(name), seed=seed + game)
+        state = engine.new_game(
+            players, options=registry.package(name).profile.options, seed=seed + game
+        )
         history = SeatHistory(players)
         game += 1
         while not engine.is_over(state) and len(found) < count:

@@ -301,3 +301,41 @@ class Determinizer(Protocol):
     """
 
     def determinize(self, observation: Observation, rng: int) -> Any: ...
+
+
+# --- What a game package contributes ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutProfile:
+    """How generic tests and benches play a game at random.
+
+    Why it lives with the game: random bids or random discards do not end every game (Rowboat's
+    regular scoring can drift for ever), so each game names the options under which random play
+    ends and roughly how long such a game is; generic suites size their loops from it instead
+    of special-casing game names.
+    """
+
+    #: table options under which random legal play reaches the end
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: a random game under ``options`` is roughly this many steps long (for sizing test loops)
+    typical_steps: int = 200
+    #: a random game longer than this is a bug
+    max_steps: int = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class GamePackage:
+    """Everything a game contributes, exposed as ``GAME`` by ``games/<name>/__init__.py``.
+
+    Why one record: a new game must need nothing outside its own package, so the registry,
+    ``/rules``, the menus and the generic tests read the engine, the rules summary and the test
+    profile from here rather than from lists kept elsewhere.
+    """
+
+    engine: Engine
+    #: the bot's own short summary for ``/rules`` (Discord markdown, our words)
+    summary: str
+    profile: PlayoutProfile = field(default_factory=PlayoutProfile)
+    #: where the game sits in menus and listings (lower first; ties by name)
+    position: int = 100

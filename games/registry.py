@@ -1,52 +1,81 @@
-"""The one place the games are listed.
+"""Finds the games: every package that exposes a ``GAME`` record is a game.
 
-Each game lives in ``games/<name>/`` and exposes its engine as ``ENGINE``. A game appears in
-:func:`names` as soon as its package exists, so a new engine needs no edit elsewhere; the order
-below is the product's order (CONTRACT §1).
+Why discovery and no list: a new game must need nothing outside its own package. A package
+under ``games/`` that defines ``GAME`` (a :class:`games.core.GamePackage`) appears in
+:func:`names` as soon as it exists; tests add test-only games with :func:`discover` on another
+package (``tests/fixtures``). Menus follow each package's ``position`` (the product's order of
+CONTRACT §1 for the five games), then the name.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
 from collections.abc import Mapping
 
-from games.core import Engine, Policy
+from games.core import Engine, GamePackage, Policy
 
-ORDER: tuple[str, ...] = ("rowboat", "turn_the_tide", "boat_canasta", "boat", "game_of_rows")
+#: packages searched for games; tests may add their own with discover()
+_ROOTS: list[str] = ["games"]
+_packages: dict[str, GamePackage] | None = None
+#: game name -> the module path of its package (where its optional ``ai`` module lives)
+_where: dict[str, str] = {}
 
-_loaded: dict[str, Engine] = {}
+
+def _scan() -> dict[str, GamePackage]:
+    global _packages
+    if _packages is None:
+        found: dict[str, GamePackage] = {}
+        for root in _ROOTS:
+            base = importlib.import_module(root)
+            for info in pkgutil.iter_modules(base.__path__):
+                if not info.ispkg:
+                    continue
+                module = importlib.import_module(f"{root}.{info.name}")
+                game = getattr(module, "GAME", None)
+                if isinstance(game, GamePackage):
+                    found[game.engine.name] = game
+                    _where[game.engine.name] = module.__name__
+        order = sorted(found.values(), key=lambda g: (g.position, g.engine.name))
+        _packages = {g.engine.name: g for g in order}
+    return _packages
 
 
-def _available(name: str) -> bool:
-    return importlib.util.find_spec(f"games.{name}") is not None
+def discover(root: str) -> None:
+    """Also take the games found in the packages under ``root`` (e.g. ``tests.fixtures``)."""
+    global _packages
+    if root not in _ROOTS:
+        _ROOTS.append(root)
+        _packages = None
 
 
 def names() -> list[str]:
-    """The games built so far, in the product's order."""
-    return [name for name in ORDER if _available(name)]
+    """The games found, in menu order."""
+    return list(_scan())
+
+
+def package(name: str) -> GamePackage:
+    """Everything game ``name`` contributes; ``KeyError`` with the known names otherwise."""
+    found = _scan().get(name)
+    if found is None:
+        raise KeyError(f"Unknown game {name!r}; known games: {', '.join(names())}.")
+    return found
 
 
 def get(name: str) -> Engine:
     """The engine called ``name``; ``KeyError`` with the known names otherwise."""
-    engine = _loaded.get(name)
-    if engine is not None:
-        return engine
-    if name not in ORDER or not _available(name):
-        raise KeyError(f"Unknown game {name!r}; known games: {', '.join(names())}.")
-    engine = importlib.import_module(f"games.{name}").ENGINE
-    _loaded[name] = engine
-    return engine
+    return package(name).engine
 
 
 def engines() -> list[Engine]:
-    """Every built engine, in the product's order."""
-    return [get(name) for name in names()]
+    """Every engine, in menu order."""
+    return [game.engine for game in _scan().values()]
 
 
 def policies(name: str) -> Mapping[str, Policy]:
-    """The AI levels of game ``name``: ``random`` always, plus what ``games/<name>/ai.py``
-    declares in its ``LEVELS`` mapping (e.g. ``easy``, ``normal``, ``strong``).
+    """The AI levels of game ``name``: ``random`` always, plus what the package's ``ai``
+    module declares in its ``LEVELS`` mapping (e.g. ``easy``, ``normal``, ``strong``).
 
     Why a lookup by name: a policy runs in a worker process that receives only the game's name
     and an observation, so it must find its code without the bot handing over live objects.
@@ -54,7 +83,8 @@ def policies(name: str) -> Mapping[str, Policy]:
     from games.search import random_policy
 
     get(name)  # unknown names fail as get() does
+    root = _where[name]
     found: dict[str, Policy] = {"random": random_policy}
-    if importlib.util.find_spec(f"games.{name}.ai") is not None:
-        found.update(importlib.import_module(f"games.{name}.ai").LEVELS)
+    if importlib.util.find_spec(f"{root}.ai") is not None:
+        found.update(importlib.import_module(f"{root}.ai").LEVELS)
     return found

@@ -2,7 +2,22 @@
 (``shared/rules/boat.md``)."""
 
 from games.boat.engine import BoatEngine
+from games.boat.summary import SUMMARY
+from games.core import GamePackage, PlayoutProfile
 
 ENGINE = BoatEngine()
 
-__all__ = ["ENGINE", "BoatEngine"]
+GAME = GamePackage(
+    engine=ENGINE,
+    summary=SUMMARY,
+    profile=PlayoutProfile(
+        # random bids climb towards 120 and fail, so scores drift down; a low target ends each
+        # game in its first hand
+        options={"target_score": 10},
+        typical_steps=45,
+    ),
+    position=4,
+)
+
+
+__all__ = ["ENGINE", "GAME", "BoatEngine"]

@@ -1,7 +1,20 @@
 """Boat Canasta (spec ``rules/boat_canasta.md``): see :mod:`games.boat_canasta.engine`."""
 
 from games.boat_canasta.engine import BoatCanastaEngine
+from games.boat_canasta.summary import SUMMARY
+from games.core import GamePackage, PlayoutProfile
 
 ENGINE = BoatCanastaEngine()
 
-__all__ = ["ENGINE", "BoatCanastaEngine"]
+GAME = GamePackage(
+    engine=ENGINE,
+    summary=SUMMARY,
+    profile=PlayoutProfile(
+        options={"target_score": 2000},
+        typical_steps=460,
+    ),
+    position=3,
+)
+
+
+__all__ = ["ENGINE", "GAME", "BoatCanastaEngine"]

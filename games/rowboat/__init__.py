@@ -63,8 +63,22 @@ show them; leftover cards after a Rowboat hand join the played cards, unseen (D2
 trick stays in the view after the final hand of the game and between hands until the next deal.
 """
 
+from games.core import GamePackage, PlayoutProfile
 from games.rowboat.engine import RowboatEngine
+from games.rowboat.summary import SUMMARY
 
 ENGINE = RowboatEngine()
 
-__all__ = ["ENGINE", "RowboatEngine"]
+GAME = GamePackage(
+    engine=ENGINE,
+    summary=SUMMARY,
+    profile=PlayoutProfile(
+        # regular scoring need not end under random bids (rowboat.md implementation note)
+        options={"novice": True, "target_score": 100},
+        typical_steps=100,
+    ),
+    position=1,
+)
+
+
+__all__ = ["ENGINE", "GAME", "RowboatEngine"]
