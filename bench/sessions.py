@@ -57,7 +57,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.sessions import SNAPSHOT_EVERY, SessionError, SessionManager
-from bot.store import Batch, Store, dumps
+from bot.store import Batch, dumps, open_store
 from games import IllegalAction, registry
 
 GAME = "rowboat"
@@ -82,7 +82,7 @@ async def new_table(mgr: SessionManager, channel: int, seed: int) -> int:
 
 
 async def throughput(
-    path: Path, games: int, seconds: float, sync: str, seed: int, think: float = 0.0
+    path: Path | str, games: int, seconds: float, sync: str, seed: int, think: float = 0.0
 ) -> dict:
     mgr = await SessionManager.open(path, synchronous=sync)
     engine = registry.get(GAME)
@@ -138,12 +138,23 @@ async def throughput(
     }
 
 
-async def build_reload_db(path: Path, games: int, every: int, seed: int) -> None:
+async def scratch(url: str) -> None:
+    """Empty a scratch PostgreSQL database, so every run starts from the same place."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+    finally:
+        await conn.close()
+
+
+async def build_reload_db(path: Path | str, games: int, every: int, seed: int) -> None:
     """``games`` live Rowboat tables, each stopped after a random number of moves, written the
     way the manager writes them (snapshot every ``every`` actions, the tail after it)."""
     engine = registry.get(GAME)
     rng = random.Random(seed)
-    store = await Store.open(path, synchronous="OFF")
+    store = await open_store(path, synchronous="OFF")
     batch = Batch()
     now = time.time()
     for gid in range(1, games + 1):
@@ -186,7 +197,7 @@ async def build_reload_db(path: Path, games: int, every: int, seed: int) -> None
     await store.close()
 
 
-async def reload_time(path: Path) -> tuple[float, int]:
+async def reload_time(path: Path | str) -> tuple[float, int]:
     t0 = time.perf_counter()
     mgr = await SessionManager.open(path)
     elapsed = time.perf_counter() - t0
@@ -209,17 +220,30 @@ def main() -> None:
         help="mean seconds a table thinks between moves in the paced runs (0: skip them)",
     )
     parser.add_argument("--dir", default=None, help="where the database files go (default: tmp)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="a scratch PostgreSQL database to run on instead of SQLite files"
+        " (its tables are dropped before each run)",
+    )
     args = parser.parse_args()
+
+    def target(tmp: str, name: str) -> Path | str:
+        if args.db is None:
+            return Path(tmp) / f"{name}.sqlite3"
+        asyncio.run(scratch(args.db))
+        return str(args.db)
 
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         results, paced = [], []
         for run in range(args.runs):
-            path = Path(tmp) / f"throughput{run}.sqlite3"
+            path = target(tmp, f"throughput{run}")
             result = asyncio.run(throughput(path, args.games, args.seconds, args.sync, run))
             results.append(result)
             print(f"saturated {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
             if args.think:
-                path = Path(tmp) / f"paced{run}.sqlite3"
+                path = target(tmp, f"paced{run}")
                 result = asyncio.run(
                     throughput(path, args.games, args.seconds, args.sync, run, args.think)
                 )
@@ -227,7 +251,7 @@ def main() -> None:
                 print(f"paced {run + 1}: " + ", ".join(f"{k} {v:,.2f}" for k, v in result.items()))
         reloads = []
         if args.reload_games:
-            path = Path(tmp) / "reload.sqlite3"
+            path = target(tmp, "reload")
             t0 = time.perf_counter()
             asyncio.run(build_reload_db(path, args.reload_games, SNAPSHOT_EVERY, 1))
             print(f"built {args.reload_games} live games in {time.perf_counter() - t0:.1f} s")
@@ -237,7 +261,8 @@ def main() -> None:
                 reloads.append(elapsed)
                 print(f"reload {run + 1}: {loaded} live games in {elapsed:.2f} s")
 
-    print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, synchronous={args.sync}")
+    where = "PostgreSQL" if args.db else f"SQLite synchronous={args.sync}"
+    print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, {where}")
     print("saturated (every table moves again as soon as its act returns):")
     for key in results[0]:
         print(f"  {key:12s} {statistics.median(r[key] for r in results):10,.2f}")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import aiohttp
 import discord
+import discord.http
 
 from bot.settings import ConfigError, Settings, check_token, load_settings
 
@@ -32,7 +33,41 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=None,
         help="TOML config file (default: config.toml in the working directory, if present)",
     )
+    sub = parser.add_subparsers(dest="command")
+    copy = sub.add_parser(
+        "migrate-db",
+        help="copy the SQLite database ([storage] path) into an empty PostgreSQL database",
+    )
+    copy.add_argument("--to", required=True, metavar="URL", help="postgresql://... target")
+    copy.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
     return parser.parse_args(argv)
+
+
+def migrate_db(settings: Settings, url: str) -> int:
+    """``python -m bot migrate-db --to URL``: copy, then say what moved (exit 0), or one line
+    saying why not (exit 2)."""
+    from bot.store import is_postgres
+    from bot.store.copy import TargetNotEmpty, copy_sqlite_to_postgres
+
+    if not is_postgres(url):
+        print("tidewater: --to must be a postgresql:// URL", file=sys.stderr)
+        return 2
+    source = Path(settings.storage.path)
+    if not source.exists():
+        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+        return 2
+    try:
+        copied = asyncio.run(copy_sqlite_to_postgres(source, url))
+    except TargetNotEmpty as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"tidewater: cannot reach PostgreSQL ({exc})", file=sys.stderr)
+        return 1
+    moved = ", ".join(f"{n} {table}" for table, n in copied.rows.items())
+    print(f"copied {source} into PostgreSQL: {moved}")
+    print("set [storage] url (or DATABASE_URL) to that URL to run on PostgreSQL")
+    return 0
 
 
 def setup_logging(level: str) -> None:
@@ -48,7 +83,8 @@ async def run(settings: Settings, token: str) -> None:
     """Run until the gateway closes or a signal arrives; always close the bot."""
     from bot.client import TidewaterBot
 
-    Path(settings.storage.path).parent.mkdir(parents=True, exist_ok=True)
+    if not settings.storage.url:
+        Path(settings.storage.path).parent.mkdir(parents=True, exist_ok=True)
     bot = TidewaterBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
@@ -73,14 +109,23 @@ async def run(settings: Settings, token: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        settings = load_settings(args.config)
+        settings = load_settings(getattr(args, "sub_config", None) or args.config)
+        if args.command == "migrate-db":
+            return migrate_db(settings, args.to)
         token = check_token(settings)
     except ConfigError as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.logging.level)
+    if settings.discord.rest_base_url:
+        discord.http.Route.BASE = settings.discord.rest_base_url.rstrip("/")
+    from bot.sessions.shards import ShardOwned
+
     try:
         asyncio.run(run(settings, token))
+    except ShardOwned as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("tidewater: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
         return 2

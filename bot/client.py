@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -22,6 +22,7 @@ from bot.lobbies import Lobbies
 from bot.publisher import Publisher
 from bot.sessions import SessionError, SessionManager
 from bot.sessions.ai import AiConfig
+from bot.sessions.shards import ShardPlan
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
 from games import BadOptions, IllegalAction
@@ -31,7 +32,11 @@ log = logging.getLogger(__name__)
 COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.rules", "bot.cogs.games", "bot.cogs.admin")
 
 
-class TidewaterBot(commands.Bot):
+class TidewaterBot(commands.AutoShardedBot):
+    """One process of the bot. ``AutoShardedBot`` so that a large bot can run several
+    processes, each with its own shards (``[discord] shard_count`` and ``shard_ids``); with
+    neither set it runs every shard itself, as one process."""
+
     def __init__(
         self,
         settings: Settings,
@@ -46,6 +51,10 @@ class TidewaterBot(commands.Bot):
             discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.discord.shard_count is not None:
+            kwargs.setdefault("shard_count", settings.discord.shard_count)
+        if settings.discord.shard_ids is not None:
+            kwargs.setdefault("shard_ids", list(settings.discord.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -78,7 +87,19 @@ class TidewaterBot(commands.Bot):
                 think_seconds=self.settings.ai.think_seconds,
                 processes=self.settings.ai.processes,
             )
-            self._manager = await SessionManager.open(self.settings.storage.path, ai=ai)
+            d = self.settings.discord
+            plan = (
+                ShardPlan(d.shard_count, tuple(d.shard_ids))
+                if d.shard_ids and d.shard_count
+                else None
+            )
+            self._manager = await SessionManager.open(
+                self.settings.storage.target,
+                ai=ai,
+                shards=plan,
+                lease_seconds=self.settings.storage.lease_seconds,
+                on_lease_lost=self._lease_lost,
+            )
         self._manager.add_listener(self.publisher.on_update)
         for kind, wording in fade_kinds().items():  # a game's older fade rows too
             self._manager.on_deadline(kind, functools.partial(self.tables.on_fade, wording=wording))
@@ -100,6 +121,12 @@ class TidewaterBot(commands.Bot):
                 log.error(
                     "command sync failed (%s); the bot runs with the commands as they are", exc
                 )
+
+    def _lease_lost(self, shards: Sequence[int]) -> None:
+        """Another process took our shards (we stalled past the lease): stop at once rather
+        than drive games someone else now drives; the process manager restarts us."""
+        log.critical("shutting down: shard(s) %s are now served by another process", list(shards))
+        self.loop.create_task(self.close())
 
     async def sync_commands(self) -> None:
         """Global sync, or a copy to each development guild (instant there)."""

@@ -15,13 +15,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from games import registry
 from games.core import BadOptions, validate_options
 
 DEFAULT_CONFIG = Path("config.toml")
 TOKEN_ENV = "DISCORD_TOKEN"
+DATABASE_URL_ENV = "DATABASE_URL"
 
 # Three dot-separated base64url parts; checked before connecting so a pasted client secret or
 # an empty value fails at once with a clear line instead of a login round-trip.
@@ -43,10 +44,51 @@ class DiscordSettings(_Section):
     dev_guild_ids: list[int] = Field(default_factory=list)
     #: sync application commands at start-up
     sync_commands: bool = True
+    #: a sharded bot: the total number of shards, and the shards this process serves. Leave both
+    #: unset for one process (discord.py then asks Discord how many shards to run). With
+    #: ``shard_ids`` set, this process drives only the games of those shards' guilds and holds a
+    #: lease on each shard in the database (a second process for the same shard is refused)
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: list[int] | None = None
+    #: the base URL of Discord's REST API, e.g. a shared HTTP proxy that keeps every process
+    #: of a sharded bot within one set of rate limits (``http://proxy:8080/api/v10``)
+    rest_base_url: str = ""
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> DiscordSettings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("shard_ids needs shard_count")
+            bad = [s for s in self.shard_ids if not 0 <= s < self.shard_count]
+            if bad or not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(
+                    f"shard_ids must be distinct shards 0..{self.shard_count - 1}, "
+                    f"not {self.shard_ids}"
+                )
+        return self
 
 
 class StorageSettings(_Section):
+    #: the SQLite database file (the default backend: nothing to install or run)
     path: str = "data/tidewater.sqlite3"
+    #: a PostgreSQL URL (``postgresql://user:password@host/db``); when set it replaces ``path``.
+    #: ``DATABASE_URL`` in the environment, as hosted platforms set it, wins over this value
+    url: str = ""
+    #: seconds a process's shard lease lasts without renewal (renewed every third of it); a
+    #: crashed process's shards can be taken over this long after it stopped
+    lease_seconds: float = Field(default=60.0, ge=5.0, le=3600.0)
+
+    @field_validator("url")
+    @classmethod
+    def _postgres_only(cls, value: str) -> str:
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql:// URL (leave it empty for SQLite)")
+        return value
+
+    @property
+    def target(self) -> str:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite path."""
+        return self.url or self.path
 
 
 class LoggingSettings(_Section):
@@ -124,12 +166,20 @@ def _one_line(exc: ValidationError) -> str:
 
 
 def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None) -> Settings:
-    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token."""
+    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token and
+    ``DATABASE_URL`` the file's ``[storage] url``."""
     env = os.environ if env is None else env
     try:
         settings = Settings.model_validate(dict(raw))
     except ValidationError as exc:
         raise ConfigError(f"config error: {_one_line(exc)}") from None
+    url = env.get(DATABASE_URL_ENV, "").strip()
+    if url:
+        try:
+            storage = StorageSettings.model_validate({**settings.storage.model_dump(), "url": url})
+        except ValidationError as exc:
+            raise ConfigError(f"config error: {DATABASE_URL_ENV}: {_one_line(exc)}") from None
+        settings = settings.model_copy(update={"storage": storage})
     token = env.get(TOKEN_ENV, "").strip()
     if token:
         settings = settings.model_copy(

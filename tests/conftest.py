@@ -17,6 +17,8 @@ settings.register_profile(
 )
 settings.load_profile("tidewater")
 
+pytest_plugins = ["tests.postgres"]
+
 # test-only games (tests/fixtures/<game>/ with a GAME record) join the registry, so every
 # generic suite runs over them too: a new game needs nothing outside its own package
 registry.discover("tests.fixtures")

@@ -41,7 +41,7 @@ import gc
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,8 @@ from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
+from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
+from bot.sessions.standings import Standings
 from bot.sessions.timers import TURN, TurnPlan, TurnTimeouts, apply_plan, plan_turns
 from bot.sessions.types import (
     SNAPSHOT_EVERY,
@@ -75,13 +77,17 @@ from bot.store import (
     GameRow,
     GameStore,
     GameWrite,
+    HistoryRow,
+    OpenGames,
+    RatingRow,
+    RatingWrite,
     ResultWrite,
     SnapshotWrite,
-    Store,
     check,
     dumps,
+    open_store,
 )
-from games import registry
+from games import IllegalAction, registry
 
 #: every part of the manager logs as "bot.sessions", the name it had as a single module, so
 #: logging configuration and log filters keep working unchanged
@@ -133,6 +139,7 @@ class SessionManager:
         snapshot_every: int = SNAPSHOT_EVERY,
         ai: AiDriver | None = None,
         dispatcher: Dispatcher | None = None,
+        shards: ShardPlan | None = None,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
         the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
@@ -151,8 +158,13 @@ class SessionManager:
         self._settings_lock = asyncio.Lock()
         self._listeners: list[Listener] = []
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._next_game = 1
-        self._next_deadline = 1
+        #: the shards this process serves (None: all games, one process)
+        self._shards = shards
+        stride, slot = (shards.count, shards.slot) if shards else (1, 0)
+        self._game_ids = IdSpace(stride, slot)
+        self._deadline_ids = IdSpace(stride, slot)
+        self._lease: ShardLease | None = None
+        self._standings = Standings(store)
         self._closing = False
         self._ai = ai or AiDriver()
         self._ai.bind(self._apply_if, self._action_log)
@@ -177,9 +189,17 @@ class SessionManager:
         autoplay: bool = True,
         ai: AiConfig | None = None,
         gc_threshold: int | None = GC_THRESHOLD,
+        shards: ShardPlan | None = None,
+        lease_seconds: float = 60.0,
+        owner: str | None = None,
+        on_lease_lost: Callable[[Sequence[int]], None] | None = None,
     ) -> SessionManager:
-        """Open (creating or migrating) the SQLite database, build the default collaborators
-        and load every unfinished game.
+        """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL),
+        build the default collaborators and load every unfinished game.
+
+        ``shards`` (a sharded bot's process) loads only those shards' games, after claiming
+        their leases (:class:`ShardOwned` if another process holds one); ``on_lease_lost``
+        hears of shards taken over while this process stalled.
 
         ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
         inject their own. ``policy`` replaces every AI level (it receives observations only).
@@ -189,7 +209,7 @@ class SessionManager:
         ``gc_threshold`` tunes the process's garbage collector once the games are loaded (see
         :func:`tune_gc`); ``None`` leaves it alone.
         """
-        store = await Store.open(path, synchronous=synchronous)
+        store = await open_store(path, synchronous=synchronous)
         self = cls(
             store,
             engines=engines or registry.get,
@@ -197,10 +217,23 @@ class SessionManager:
             snapshot_every=snapshot_every,
             ai=AiDriver(config=ai, executor=executor, policy=policy),
             dispatcher=Dispatcher(clock),
+            shards=shards,
         )
         try:
+            if shards is not None:
+                self._lease = ShardLease(
+                    store,
+                    shards,
+                    owner=owner,
+                    clock=clock,
+                    ttl=lease_seconds,
+                    on_lost=on_lease_lost,
+                )
+                await self._lease.claim()  # refuses to start for a shard another process owns
             await self._load()
         except BaseException:
+            if self._lease is not None and self._lease._task is not None:
+                await self._lease.release()
             await store.close()
             raise
         if gc_threshold is not None:
@@ -221,6 +254,8 @@ class SessionManager:
         await self._ai.close()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._lease is not None:
+            await self._lease.release()
         await self._store.close()
 
     def add_listener(self, listener: Listener) -> None:
@@ -341,10 +376,11 @@ class SessionManager:
             timers=g.turn_deadlines,
             timeout=self._timeout(g.guild_id),
             now=now,
-            next_id=self._next_deadline,
+            next_id=self._deadline_ids.peek(),
+            stride=self._deadline_ids.stride,
         )
         if plan is not None:
-            self._next_deadline += len(plan.added)
+            self._deadline_ids.skip(len(plan.added))
             plan.write(batch)
         return plan
 
@@ -377,8 +413,7 @@ class SessionManager:
                     f"This channel still holds game #{r.id}, which could not be loaded after a"
                     " restart; an admin can end it."
                 )
-        gid = self._next_game
-        self._next_game += 1
+        gid = self._game_ids.take()
         now = self._clock()
         g = GameRecord(
             gid,
@@ -480,6 +515,42 @@ class SessionManager:
             lobby.check_open(g, "live")
             return await self._apply(g, seat, code, expected_version, "act")
 
+    async def act_from(self, game_id: int, seat: int, code: str, seen_version: int) -> Update:
+        """A person's click on controls drawn at ``seen_version``.
+
+        Applied whenever the seat has not acted since ``seen_version`` and the action is legal
+        now, however many other seats moved in between (a simultaneous choice, the 4-player
+        exchange, an AI's move): judged under the game's lock, so no number of concurrent
+        commits can make a fair click bounce. A double click, or a control from before the
+        seat's own last move, is :class:`StaleVersion` ("the table has moved on"), as is an
+        action the table's progress has made illegal.
+        """
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "live")
+            if seen_version == g.version:
+                return await self._apply(g, seat, code, seen_version, "act")
+            stale = StaleVersion(
+                f"The table has moved on (your click was made at version {seen_version},"
+                f" it is now at {g.version}).",
+                g.version,
+            )
+            if seen_version > g.version or await self._acted_since(g, seat, seen_version):
+                raise stale
+            try:
+                return await self._apply(g, seat, code, None, "act")
+            except IllegalAction:
+                raise stale from None
+
+    async def _acted_since(self, g: GameRecord, seat: int, version: int) -> bool:
+        """Whether ``seat`` has an action in the log after ``version`` (memory first; the log
+        only for versions from before this record was loaded)."""
+        if g.acted.get(seat, -1) > version:
+            return True
+        if version >= g.acted_from:
+            return False
+        return any(a.seat == seat for a in await self._store.actions_after(g.id, version))
+
     async def _apply_if(
         self,
         g: GameRecord,
@@ -525,15 +596,31 @@ class SessionManager:
         over = engine.is_over(new_state)
         turns = None
         snapshot = False
+        standings: list[RatingWrite] = []
         if over:
             self._finish_rows(g, new_state, batch, now)
+            standings = await self._standings.finish_rows(
+                game_id=g.id,
+                guild_id=g.guild_id,
+                game=g.game,
+                seats=g.seats,
+                engine=engine,
+                state=new_state,
+                last=(seat, cause),
+                now=now,
+            )
+            batch.ratings.extend(standings)
         else:
             if version - g.snap_version >= self.snapshot_every:
                 batch.snapshots.append(SnapshotWrite(g.id, version, engine.dump(new_state)))
                 snapshot = True
             if g.turn_deadlines or self._timeout(g.guild_id):
                 turns = self._plan_turns(g, g.seats, new_state, seat, batch, now)
-        cancelled = await self._commit(batch)
+        try:
+            cancelled = await self._commit(batch)
+        except BaseException:
+            self._standings.discard(standings)
+            raise
         g.state, g.version = new_state, version
         if over:
             g.status = "finished"
@@ -668,6 +755,29 @@ class SessionManager:
             for r in await self._store.results(game_id)
         ]  # fmt: skip
 
+    # ---- standings, histories, replays, privacy (issue 17) ---------------------------------
+    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        """A person's games, wins and rating in every game they finished on this server."""
+        return await self._store.player_ratings(guild_id, user_id)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, page: int = 0, per_page: int = 10
+    ) -> tuple[list[RatingRow], int]:
+        """One page of the server's rated players of ``game`` by skill, and the total."""
+        return await self._store.leaderboard(guild_id, game, max(0, page) * per_page, per_page)
+
+    async def history(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[HistoryRow]:
+        """Recent finished games of the server (every seat) or of one person (their seats)."""
+        return await self._store.history(guild_id, user_id, limit)
+
+    async def forget_user(self, user_id: int, placeholder: str = "(deleted)") -> int:
+        """Privacy deletion: standings gone, name replaced in finished games (they stay
+        replayable). Games still open keep the seat as it is until they end."""
+        self._standings.forget_user(user_id)
+        return await self._store.forget_user(user_id, placeholder)
+
     # ---- guild settings (the checks are bot.sessions.guilds') -------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return self._settings.get(guild_id) or GuildSettings(guild_id)
@@ -691,8 +801,8 @@ class SessionManager:
         text = dumps(dict(data or {}))  # refuses what JSON cannot store, before anything
         async with g.lock:
             lobby.check_open(g)
-            deadline = Deadline(self._next_deadline, game_id, kind, float(due), json.loads(text))
-            self._next_deadline += 1
+            did = self._deadline_ids.take()
+            deadline = Deadline(did, game_id, kind, float(due), json.loads(text))
             row = DeadlineWrite(deadline.id, game_id, kind, deadline.due, text)
             cancelled = await self._commit(Batch(deadlines_add=[row]))
             self._deadlines.add(deadline)
@@ -747,17 +857,25 @@ class SessionManager:
     async def _load_all(self) -> None:
         store = self._store
         counters = await store.counters()
-        self._next_game = counters.max_game_id + 1
-        self._next_deadline = counters.max_deadline_id + 1
+        stride, slot = (self._shards.count, self._shards.slot) if self._shards else (1, 0)
+        self._game_ids = IdSpace(stride, slot, counters.max_game_id)
+        self._deadline_ids = IdSpace(stride, slot, counters.max_deadline_id)
         for row in await store.guild_settings():
             self._settings[row.guild_id] = guilds.from_row(row)
-        loaded = load_open(await store.load_open_games(), self._engines)
+        rows = await store.load_open_games()
+        if self._shards is not None:  # another process drives the other shards' games
+            mine = [r for r in rows.games if self._shards.owns(r.guild_id)]
+            rows = OpenGames(mine, rows.snapshots, rows.tails)
+        loaded = load_open(rows, self._engines)
         for g in loaded.games:
+            g.acted_from = g.version  # earlier actions are known from the log only
             self._games[g.id] = g
             self._by_channel[g.channel_id] = g.id
         for r in loaded.unloadable:
             self._unloadable[r.id] = r
         for d in await store.deadlines():
+            if d.game_id not in self._games and d.game_id not in self._unloadable:
+                continue  # a game of another process's shards
             deadline = Deadline(d.id, d.game_id, d.kind, d.due, json.loads(d.data))
             owner = self._games.get(d.game_id)
             if d.kind == TURN and owner is not None:

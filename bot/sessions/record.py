@@ -42,6 +42,10 @@ class GameRecord:
     end_reason: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
+    #: seat -> the version its last action produced, for the actions applied since this record
+    #: was loaded (``acted_from`` is the version it was loaded at: older actions are in the log)
+    acted: dict[int, int] = field(default_factory=dict)
+    acted_from: int = 0
     outbox: deque[Update] = field(default_factory=deque)
     notifying: bool = False
     _info: GameInfo | None = None

@@ -51,10 +51,12 @@ def plan_turns(
     timeout: int,
     now: float,
     next_id: int,
+    stride: int = 1,
 ) -> TurnPlan | None:
     """Turn timers after a change, one per person to act: a seat keeps its running timer
     unless it just acted (``actor``); a seat no longer to act loses it; new timers take ids
-    from ``next_id`` on. ``None`` when timers are off and none is running (nothing to do)."""
+    ``next_id``, ``next_id + stride``, ... (processes of a sharded bot use disjoint ids).
+    ``None`` when timers are off and none is running (nothing to do)."""
     if timeout <= 0 and not timers:
         return None
     want: set[int] = set()
@@ -65,7 +67,7 @@ def plan_turns(
     added = []
     for s in sorted(want - kept.keys()):
         deadline = Deadline(next_id, game_id, TURN, now + timeout, {"seat": s})
-        next_id += 1
+        next_id += stride
         kept[s] = deadline.id
         added.append(deadline)
     return TurnPlan(kept, tuple(added), removed)

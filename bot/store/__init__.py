@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.store.base import (
     ActionRow,
     ActionWrite,
@@ -18,7 +20,10 @@ from bot.store.base import (
     GameRow,
     GameStore,
     GameWrite,
+    HistoryRow,
     OpenGames,
+    RatingRow,
+    RatingWrite,
     ResultRow,
     ResultWrite,
     SchemaTooNew,
@@ -35,6 +40,25 @@ from bot.store.sqlite import Store, migrate, schema_version
 #: the SQLite backend under a name that says so (``Store`` is kept for existing callers)
 SQLiteStore = Store
 
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+async def open_store(target: str | Path, *, synchronous: str = "FULL") -> GameStore:
+    """Open the backend ``target`` names: a ``postgresql://`` URL, else a SQLite file path.
+
+    Why here: the session manager, the benchmarks and ``migrate-db`` choose a backend from one
+    string (``[storage] url`` or ``path``), and only this package may know which exist.
+    """
+    if is_postgres(target):
+        from bot.store.postgres import PostgresStore
+
+        return await PostgresStore.open(str(target))
+    return await Store.open(target, synchronous=synchronous)
+
+
 __all__ = [
     "LATEST",
     "MIGRATIONS",
@@ -48,7 +72,10 @@ __all__ = [
     "GameRow",
     "GameStore",
     "GameWrite",
+    "HistoryRow",
     "OpenGames",
+    "RatingRow",
+    "RatingWrite",
     "ResultRow",
     "ResultWrite",
     "SQLiteStore",
@@ -60,6 +87,8 @@ __all__ = [
     "Store",
     "check",
     "dumps",
+    "is_postgres",
     "migrate",
+    "open_store",
     "schema_version",
 ]

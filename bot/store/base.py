@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -75,6 +76,22 @@ class DeadlineWrite(NamedTuple):
     data: str  # JSON object
 
 
+class RatingWrite(NamedTuple):
+    """A ``ratings`` upsert: one person's standing in one game on one server, whole."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    rated: int
+    mu: float
+    sigma: float
+    skill: float
+    updated: float
+
+
 class SettingsWrite(NamedTuple):
     guild_id: int
     admin_role_id: int | None
@@ -96,6 +113,7 @@ class Batch:
     deadlines_del: list[tuple[Any, ...]] = field(default_factory=list)
     deadlines_del_game: list[tuple[Any, ...]] = field(default_factory=list)
     settings: list[tuple[Any, ...]] = field(default_factory=list)
+    ratings: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 # ---- rows read ------------------------------------------------------------------------------
@@ -153,6 +171,35 @@ class SettingsRow:
     admin_role_id: int | None
     use_threads: bool
     turn_timeout: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    guild_id: int
+    game: str
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    rated: int
+    mu: float
+    sigma: float
+    skill: float
+    updated: float
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One person's seat in one finished game (or every seat, for a server's history)."""
+
+    game_id: int
+    game: str
+    finished: float
+    seat: int
+    user_id: int | None
+    name: str
+    score: int
+    winner: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,3 +288,46 @@ class GameStore(Protocol):
         ...
 
     async def results(self, game_id: int) -> list[ResultRow]: ...
+
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        """Take or renew the lease of each shard for ``owner`` until ``now + ttl``; a shard
+        whose lease another owner holds and has not let expire is refused. Returns the shards
+        ``owner`` now holds, so a second process for an owned shard learns it at once."""
+        ...
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        """Give up ``owner``'s leases (a clean shutdown lets another process start at once)."""
+        ...
+
+    # ---- standings (issue 17) ------------------------------------------------------------
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        """The standing rows of these people in this game on this server (absent = none)."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRow], int]:
+        """A page of rated players by skill (then wins), and how many are rated in all."""
+        ...
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        """One person's standing in every game they played on this server."""
+        ...
+
+    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
+        """Finished games, newest first: one person's seats, or (``None``) every seat of the
+        server's last games."""
+        ...
+
+    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
+        """Per seat, how many of its actions each cause made (``act``, ``ai``, ``timeout``)."""
+        ...
+
+    async def forget_user(self, user_id: int, placeholder: str) -> int:
+        """Delete a person's standings and replace their name in finished games' seats and
+        results by ``placeholder`` (the games stay replayable); returns the games touched."""
+        ...

@@ -101,6 +101,37 @@ MIGRATIONS: tuple[str, ...] = (
     END;
     UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id);
     """,
+    # 5: which process owns which shard (a lease renewed while the process lives, so two
+    # processes never drive the same games and a crashed owner's shards can be taken over)
+    """
+    CREATE TABLE shard_leases (
+        shard_id INTEGER PRIMARY KEY,
+        owner    TEXT    NOT NULL,
+        expires  REAL    NOT NULL
+    );
+    """,
+    # 6: standings per server, game and player (issue 17): games and wins of every finished
+    # game a person played, and the skill rating of the rated ones (openskill Plackett-Luce:
+    # mu, sigma, and the conservative ``skill`` = mu - 3 sigma the leaderboard sorts by)
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        name     TEXT    NOT NULL,
+        games    INTEGER NOT NULL,
+        wins     INTEGER NOT NULL,
+        rated    INTEGER NOT NULL,
+        mu       REAL NOT NULL,
+        sigma    REAL NOT NULL,
+        skill    REAL NOT NULL,
+        updated  REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, skill DESC);
+    CREATE INDEX ratings_user ON ratings (guild_id, user_id);
+    CREATE INDEX games_finished ON games (guild_id, status, updated);
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -35,12 +35,14 @@ import asyncio
 import logging
 import sqlite3
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.store import standings
 from bot.store.base import (
     ActionRow,
     Batch,
@@ -48,7 +50,9 @@ from bot.store.base import (
     Counters,
     DeadlineRow,
     GameRow,
+    HistoryRow,
     OpenGames,
+    RatingRow,
     ResultRow,
     SchemaTooNew,
     SettingsRow,
@@ -91,6 +95,7 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
     ),
+    "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }
 #: the columns of a GameRow, in its field order
 _GAME_COLUMNS = (
@@ -113,6 +118,14 @@ def _sql(kind: str, rows: int) -> str:
     one = f"({', '.join('?' * width)})"
     return prefix + ", ".join([one] * rows) + suffix
 
+
+#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+_CLAIM = (
+    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES (?, ?, ?)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?"
+    " RETURNING shard_id"
+)
 
 _SQL = {(kind, n): _sql(kind, n) for kind in _STATEMENTS for n in _CHUNKS}
 
@@ -406,6 +419,46 @@ class Store:
             ResultRow(seat, user, name, score, bool(won)) for seat, user, name, score, won in rows
         ]
 
+    # ---- shard leases (short transactions on the read connection, autocommit) ---------------
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        held = []
+        for shard in shards:
+            async with self.reader.execute(_CLAIM, (shard, owner, now + ttl, now)) as cur:
+                if await cur.fetchone() is not None:
+                    held.append(shard)
+        return held
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        for shard in shards:
+            await self.reader.execute(
+                "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
+            )
+
+    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRow], int]:
+        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await standings.player_ratings(self.fetchall, guild_id, user_id)
+
+    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
+        return await standings.history(self.fetchall, guild_id, user_id, limit)
+
+    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
+        return await standings.seat_causes(self.fetchall, game_id)
+
+    async def forget_user(self, user_id: int, placeholder: str) -> int:
+        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
+
     # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.reader.execute(sql, params) as cur:
@@ -414,6 +467,11 @@ class Store:
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         async with self.reader.execute(sql, params) as cur:
             return await cur.fetchone()
+
+    async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """A rare write outside the writer (privacy deletions): autocommit on the read
+        connection; SQLite's busy timeout serialises it with the writer."""
+        await self.reader.execute(sql, params)
 
 
 _NO_FAILURES: dict[int, BaseException] = {}

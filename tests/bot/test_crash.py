@@ -21,6 +21,8 @@ from queue import Empty, Queue
 from threading import Thread
 from typing import Any
 
+from tests.postgres import Db
+
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 8
 TALLY_GAMES = 6
@@ -139,8 +141,8 @@ def _ack(line: str) -> tuple[int, int, int, str] | None:
     return int(parts[1]), int(parts[2]), int(parts[3]), parts[4]
 
 
-def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    path = tmp_path / "crash.sqlite3"
+def test_sigkill_loses_no_acknowledged_action(tmp_path: Path, db: Db) -> None:
+    path = db("crash")
     rng = random.Random(7)
     acked: set[tuple[int, int, int, str]] = set()
     total = 0

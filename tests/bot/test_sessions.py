@@ -19,13 +19,14 @@ from bot.sessions import (
 )
 from games import BadOptions, IllegalAction
 from tests.bot.sessions_support import TALLY, engines, replay
+from tests.postgres import Db
 
 HOST = 100
 
 
 @pytest.fixture
-async def mgr(tmp_path: Path) -> AsyncIterator[SessionManager]:
-    manager = await SessionManager.open(tmp_path / "t.sqlite3", engines=engines)
+async def mgr(tmp_path: Path, db: Db) -> AsyncIterator[SessionManager]:
+    manager = await SessionManager.open(db("t"), engines=engines)
     yield manager
     await manager.close()
 

@@ -12,14 +12,15 @@ from typing import Any
 from bot.sessions import SessionManager, StaleVersion
 from games import IllegalAction
 from tests.bot.sessions_support import TALLY, engines, replay
+from tests.postgres import Db
 
 HOST = 100
 GAMES = 12
 CLICKERS = 30  # concurrent "players" per game, all clicking on whatever they last saw
 
 
-async def test_concurrent_acts(tmp_path: Path) -> None:
-    path = tmp_path / "c.sqlite3"
+async def test_concurrent_acts(tmp_path: Path, db: Db) -> None:
+    path = db("c")
     mgr = await SessionManager.open(path, engines=engines, snapshot_every=5)
     ids = []
     for n in range(GAMES):

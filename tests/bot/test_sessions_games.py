@@ -14,15 +14,16 @@ from bot.sessions import SessionManager
 from games import registry
 from tests.bot.sessions_support import TALLY, engines, replay
 from tests.games.conformance import PLAYOUT_OPTIONS
+from tests.postgres import Db
 
 HOST = 100
 MAX_MOVES = 3000
 
 
 @pytest.mark.parametrize("name", registry.names())
-async def test_a_whole_game_of_every_engine(tmp_path: Path, name: str) -> None:
+async def test_a_whole_game_of_every_engine(tmp_path: Path, db: Db, name: str) -> None:
     engine = registry.get(name)
-    path = tmp_path / f"{name}.sqlite3"
+    path = db(name)
     options = PLAYOUT_OPTIONS.get(name, {})
     mgr = await SessionManager.open(path, snapshot_every=5)
     info = await mgr.create_lobby(
@@ -70,10 +71,10 @@ async def test_a_whole_game_of_every_engine(tmp_path: Path, name: str) -> None:
         await mgr.close()
 
 
-async def test_a_cancelled_act_still_lands_whole(tmp_path: Path) -> None:
+async def test_a_cancelled_act_still_lands_whole(tmp_path: Path, db: Db) -> None:
     """Cancelling ``act`` once its batch is queued: the move stands, memory follows the log,
     and the caller still sees the cancellation."""
-    mgr = await SessionManager.open(tmp_path / "c.sqlite3", engines=engines)
+    mgr = await SessionManager.open(db("c"), engines=engines)
     try:
         info = await mgr.create_lobby(
             guild_id=1, channel_id=1, game="tally", host_id=HOST, host_name="H", seed=2
@@ -95,8 +96,8 @@ async def test_a_cancelled_act_still_lands_whole(tmp_path: Path) -> None:
         await mgr.close()
 
 
-async def test_kick_in_a_lobby_frees_the_seat(tmp_path: Path) -> None:
-    mgr = await SessionManager.open(tmp_path / "k.sqlite3", engines=engines)
+async def test_kick_in_a_lobby_frees_the_seat(tmp_path: Path, db: Db) -> None:
+    mgr = await SessionManager.open(db("k"), engines=engines)
     try:
         info = await mgr.create_lobby(
             guild_id=1, channel_id=1, game="tally", host_id=HOST, host_name="H", seed=2

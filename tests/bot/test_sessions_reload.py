@@ -20,6 +20,7 @@ from bot.sessions import (
 )
 from games.core import Observation
 from tests.bot.sessions_support import TALLY, engines, replay
+from tests.postgres import Db
 
 HOST = 100
 
@@ -55,8 +56,8 @@ async def new_game(mgr: SessionManager, channel: int, *, ai: int = 0, people: in
     return info.id
 
 
-async def test_lobbies_and_live_games_reload(tmp_path: Path) -> None:
-    path = tmp_path / "r.sqlite3"
+async def test_lobbies_and_live_games_reload(tmp_path: Path, db: Db) -> None:
+    path = db("r")
     mgr = await open_mgr(path, snapshot_every=4)
     lobby = await new_game(mgr, 1)
     await mgr.set_message(lobby, "lobby", 555)
@@ -87,8 +88,8 @@ async def test_lobbies_and_live_games_reload(tmp_path: Path) -> None:
         await mgr.close()
 
 
-async def test_ai_turn_resumes_after_restart(tmp_path: Path) -> None:
-    path = tmp_path / "ai.sqlite3"
+async def test_ai_turn_resumes_after_restart(tmp_path: Path, db: Db) -> None:
+    path = db("ai")
     release = threading.Event()
 
     def stuck(observation: Observation, seed: int) -> str:
@@ -115,8 +116,8 @@ async def test_ai_turn_resumes_after_restart(tmp_path: Path) -> None:
         await mgr.close()
 
 
-async def test_deadlines_fire_once_and_survive_restart(tmp_path: Path) -> None:
-    path = tmp_path / "d.sqlite3"
+async def test_deadlines_fire_once_and_survive_restart(tmp_path: Path, db: Db) -> None:
+    path = db("d")
     clock = Clock()
     mgr = await open_mgr(path, clock=clock)
     gid = await new_game(mgr, 1)
@@ -160,8 +161,8 @@ async def test_deadlines_fire_once_and_survive_restart(tmp_path: Path) -> None:
         await mgr.close()
 
 
-async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path) -> None:
-    path = tmp_path / "turn.sqlite3"
+async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path, db: Db) -> None:
+    path = db("turn")
     clock = Clock()
     mgr = await open_mgr(path, clock=clock)
     await mgr.update_guild_settings(9, turn_timeout=60)
@@ -203,9 +204,9 @@ async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path
         await mgr.close()
 
 
-async def test_turn_timer_is_dropped_when_the_seat_acts(tmp_path: Path) -> None:
+async def test_turn_timer_is_dropped_when_the_seat_acts(tmp_path: Path, db: Db) -> None:
     clock = Clock()
-    mgr = await open_mgr(tmp_path / "t2.sqlite3", clock=clock)
+    mgr = await open_mgr(db("t2"), clock=clock)
     try:
         await mgr.update_guild_settings(9, turn_timeout=60)
         gid = await new_game(mgr, 1, ai=1, people=1)
@@ -227,8 +228,9 @@ async def test_turn_timer_is_dropped_when_the_seat_acts(tmp_path: Path) -> None:
 
 async def test_a_game_that_cannot_be_loaded_holds_its_channel_until_ended(
     tmp_path: Path,
+    db: Db,
 ) -> None:
-    path = tmp_path / "broken.sqlite3"
+    path = db("broken")
     mgr = await open_mgr(path)
     gid = await new_game(mgr, 1)
     await mgr.start(gid, HOST)

@@ -1,0 +1,147 @@
+"""Which games this process drives when the bot runs as several processes, and the ids it may
+hand out.
+
+Why: Discord splits a large bot's guilds into shards (guild id -> shard by Discord's formula),
+and several processes on one PostgreSQL database must never drive the same game. A process is
+configured with the shards it serves; it loads, serves and fires deadlines only for games of
+guilds on those shards, and holds a *lease* per shard in the database while it lives: a second
+process configured for an owned shard is refused at start-up, and a crashed owner's lease
+expires so that another process can take the shard over and resume its games from the log.
+
+Ids (game numbers, deadline ids) are allocated in memory by the process that owns the game, so
+processes use disjoint id spaces: the ids congruent to this process's slot modulo the shard
+count, above every id already in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.store import GameStore
+
+log = logging.getLogger(__name__)
+
+
+class ShardOwned(RuntimeError):
+    """Another live process holds the lease of a shard this process was configured for."""
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Discord's formula: the shard a guild's events arrive on."""
+    return (guild_id >> 22) % count
+
+
+@dataclass(frozen=True, slots=True)
+class ShardPlan:
+    """The shards of this process: ``ids`` out of ``count`` in all."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or any(not 0 <= s < self.count for s in self.ids):
+            raise ValueError(f"shard ids must be 0..{self.count - 1}, got {list(self.ids)}")
+
+    def owns(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+    @property
+    def slot(self) -> int:
+        """This process's residue for ids (shard sets are disjoint, so slots are too)."""
+        return min(self.ids)
+
+
+class IdSpace:
+    """Ids ``n`` with ``n % stride == slot``, increasing, starting above ``after``."""
+
+    __slots__ = ("_next", "stride")
+
+    def __init__(self, stride: int = 1, slot: int = 0, after: int = 0) -> None:
+        self.stride = stride
+        start = after + 1
+        self._next = start + (slot - start) % stride
+
+    def take(self) -> int:
+        value = self._next
+        self._next += self.stride
+        return value
+
+    def peek(self) -> int:
+        return self._next
+
+    def skip(self, count: int) -> None:
+        self._next += count * self.stride
+
+
+def default_owner() -> str:
+    """A name for this process in the lease table (host and pid: readable in an incident)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class ShardLease:
+    """Holds this process's shard leases: claimed before the games load, renewed every third
+    of ``ttl``, released on a clean shutdown. ``on_lost`` is called (once) with the shards
+    another process took after a renewal failed to keep them, e.g. after this process stalled
+    for longer than ``ttl``: the caller must stop driving those games at once."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        plan: ShardPlan,
+        *,
+        owner: str | None = None,
+        clock: Callable[[], float],
+        ttl: float = 60.0,
+        on_lost: Callable[[Sequence[int]], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.plan = plan
+        self.owner = owner or default_owner()
+        self.clock = clock
+        self.ttl = ttl
+        self.on_lost = on_lost
+        self._task: asyncio.Task[None] | None = None
+
+    async def claim(self) -> None:
+        held = await self.store.claim_shards(self.plan.ids, self.owner, self.clock(), self.ttl)
+        missing = sorted(set(self.plan.ids) - set(held))
+        if missing:
+            await self.store.release_shards(held, self.owner)
+            raise ShardOwned(
+                f"shard(s) {', '.join(map(str, missing))} are owned by another running process; "
+                f"its lease expires within {self.ttl:.0f} s of it stopping"
+            )
+        self._task = asyncio.get_running_loop().create_task(self._renew(), name="shard-lease")
+
+    async def renew(self) -> list[int]:
+        """Renew now; returns the shards lost (empty when all are still held)."""
+        held = await self.store.claim_shards(self.plan.ids, self.owner, self.clock(), self.ttl)
+        return sorted(set(self.plan.ids) - set(held))
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            try:
+                lost = await self.renew()
+            except Exception:  # a database hiccup: try again at the next beat
+                log.warning("shard lease renewal failed", exc_info=True)
+                continue
+            if lost:
+                log.critical("lost the lease of shard(s) %s to another process", lost)
+                if self.on_lost is not None:
+                    self.on_lost(lost)
+                return
+
+    async def release(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.store.release_shards(self.plan.ids, self.owner)

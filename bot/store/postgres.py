@@ -1,0 +1,410 @@
+"""The PostgreSQL backend of the store: the same interface as SQLite, for bots that shard.
+
+Why and how it differs from :mod:`bot.store.sqlite`:
+
+* **Same promise.** A move is committed (``synchronous_commit`` on: the WAL is flushed) before
+  anyone hears of it; :meth:`PostgresStore.submit` and :meth:`commit` behave exactly as
+  SQLite's, so the session manager cannot tell the backends apart.
+* **Group commit over the network.** One writer task owns one connection and writes everything
+  queued while the previous transaction was in flight as one transaction, with each statement
+  sent once per transaction through asyncpg's pipelined ``executemany`` (one round trip for
+  all rows of a kind), so hundreds of moves share one WAL flush and a handful of round trips.
+* **Reads on a pool** of other connections: a read never sees a batch that has not committed,
+  and reads do not queue behind the writer.
+* **The version follows the log** in the writer: the actions of a transaction and one UPDATE
+  of their games' versions go together (SQLite uses a trigger; see migration 4).
+* **Same numbered migrations** in PostgreSQL's dialect (:mod:`bot.store.postgres_migrations`),
+  each applied in its own transaction under an advisory lock, so two processes starting at
+  once cannot both migrate.
+* **Failure isolation** as in SQLite: a merged transaction that fails is rolled back and each
+  batch retried alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from bot.store import standings
+from bot.store.base import (
+    ActionRow,
+    Batch,
+    Commit,
+    Counters,
+    DeadlineRow,
+    GameRow,
+    HistoryRow,
+    OpenGames,
+    RatingRow,
+    ResultRow,
+    SchemaTooNew,
+    SettingsRow,
+    SnapshotRow,
+    check,
+)
+from bot.store.postgres_migrations import LATEST, MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+#: advisory lock key held while migrating (any fixed 64-bit number)
+MIGRATION_LOCK = 0x7469_6465_7761_7465
+
+
+def _insert(table: str, columns: str, types: str, tail: str = "") -> str:
+    """One INSERT of all rows of a kind: each column travels as one array parameter and
+    ``unnest`` turns them back into rows, so a statement-level trigger fires once and the
+    whole kind costs one round trip."""
+    arrays = ", ".join(f"${i}::{t}[]" for i, t in enumerate(types.split(), start=1))
+    return f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays}){tail}"
+
+
+# One statement per kind of change, in the order a merged transaction runs them (the same
+# order as SQLite's, for the same reasons: each column has one owning statement).
+_STATEMENTS: dict[str, str] = {
+    "games": _insert(
+        "games",
+        "id, guild_id, channel_id, game, host_id, status, seats, options, seed, messages,"
+        " created, updated, end_reason",
+        "int8 int8 int8 text int8 text text text int8 text float8 float8 text",
+        " ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status,"
+        " seats = excluded.seats, options = excluded.options, messages = excluded.messages,"
+        " updated = excluded.updated, end_reason = excluded.end_reason",
+    ),
+    "actions": _insert(
+        "actions", "game_id, seq, seat, code, cause, at", "int8 int8 int4 text text float8"
+    ),
+    "snapshots": _insert(
+        "snapshots",
+        "game_id, seq, state",
+        "int8 int8 text",
+        " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+    ),
+    "results": _insert(
+        "results", "game_id, seat, user_id, name, score, winner", "int8 int4 int8 text int8 int4"
+    ),
+    "deadlines_add": _insert(
+        "deadlines", "id, game_id, kind, due, data", "int8 int8 text float8 text"
+    ),
+    "deadlines_del": "DELETE FROM deadlines WHERE id = ANY($1::int8[])",
+    "deadlines_del_game": "DELETE FROM deadlines WHERE game_id = ANY($1::int8[])",
+    "settings": _insert(
+        "guild_settings",
+        "guild_id, admin_role_id, use_threads, turn_timeout",
+        "int8 int8 int4 int4",
+        " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
+        " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
+    ),
+    "ratings": _insert(
+        "ratings",
+        standings.RATING_COLUMNS,
+        "int8 text int8 text int4 int4 int4 float8 float8 float8 float8",
+        standings.RATING_UPSERT_TAIL,
+    ),
+}
+#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+_CLAIM = (
+    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES ($1, $2, $3)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < $4"
+    " RETURNING shard_id"
+)
+_VERSIONS = (
+    "UPDATE games AS g SET version = m.seq, updated = m.at"
+    " FROM unnest($1::int8[], $2::int8[], $3::float8[]) AS m(id, seq, at)"
+    " WHERE g.id = m.id AND g.version < m.seq"
+)
+_DELETES = {"deadlines_del", "deadlines_del_game"}
+#: upserts: one statement may not touch a key twice, so only the last row of a key is sent
+#: (each upsert replaces every column it sets, so the last row is what applying them in order
+#: leaves)
+_UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
+    " created, end_reason"
+)
+
+
+async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> None:
+    """Write ``batches`` in one transaction on ``conn``."""
+    async with conn.transaction():
+        for kind, sql in _STATEMENTS.items():
+            rows = [row for batch in batches for row in getattr(batch, kind)]
+            if not rows:
+                continue
+            if kind in _DELETES:
+                await conn.execute(sql, [row[0] for row in rows])
+                continue
+            key = _UPSERT_KEY.get(kind)
+            if key is not None and len(rows) > 1:
+                rows = list({tuple(row[:key]): row for row in rows}.values())
+            await conn.execute(sql, *(list(column) for column in zip(*rows, strict=True)))
+            if kind == "actions":  # the log moves each game's version (migration 4)
+                latest: dict[int, tuple[int, float]] = {}
+                for row in rows:
+                    if row[1] > latest.get(row[0], (0, 0.0))[0]:
+                        latest[row[0]] = (row[1], row[5])
+                await conn.execute(
+                    _VERSIONS,
+                    list(latest),
+                    [seq for seq, _ in latest.values()],
+                    [at for _, at in latest.values()],
+                )
+
+
+async def schema_version(conn: asyncpg.Connection) -> int:
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    value = await conn.fetchval("SELECT version FROM schema_version")
+    if value is None:
+        await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+        return 0
+    return int(value)
+
+
+async def migrate(conn: asyncpg.Connection, upto: int | None = None) -> int:
+    """Apply the migrations after the database's version (up to ``upto``), each in its own
+    transaction, holding an advisory lock so concurrent starts migrate once."""
+    upto = LATEST if upto is None else upto
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        current = await schema_version(conn)
+        if current > LATEST:
+            raise SchemaTooNew(
+                f"The database is at schema version {current}, newer than this code ({LATEST})."
+            )
+        for number in range(current + 1, upto + 1):
+            async with conn.transaction():
+                await conn.execute(MIGRATIONS[number - 1])
+                await conn.execute("UPDATE schema_version SET version = $1", number)
+            log.info("database migrated to schema version %d", number)
+        return max(current, upto)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+class _Group:
+    __slots__ = ("batches", "done")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.batches: list[Batch] = []
+        self.done = Commit(loop=loop)
+
+
+def _placeholders(sql: str) -> str:
+    """``?`` placeholders (SQLite's, used by tools and tests) as PostgreSQL's ``$n``."""
+    counter = iter(range(1, 10_000))
+    return re.sub(r"\?", lambda _m: f"${next(counter)}", sql)
+
+
+class PostgresStore:
+    """Owns the writer connection, the read pool and the writer task. Use :meth:`open` and
+    :meth:`close`; implements :class:`bot.store.base.GameStore`."""
+
+    def __init__(self, writer: asyncpg.Connection, pool: asyncpg.Pool, url: str) -> None:
+        self._writer = writer
+        self.pool = pool
+        self.url = url
+        self._open: _Group | None = None
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task: asyncio.Task[None] | None = None
+        self.transactions = 0
+        self.batches = 0
+
+    @classmethod
+    async def open(cls, url: str, *, readers: int = 4) -> PostgresStore:
+        writer = await asyncpg.connect(url)
+        try:
+            await migrate(writer)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=readers)
+        except BaseException:
+            await writer.close()
+            raise
+        assert pool is not None
+        store = cls(writer, pool, url)
+        store._task = asyncio.get_running_loop().create_task(store._run(), name="store-writer")
+        return store
+
+    async def close(self) -> None:
+        """Write everything queued, then close the connections."""
+        if self._task is not None:
+            self._closing = True
+            self._wake.set()
+            await self._task
+            self._task = None
+        await self.pool.close()
+        await self._writer.close()
+
+    def submit(self, batch: Batch) -> tuple[Commit, int]:
+        if self._closing or self._task is None or self._task.done():
+            raise RuntimeError("the store is closed")
+        group = self._open
+        if group is None:
+            group = self._open = _Group(asyncio.get_running_loop())
+            self._wake.set()
+        group.batches.append(batch)
+        return group.done, len(group.batches) - 1
+
+    async def commit(self, batch: Batch) -> None:
+        done, index = self.submit(batch)
+        check(await done, index)
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            group, self._open = self._open, None
+            if group is None:
+                if self._closing:
+                    return
+                continue
+            try:
+                failures = await self._write(group.batches)
+            except BaseException as exc:
+                group.done.set_exception(exc)
+                raise
+            group.done.set_result(failures)
+            if self._open is not None or self._closing:
+                self._wake.set()
+
+    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
+        try:
+            await self._transaction(batches)
+        except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as exc:
+            if len(batches) == 1:
+                return {0: exc}
+            log.warning(
+                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
+            )
+            failures: dict[int, BaseException] = {}
+            for index, batch in enumerate(batches):
+                try:
+                    await self._transaction([batch])
+                except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as alone:
+                    failures[index] = alone
+            return failures
+        return {}
+
+    async def _transaction(self, batches: list[Batch]) -> None:
+        await write_transaction(self._writer, batches)
+        self.transactions += 1
+        self.batches += len(batches)
+
+    # ---- typed reads -------------------------------------------------------------------------
+    async def counters(self) -> Counters:
+        games = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM games")
+        deadlines = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM deadlines")
+        return Counters(int(games), int(deadlines))
+
+    async def guild_settings(self) -> list[SettingsRow]:
+        rows = await self.pool.fetch(
+            "SELECT guild_id, admin_role_id, use_threads, turn_timeout FROM guild_settings"
+        )
+        return [SettingsRow(r[0], r[1], bool(r[2]), r[3]) for r in rows]
+
+    async def load_open_games(self) -> OpenGames:
+        rows = await self.pool.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'live') ORDER BY id"
+        )
+        snaps = {
+            r[0]: SnapshotRow(r[1], r[2])
+            for r in await self.pool.fetch(
+                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g"
+                " ON g.id = s.game_id WHERE g.status = 'live'"
+            )
+        }
+        tails: dict[int, list[ActionRow]] = defaultdict(list)
+        for r in await self.pool.fetch(
+            "SELECT a.game_id, a.seq, a.seat, a.code FROM games g"
+            " JOIN actions a ON a.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
+            " WHERE g.status = 'live' AND a.seq > COALESCE(s.seq, 0) ORDER BY a.game_id, a.seq"
+        ):
+            tails[r[0]].append(ActionRow(r[1], r[2], r[3]))
+        return OpenGames([GameRow(*r) for r in rows], snaps, dict(tails))
+
+    async def deadlines(self) -> list[DeadlineRow]:
+        rows = await self.pool.fetch(
+            "SELECT id, game_id, kind, due, data FROM deadlines ORDER BY id"
+        )
+        return [DeadlineRow(*r) for r in rows]
+
+    async def game_row(self, game_id: int) -> GameRow | None:
+        r = await self.pool.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        return None if r is None else GameRow(*r)
+
+    async def snapshot(self, game_id: int) -> SnapshotRow | None:
+        r = await self.pool.fetchrow("SELECT seq, state FROM snapshots WHERE game_id = $1", game_id)
+        return None if r is None else SnapshotRow(r[0], r[1])
+
+    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
+        rows = await self.pool.fetch(
+            "SELECT seq, seat, code FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            game_id,
+            seq,
+        )
+        return [ActionRow(r[0], r[1], r[2]) for r in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self.pool.fetch(
+            "SELECT seat, user_id, name, score, winner FROM results WHERE game_id = $1"
+            " ORDER BY seat",
+            game_id,
+        )
+        return [ResultRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+
+    # ---- shard leases ---------------------------------------------------------------------
+    async def claim_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float
+    ) -> list[int]:
+        held = []
+        async with self.pool.acquire() as conn:
+            for shard in shards:
+                if await conn.fetchval(_CLAIM, shard, owner, now + ttl, now) is not None:
+                    held.append(shard)
+        return held
+
+    async def release_shards(self, shards: Sequence[int], owner: str) -> None:
+        await self.pool.execute(
+            "DELETE FROM shard_leases WHERE shard_id = ANY($1::int4[]) AND owner = $2",
+            list(shards),
+            owner,
+        )
+
+    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, offset: int, limit: int
+    ) -> tuple[list[RatingRow], int]:
+        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await standings.player_ratings(self.fetchall, guild_id, user_id)
+
+    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
+        return await standings.history(self.fetchall, guild_id, user_id, limit)
+
+    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
+        return await standings.seat_causes(self.fetchall, game_id)
+
+    async def forget_user(self, user_id: int, placeholder: str) -> int:
+        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
+
+    # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
+    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        r = await self.pool.fetchrow(_placeholders(sql), *params)
+        return None if r is None else tuple(r)
+
+    async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        await self.pool.execute(_placeholders(sql), *params)
