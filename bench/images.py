@@ -26,7 +26,7 @@ from bot.render.images import draw_hand, draw_table, drawer
 from games import registry
 
 #: options that make random games end (the conformance suite's)
-OPTIONS = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "rowboat": {"novice": True, "target_score": 100},
     "boat_canasta": {"target_score": 2000},
     "boat": {"target_score": 10},
@@ -96,9 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     games = [args.game] if args.game else [g for g in registry.names() if drawer(g)]
-    print(
-        f"{'game':<14} {'n':>2} {'table ms':>9} {'hand ms':>8} {'worst':>7} {'KB med':>7} {'KB max':>7}"
-    )
+    heads = ("table ms", 9), ("hand ms", 8), ("worst", 7), ("KB med", 7), ("KB max", 7)
+    print(f"{'game':<14} {'n':>2} " + " ".join(f"{h:>{w}}" for h, w in heads))
     over = False
     for name in games:
         engine = registry.get(name)
