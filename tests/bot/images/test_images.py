@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.render.images import ImageCache, draw_hand, draw_table, drawer
 from games import registry
-from tests.bot.images.support import NAMES, sampled_states, step
+from tests.bot.images.support import NAMES, sampled_states
 
 MAX_BYTES = 150 * 1024
 GAMES = registry.names()
