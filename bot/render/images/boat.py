@@ -80,8 +80,10 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
     elif view.get("last_trick"):
         last = view["last_trick"]
         for play in last["cards"]:
-            ring = draw.GOLD if play["seat"] == last["winner"] else None
-            played[play["seat"]] = Held(face(play["card"]), ring=ring)
+            won = play["seat"] == last["winner"]
+            played[play["seat"]] = Held(
+                face(play["card"]), dim=not won, ring=draw.GOLD if won else None
+            )
         caption = f"Last trick to {draw.seat_name(names, last['winner'])}"
     elif view.get("phase") == "over":
         caption = "Game over"
@@ -142,7 +144,7 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
             cards.append(Held(face(code), badge="T" if _is_trump(code, trump) else ""))
     y = draw.hand_rows(d, y, cards)
     if view.get("discards"):
-        draw.label(d, 20, y, "Your discards (they score for your side)", 22, draw.MUTED)
+        draw.label(d, 20, y, "Your discards", 22, draw.MUTED)
         y = draw.hand_rows(d, y + 24, [Held(face(c), dim=True) for c in view["discards"]])
     keys = [("T trump", draw.GOLD)] if trump else []
     if must:

@@ -119,7 +119,7 @@ def _centre(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
     if top:
         draw.card(d, px, y, face(top), ring=draw.ALERT if blocked else None)
     else:
-        draw.slot(d, px, y, text="—")
+        draw.slot(d, px, y, text="0")
     count = view.get("pile_count")
     caption = "Treasure" + (f" ({count})" if count is not None else "")
     draw.centred(d, px + draw.CARD_W / 2, y + draw.CARD_H + 8, caption, 20, draw.MUTED)
@@ -159,6 +159,8 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
             draw.tag(d, draw.WIDTH / 2, y, text, 22, fill=(70, 58, 20), ink=draw.GOLD, max_w=700)[3]
             + 12
         )
+    kinds = [(name, colour) for name, colour in KINDS.values()]
+    y = draw.legend(d, y, [(f"canasta: {kinds[0][0]}", kinds[0][1]), *kinds[1:]])
     return draw.png(draw.crop(img, int(y) + 4))
 
 

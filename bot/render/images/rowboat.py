@@ -157,8 +157,10 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
         last = view["last_trick"]
         winner = last.get("winner")
         for play in last["plays"]:
-            ring = draw.GOLD if play["seat"] == winner else None
-            played[play["seat"]] = Held(face(play["card"]), ring=ring)
+            won = play["seat"] == winner
+            played[play["seat"]] = Held(
+                face(play["card"]), dim=not won, ring=draw.GOLD if won else None
+            )
         if last.get("tied"):
             caption = f"Trick {last['number']}: tied"
         else:

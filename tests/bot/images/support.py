@@ -30,7 +30,7 @@ def sampled_states(name: str, players: int, seed: int, count: int) -> Iterator[A
         state = step(engine, state, rng)
         states.append(state)
     stride = max(1, len(states) // (count - 1))
-    picked = [*states[::stride][:count - 1], states[-1]]
+    picked = [*states[::stride][: count - 1], states[-1]]
     yield from picked
 
 
