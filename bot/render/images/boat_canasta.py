@@ -64,7 +64,7 @@ def _meld(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> None:
         draw.centred(d, x + MELD_W / 2 + 4, below, f"{wild} wild", 20, draw.GOLD)
         below += 24
     if kind:
-        draw.tag(d, x + MELD_W / 2 + 4, below + 2, name, 16, fill=colour, ink=draw.BLACK_INK)
+        draw.tag(d, x + MELD_W / 2 + 4, below + 2, name, 18, fill=colour, ink=draw.BLACK_INK)
 
 
 def _side(
@@ -79,6 +79,8 @@ def _side(
     y += 18
     x = draw.label(d, 24, y, draw.fit(who, 26, 380), 26, draw.TEXT, bold=True)
     facts = f"{view['scores'][side]} pts"
+    if any(s in (view.get("winners") or []) for s in seats):
+        facts += " · wins the game"
     if not view["opened"][side]:
         facts += f" · not opened (needs {view['minimums'][side]})"
     draw.label(d, x + 16, y + 3, facts, 22, draw.MUTED)

@@ -373,7 +373,8 @@ def card(
         d.rounded_rectangle(
             (bx, by, bx + bw, by + size + 6), 6, fill=badge_fill, outline=BG, width=2
         )
-        centred(d, bx + bw / 2, by + 3, badge, size, BLACK_INK, bold=True)
+        light = sum(badge_fill) > 420
+        centred(d, bx + bw / 2, by + 3, badge, size, BLACK_INK if light else TEXT)
 
 
 def back(
@@ -456,7 +457,7 @@ def tag(
     tw = text_w(text, size)
     box = (cx - tw / 2 - 12, y, cx + tw / 2 + 12, y + size + 12)
     d.rounded_rectangle(box, (size + 12) // 2, fill=fill, outline=outline, width=3)
-    centred(d, cx, y + 5, text, size, ink, bold=True)
+    centred(d, cx, y + 5, text, size, ink, bold=size >= 20)
     return box
 
 

@@ -26,6 +26,18 @@ def face(code: str) -> Face:
     return draw.standard_face(code)
 
 
+RANKS = "23456789TJQKA"
+
+
+def _order(code: str) -> tuple[int, int, str]:
+    """Hand order: number cards by value (the order positions are filled), then the Joker,
+    then blockers and unblockers by value."""
+    if code == "JK":
+        return (1, 0, "")
+    rank, suit = code[:-1], code[-1:]
+    return (0 if rank not in "JQKA" else 2, RANKS.index(rank), suit)
+
+
 def _cells_x() -> list[float]:
     total = 9 * CELL_W + 8 * GAP
     x0 = (draw.WIDTH - total) / 2
@@ -74,11 +86,11 @@ def _row(
             fd = cell.get("face_down") or {}
             ring = draw.GOLD if (row["row"], pos) in pending else None
             draw.back(d, cx, top, w=CELL_W, h=CELL_H, text=str(fd.get("claim", pos)), ring=ring)
-            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0)), 16, CELL_W - 8)
+            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0)), 18, CELL_W - 6)
             d.rounded_rectangle(
                 (cx + 4, top + CELL_H - 24, cx + CELL_W - 4, top + CELL_H - 4), 6, fill=draw.PANEL
             )
-            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 22, owner, 16, draw.TEXT)
+            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 23, owner, 18, draw.TEXT)
         else:
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
@@ -160,7 +172,11 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
             d,
             20,
             y,
-            draw.fit(f"{caller} called {bluffer}: {verdict}", 24, draw.WIDTH - 40),
+            draw.fit(
+                f"{caller} called {bluffer}: {verdict} (red ring: not the claim)",
+                24,
+                draw.WIDTH - 40,
+            ),
             24,
             draw.TEXT,
         )
@@ -169,7 +185,14 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
         for shown in reveal["cards"]:
             ring = draw.ACTIVE if shown["valid"] else draw.ALERT
             draw.card(
-                d, x, y + 6, face(shown["card"]), w=56, h=78, ring=ring, badge=str(shown["pos"])
+                d,
+                x,
+                y + 6,
+                face(shown["card"]),
+                w=56,
+                h=78,
+                ring=ring,
+                badge=f"{shown['row']}·{shown['pos']}",
             )
             x += 66
             if x > draw.WIDTH - 70:
@@ -205,17 +228,19 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
     seat = view.get("seat", 0)
     y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
     cards = []
-    for code in hand:
+    for code in sorted(hand, key=_order):
         rank = code[:-1]
         if code == "JK":
             badge = "wild"
         elif rank in "JQKA" and code[-1:] in "CS":
             badge = "block"
         elif rank in "JQKA":
-            badge = "open"
+            badge = "unblock"
         else:
             badge = ""
-        fill = {"block": draw.ALERT, "open": draw.ACTIVE, "wild": draw.GOLD}.get(badge, draw.GOLD)
+        fill = {"block": draw.ALERT, "unblock": draw.ACTIVE, "wild": draw.GOLD}.get(
+            badge, draw.GOLD
+        )
         cards.append(Held(face(code), badge=badge, badge_fill=fill))
     if not cards:
         draw.label(d, 20, y + 10, "No cards left: well played", 26, draw.MUTED)

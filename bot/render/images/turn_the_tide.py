@@ -83,9 +83,12 @@ def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | N
     """One line per player: tide level, preservers afloat and lost, turn status, score."""
     over = view.get("phase") == "over"
     winners = set(view.get("winners") or [])
+    everyone = all(s.get("waiting") for s in view.get("seats") or [] if not s["eliminated"])
     for seat in view.get("seats") or []:
         s = seat["seat"]
-        outline = draw.ACTIVE if seat.get("waiting") else draw.GOLD if s in winners else None
+        # everyone chooses at once: mark who is still choosing only once somebody has chosen
+        waiting = seat.get("waiting") and not everyone
+        outline = draw.ACTIVE if waiting else draw.GOLD if s in winners else None
         d.rounded_rectangle(
             (16, y, draw.WIDTH - 16, y + 72), 14, fill=draw.PANEL, outline=outline, width=3
         )
