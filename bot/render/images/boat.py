@@ -107,7 +107,7 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
                 winner=seat in winners,
             )
         )
-    y = draw.trick_table(d, y, tags, played, caption=caption, height=380)
+    y = draw.trick_table(d, y, tags, played, caption=caption, height=380 if played else 300)
     y += 14
     points = view.get("card_points")
     for team in (0, 1):

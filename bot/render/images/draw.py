@@ -291,7 +291,13 @@ BUOY: RGB = (238, 92, 40)
 
 
 def buoy(
-    d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, kind: str = "whole", lost: bool = False
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    kind: str = "whole",
+    lost: bool = False,
+    hole: RGB = BG,
 ) -> None:
     """A life preserver ring (Turn the Tide): orange with white bands; a half icon is the top
     half only; a lost (face-down) preserver is grey."""
@@ -300,14 +306,14 @@ def buoy(
     inner = r * 0.5
     if kind == "half":
         d.pieslice(box, 180, 360, fill=colour)
-        d.pieslice((cx - inner, cy - inner, cx + inner, cy + inner), 180, 360, fill=PAPER)
+        d.pieslice((cx - inner, cy - inner, cx + inner, cy + inner), 180, 360, fill=hole)
         return
     d.ellipse(box, fill=colour)
     band = (150, 150, 150) if lost else (240, 240, 240)
     w = max(2, round(r * 0.35))
     d.line((cx - r, cy, cx + r, cy), fill=band, width=w)
     d.line((cx, cy - r, cx, cy + r), fill=band, width=w)
-    d.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=BG)
+    d.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=hole)
 
 
 def card(
@@ -363,7 +369,7 @@ def card(
             pip(d, face.suit, x + w - w * 0.2, y + h * 0.17, w * 0.24, ink)
             pip(d, face.suit, cx, y + h * 0.66, w * 0.52, ink)
         if face.emblem in ("whole", "half"):
-            buoy(d, cx, y + h * 0.66, w * 0.24, face.emblem, lost=dim)
+            buoy(d, cx, y + h * 0.66, w * 0.24, face.emblem, lost=dim, hole=paper)
         if face.note:
             centred(d, cx, y + h - max(14, w // 4) - 4, face.note, max(13, w // 4), ink)
     if badge:

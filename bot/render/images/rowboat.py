@@ -119,6 +119,9 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
             parts.append(f"bid {bid}")
         if view.get("phase") in ("trick_play", "over") or (won and won[seat]):
             parts.append(f"won {won[seat]}")
+        locked = view.get("exchange_locked")
+        if locked:
+            parts.append("card passed" if locked[seat] else "passing")
         if seat == view.get("dealer"):
             parts.append("dealer")
         tags.append(
@@ -167,7 +170,8 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
             caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
     elif view.get("phase") == "over":
         caption = "Game over"
-    y = draw.trick_table(d, y + 8, _seat_tags(view, names), played, caption=caption)
+    height = 400 if played else 300
+    y = draw.trick_table(d, y + 8, _seat_tags(view, names), played, caption=caption, height=height)
     y += 14
     x = 20.0
     for i, side in enumerate(view.get("sides") or []):

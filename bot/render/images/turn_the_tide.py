@@ -113,7 +113,7 @@ def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | N
         x = draw.WIDTH - 40 - 34 * (up + down)
         x = max(x, 360)
         for k in range(up + down):
-            draw.buoy(d, x + 15, y + 36, 14, lost=k >= up)
+            draw.buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
             x += 34 if up + down <= 11 else 30
         y += 82
     return y
