@@ -41,6 +41,7 @@ RED_INK: RGB = (200, 30, 45)
 DIM_PAPER: RGB = (92, 95, 102)
 DIM_INK: RGB = (150, 153, 160)
 BACK: RGB = (40, 84, 150)
+SHADOW: RGB = (18, 20, 24)
 BACK_LINE: RGB = (92, 140, 205)
 
 CARD_W = 72
@@ -338,6 +339,7 @@ def card(
     """
     paper = DIM_PAPER if dim else face.tint
     ink = DIM_INK if dim else face.ink
+    d.rounded_rectangle((x + 3, y + 4, x + w + 3, y + h + 4), RADIUS, fill=SHADOW)
     if ring is not None:
         d.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), RADIUS + 4, fill=ring)
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=paper, outline=EDGE, width=2)

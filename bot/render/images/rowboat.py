@@ -99,7 +99,8 @@ def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
     x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), 24, draw.TEXT)
     x = draw.label(d, x + 22, y + 8, "Knob", 24, draw.MUTED)
     knob = _knob_code(trick.get("knob"))
-    draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB)
+    live = bool(trick.get("knob_in_play"))
+    draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB if live else None, dim=not live)
     rank = trick["knob"]["rank"]
     where = "" if trick.get("knob_in_play") else " (in the Tide)"
     text = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(knob[-1:], '')}{where}"
@@ -173,7 +174,7 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
     height = 400 if played else 300
     y = draw.trick_table(d, y + 8, _seat_tags(view, names), played, caption=caption, height=height)
     y += 14
-    x = 20.0
+    x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
     for i, side in enumerate(view.get("sides") or []):
         text = f"{_side_names(view, names, i)}  {side['score']}"
         x = draw.label(d, x, y, draw.fit(text, 24, 360), 24, draw.TEXT) + 28
