@@ -176,8 +176,10 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
     y += 14
     x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
     for i, side in enumerate(view.get("sides") or []):
-        text = f"{_side_names(view, names, i)}  {side['score']}"
-        x = draw.label(d, x, y, draw.fit(text, 24, 360), 24, draw.TEXT) + 28
+        text = draw.fit(f"{_side_names(view, names, i)}  {side['score']}", 24, 560)
+        if x + draw.text_w(text, 24) > draw.WIDTH - 20:
+            x, y = 110.0, y + 34
+        x = draw.label(d, x, y, text, 24, draw.TEXT) + 28
     y += 40
     y = _colour_key(d, y)
     return draw.png(draw.crop(img, int(y) + 6))
