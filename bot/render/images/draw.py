@@ -553,9 +553,11 @@ def hand_rows(d: ImageDraw.ImageDraw, y: float, cards: Sequence[Held], width: in
 
 
 def legend(d: ImageDraw.ImageDraw, y: float, items: Sequence[tuple[str, RGB]]) -> float:
-    """A line of coloured key chips (e.g. "T trump", "K Knob") under a picture."""
+    """Lines of coloured key chips (e.g. "T trump", "K Knob") under a picture."""
     x = 20.0
     for text, colour in items:
+        if x > 20 and x + 26 + text_w(text, 22) > WIDTH - 20:
+            x, y = 20.0, y + 34
         d.rounded_rectangle((x, y + 4, x + 18, y + 22), 5, fill=colour)
         x = label(d, x + 26, y, text, 22, MUTED) + 22
     return y + 34

@@ -21,6 +21,7 @@ GREEN_PAPER: RGB = (220, 243, 224)
 SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
 RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
 KNOB: RGB = (255, 140, 200)
+LATER_KNOB: RGB = (255, 205, 230)
 
 
 def face(code: str) -> Face:
@@ -202,7 +203,8 @@ def _colour_key(d: Any, y: float) -> float:
 
 def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     """The seat's own hand: unplayable cards dimmed on its turn, trumps and the Knob marked,
-    married cards tagged (they may not be played before their trick)."""
+    the Knobs of later tricks numbered, married cards tagged (they may not be played before
+    their trick)."""
     img, d = draw.canvas(900)
     trick = view.get("trick")
     hand = list(view.get("hand") or [])
@@ -212,9 +214,19 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
     y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
     if trick:
         y = _ruling_line(d, y, trick) + 6
+    # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
+    # at most one trick); its number tells when it turns into that trick's Knob
+    now = (view.get("trick_number") or 0) if trick else 0
+    later = {
+        _knob_code(t.get("knob")): k
+        for k, t in enumerate(view.get("tide_tricks") or [], start=1)
+        if k > now and t.get("knob_in_play")
+    }
     cards = []
     for code in hand:
         badge, fill = _marks(code, trick)
+        if not badge and code in later:
+            badge, fill = f"K{later[code]}", LATER_KNOB
         if code in married:
             badge, fill = f"M{married[code]}", (200, 160, 255)
         cards.append(
@@ -230,6 +242,8 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
         y += 50
     y = draw.hand_rows(d, y, cards)
     keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []
+    if later and any(code in later for code in hand):
+        keys.append(("Kn Knob of trick n", LATER_KNOB))
     if married:
         keys.append(("M married (trick n)", (200, 160, 255)))
     if playable is not None:
