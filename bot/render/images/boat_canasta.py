@@ -16,10 +16,10 @@ from bot.render.images import draw
 from bot.render.images.draw import RGB, Face, Held
 
 KINDS: dict[str, tuple[str, RGB]] = {
-    "natural": ("natural", (220, 60, 60)),
-    "mixed": ("mixed", (150, 160, 175)),
-    "small_wild": ("wild", (250, 196, 60)),
-    "big_wild": ("big wild", (255, 120, 20)),
+    "natural": ("natural", draw.NATURAL),
+    "mixed": ("mixed", draw.MIXED),
+    "small_wild": ("wild", draw.GOLD),
+    "big_wild": ("big wild", draw.BIG_WILD),
 }
 WILD = ("2", "JK")
 MELD_W = 64
@@ -52,7 +52,7 @@ def _meld(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> None:
         d.rounded_rectangle(
             (x + 4 * k, y - 4 * k, x + MELD_W + 4 * k, y + MELD_H - 4 * k),
             draw.RADIUS,
-            fill=(215, 212, 204),
+            fill=draw.MELD_EDGE,
             outline=draw.EDGE,
             width=2,
         )
@@ -158,7 +158,7 @@ def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> 
     if view.get("ask") == "waiting":
         text = f"{draw.seat_name(names, view['asker'])} asks their partner: may we close?"
         y = (
-            draw.tag(d, draw.WIDTH / 2, y, text, 22, fill=(70, 58, 20), ink=draw.GOLD, max_w=700)[3]
+            draw.tag(d, draw.WIDTH / 2, y, text, 22, fill=draw.BANNER, ink=draw.GOLD, max_w=700)[3]
             + 12
         )
     kinds = [(name, colour) for name, colour in KINDS.values()]

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -44,9 +45,72 @@ BACK: RGB = (40, 84, 150)
 SHADOW: RGB = (18, 20, 24)
 BACK_LINE: RGB = (92, 140, 205)
 
+# Rowboat's colour pairs (spec §1.1: Oars and Waves blue, Shells and Maps green) and its marks
+BLUE_INK: RGB = (22, 78, 176)
+BLUE_PAPER: RGB = (219, 232, 252)
+GREEN_INK: RGB = (18, 120, 58)
+GREEN_PAPER: RGB = (220, 243, 224)
+KNOB: RGB = (255, 140, 200)
+LATER_KNOB: RGB = (255, 205, 230)
+MARRIED: RGB = (200, 160, 255)
+ROWBOAT_INK: RGB = (120, 70, 20)
+ROWBOAT_PAPER: RGB = (250, 232, 196)
+SAIL: RGB = (120, 170, 220)
+# Boat's Boat card, the Joker, Boat Canasta's canasta kinds
+NAVY: RGB = (24, 44, 92)
+JOKER_INK: RGB = (120, 40, 160)
+NATURAL: RGB = (220, 60, 60)
+MIXED: RGB = (150, 160, 175)
+BIG_WILD: RGB = (255, 120, 20)
+MELD_EDGE: RGB = (215, 212, 204)
+# Turn the Tide: tide cards, weather shaded from sunny to stormy, life preservers
+TIDE_INK: RGB = (245, 250, 255)
+TIDE_PAPER: RGB = (30, 110, 170)
+WEATHER_INK: RGB = (20, 36, 70)
+SUN: RGB = (255, 242, 196)
+STORM: RGB = (196, 210, 232)
+BUOY: RGB = (238, 92, 40)
+BAND: RGB = (240, 240, 240)
+LOST_BAND: RGB = (150, 150, 150)
+# notes on the felt and banners
+CAPTION: RGB = (150, 190, 196)
+BANNER: RGB = (70, 58, 20)
+OPEN_DIM: RGB = (60, 140, 100)
+
 CARD_W = 72
 CARD_H = 100
 RADIUS = 9
+
+
+def weather_tint(value: int) -> RGB:
+    """The paper of weather card ``value`` (1..60), from sunny to stormy."""
+    t = (value - 1) / 59
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(SUN, STORM, strict=True))
+    return (r, g, b)
+
+
+#: a colour no drawing uses: the see-through background of a cached card tile
+KEY: RGB = (255, 0, 255)
+
+
+def _palette() -> list[RGB]:
+    """Every colour the pictures use, BG first (the canvas fill) and KEY last.
+
+    Why one fixed palette: every canvas and every cached card tile shares it, so a tile's
+    palette indices mean the same colours on any canvas it is pasted onto.
+    """
+    named = [
+        v for k, v in globals().items() if k.isupper() and isinstance(v, tuple) and len(v) == 3
+    ]
+    colours = [BG, *named, *(weather_tint(v) for v in range(1, 61))]
+    unique = [c for c in dict.fromkeys(colours) if c != KEY]
+    return [*unique, KEY]
+
+
+PALETTE: list[RGB] = _palette()
+PALETTE_BYTES = bytes(v for colour in PALETTE for v in colour)
+KEY_INDEX = len(PALETTE) - 1
+_SEE_THROUGH = bytes(0 if i == KEY_INDEX else 255 for i in range(256))
 
 Pip = Callable[[ImageDraw.ImageDraw, float, float, float, RGB], None]
 
@@ -288,9 +352,6 @@ def _boat_art(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB, 
     )
 
 
-BUOY: RGB = (238, 92, 40)
-
-
 def buoy(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -310,14 +371,14 @@ def buoy(
         d.pieslice((cx - inner, cy - inner, cx + inner, cy + inner), 180, 360, fill=hole)
         return
     d.ellipse(box, fill=colour)
-    band = (150, 150, 150) if lost else (240, 240, 240)
+    band = LOST_BAND if lost else BAND
     w = max(2, round(r * 0.35))
     d.line((cx - r, cy, cx + r, cy), fill=band, width=w)
     d.line((cx, cy - r, cx, cy + r), fill=band, width=w)
     d.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=hole)
 
 
-def card(
+def _card(
     d: ImageDraw.ImageDraw,
     x: float,
     y: float,
@@ -345,12 +406,12 @@ def card(
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=paper, outline=EDGE, width=2)
     cx = x + w / 2
     if face.special == "boat":
-        navy = DIM_PAPER if dim else (24, 44, 92)
+        navy = DIM_PAPER if dim else NAVY
         d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), RADIUS - 3, fill=navy)
         _boat_art(d, cx, y + h * 0.42, w * 0.75, DIM_INK if dim else GOLD, PAPER)
         centred(d, cx, y + h * 0.72, "BOAT", max(14, w // 4), DIM_INK if dim else GOLD, bold=True)
     elif face.special == "rowboat":
-        _boat_art(d, cx, y + h * 0.42, w * 0.7, ink, (120, 170, 220))
+        _boat_art(d, cx, y + h * 0.42, w * 0.7, ink, SAIL)
         centred(d, cx, y + h * 0.72, "Rowboat", max(12, w // 5), ink, bold=True)
     elif face.special == "number":
         write(d, cx, y + h / 2, face.rank, round(w * 0.6), ink, anchor="mm", bold=True)
@@ -385,7 +446,7 @@ def card(
         centred(d, bx + bw / 2, by + 3, badge, size, BLACK_INK if light else TEXT)
 
 
-def back(
+def _back(
     d: ImageDraw.ImageDraw,
     x: float,
     y: float,
@@ -411,7 +472,7 @@ def back(
         write(d, cx, cy, text, round(r * 1.15), BLACK_INK, anchor="mm")
 
 
-def slot(
+def _slot(
     d: ImageDraw.ImageDraw,
     x: float,
     y: float,
@@ -427,6 +488,120 @@ def slot(
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=fill, outline=outline, width=width)
     if text:
         write(d, x + w / 2, y + h / 2, text, max(16, w * 2 // 5), outline, anchor="mm")
+
+
+# ---------------------------------------------------------------- cached tiles
+
+
+class Canvas(ImageDraw.ImageDraw):
+    """An ImageDraw that knows its image, so cached card tiles can be pasted onto it."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+
+
+PAD = 16
+_tiles: dict[tuple[Any, ...], tuple[Image.Image, Image.Image] | None] = {}
+
+
+def _tiled(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    key: tuple[Any, ...],
+    paint: Callable[[ImageDraw.ImageDraw, float, float], None],
+) -> None:
+    """Paint a card-sized thing once into a tile and paste it afterwards.
+
+    Why: a card is a dozen shapes and two texts, and the same cards come back in every
+    picture; pasting a cached tile through its mask costs a fraction of drawing it. A tile
+    whose drawing needed a colour outside the shared palette is not cached (its indices
+    could mean other colours on another canvas): it is drawn directly instead.
+    """
+    x, y = round(x), round(y)
+    if not isinstance(d, Canvas):
+        paint(d, x, y)
+        return
+    if key not in _tiles:
+        tile = Image.new("P", (w + 2 * PAD, h + 2 * PAD), KEY_INDEX)
+        tile.putpalette(PALETTE_BYTES)
+        paint(ImageDraw.Draw(tile), PAD, PAD)
+        cached = None
+        if tile.palette is not None and len(tile.palette.colors) <= len(PALETTE):
+            cached = (tile, Image.frombytes("L", tile.size, tile.tobytes().translate(_SEE_THROUGH)))
+        if len(_tiles) > 4096:
+            _tiles.clear()
+        _tiles[key] = cached
+    found = _tiles[key]
+    if found is None:
+        paint(d, x, y)
+    else:
+        d.image.paste(found[0], (x - PAD, y - PAD), found[1])
+
+
+def card(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    face: Face,
+    *,
+    w: int = CARD_W,
+    h: int = CARD_H,
+    dim: bool = False,
+    ring: RGB | None = None,
+    badge: str = "",
+    badge_fill: RGB = GOLD,
+) -> None:
+    """One face-up card with its top-left at (x, y) (see :func:`_card` for the look)."""
+    key = ("card", face, w, h, dim, ring, badge, badge_fill)
+
+    def paint(target: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _card(
+            target, px, py, face, w=w, h=h, dim=dim, ring=ring, badge=badge, badge_fill=badge_fill
+        )
+
+    _tiled(d, x, y, w, h, key, paint)
+
+
+def back(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    *,
+    w: int = CARD_W,
+    h: int = CARD_H,
+    text: str = "",
+    ring: RGB | None = None,
+) -> None:
+    """A face-down card (see :func:`_back`)."""
+
+    def paint(target: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _back(target, px, py, w=w, h=h, text=text, ring=ring)
+
+    _tiled(d, x, y, w, h, ("back", w, h, text, ring), paint)
+
+
+def slot(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    *,
+    w: int = CARD_W,
+    h: int = CARD_H,
+    text: str = "",
+    outline: RGB = FAINT,
+    fill: RGB | None = None,
+    width: int = 2,
+) -> None:
+    """An empty place for a card (see :func:`_slot`)."""
+
+    def paint(target: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _slot(target, px, py, w=w, h=h, text=text, outline=outline, fill=fill, width=width)
+
+    _tiled(d, x, y, w, h, ("slot", w, h, text, outline, fill, width), paint)
 
 
 # ---------------------------------------------------------------- seats and layout
@@ -481,9 +656,11 @@ def around(players: int, cx: float, cy: float, rx: float, ry: float) -> list[tup
     return out
 
 
-def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("P", (width, height), BG)
-    return img, ImageDraw.Draw(img)
+def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, Canvas]:
+    """A palette image filled with the background, with the shared palette (see PALETTE)."""
+    img = Image.new("P", (width, height), 0)
+    img.putpalette(PALETTE_BYTES)
+    return img, Canvas(img)
 
 
 def header(d: ImageDraw.ImageDraw, title: str, detail: str = "", width: int = WIDTH) -> float:
@@ -609,7 +786,7 @@ def trick_table(
     plates = around(n, cx, cy, rx, ry)
     spots = around(n, cx, cy, rx * 0.42, ry * 0.44)
     if caption:
-        label(d, 44, top + 18, fit(caption, 22, width / 2 - 150), 22, (150, 190, 196))
+        label(d, 44, top + 18, fit(caption, 22, width / 2 - 150), 22, CAPTION)
     for seat in range(n):
         held = played.get(seat)
         if held is None:
@@ -638,7 +815,7 @@ def standard_face(code: str) -> Face:
     """A card of the French deck (``TH``, ``5S``, ``JK``): red hearts and diamonds, black clubs
     and spades, 10 written out."""
     if code == "JK":
-        return Face("JK", special="joker", ink=(120, 40, 160))
+        return Face("JK", special="joker", ink=JOKER_INK)
     rank, suit = code[:-1], code[-1:]
     return Face("10" if rank == "T" else rank, suit, ink=RED_INK if suit in "DH" else BLACK_INK)
 

@@ -94,7 +94,7 @@ def _row(
         else:
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
-                ring = (60, 140, 100)
+                ring = draw.OPEN_DIM
             badge = {"blocked": "block", "open": "open"}.get(state, "")
             fill = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state, draw.GOLD)
             draw.card(
@@ -160,7 +160,7 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
     if challenge:
         who = draw.seat_name(names, challenge["bluffer"])
         text = f"{who} placed {challenge['count']} face down (ringed): call a bluff?"
-        d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=(70, 58, 20))
+        d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=draw.BANNER)
         draw.label(d, 30, y + 10, draw.fit(text, 24, draw.WIDTH - 60), 24, draw.GOLD)
         y += 58
     reveal = view.get("last_reveal")

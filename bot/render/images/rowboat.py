@@ -14,20 +14,20 @@ from typing import Any
 from bot.render.images import draw
 from bot.render.images.draw import RGB, Face, Held, SeatTag
 
-BLUE_INK: RGB = (22, 78, 176)
-BLUE_PAPER: RGB = (219, 232, 252)
-GREEN_INK: RGB = (18, 120, 58)
-GREEN_PAPER: RGB = (220, 243, 224)
+BLUE_INK = draw.BLUE_INK
+BLUE_PAPER = draw.BLUE_PAPER
+GREEN_INK = draw.GREEN_INK
+GREEN_PAPER = draw.GREEN_PAPER
 SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
 RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
-KNOB: RGB = (255, 140, 200)
-LATER_KNOB: RGB = (255, 205, 230)
+KNOB = draw.KNOB
+LATER_KNOB = draw.LATER_KNOB
 
 
 def face(code: str) -> Face:
     """The face of a Rowboat card code (``7w``) or of the Rowboat specialty card."""
     if code == "rowboat":
-        return Face("", special="rowboat", ink=(120, 70, 20), tint=(250, 232, 196))
+        return Face("", special="rowboat", ink=draw.ROWBOAT_INK, tint=draw.ROWBOAT_PAPER)
     rank, suit = code[:-1], code[-1:]
     blue = suit in "ow"
     return Face(
@@ -228,7 +228,7 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
         if not badge and code in later:
             badge, fill = f"K{later[code]}", LATER_KNOB
         if code in married:
-            badge, fill = f"M{married[code]}", (200, 160, 255)
+            badge, fill = f"M{married[code]}", draw.MARRIED
         cards.append(
             Held(
                 face(code),
@@ -245,7 +245,7 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> b
     if later and any(code in later for code in hand):
         keys.append(("Kn Knob of trick n", LATER_KNOB))
     if married:
-        keys.append(("M married (trick n)", (200, 160, 255)))
+        keys.append(("M married (trick n)", draw.MARRIED))
     if playable is not None:
         keys.append(("grey: not playable now", draw.DIM_PAPER))
     if keys:

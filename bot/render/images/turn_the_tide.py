@@ -12,12 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render.images import draw
-from bot.render.images.draw import RGB, Face, Held
+from bot.render.images.draw import Face, Held
 
-TIDE_INK: RGB = (245, 250, 255)
-TIDE_PAPER: RGB = (30, 110, 170)
-SUN: RGB = (255, 242, 196)
-STORM: RGB = (196, 210, 232)
+TIDE_INK = draw.TIDE_INK
+TIDE_PAPER = draw.TIDE_PAPER
 
 
 def icon(value: int) -> str:
@@ -31,9 +29,8 @@ def icon(value: int) -> str:
 
 def weather(code: str) -> Face:
     """A weather card: paper shaded from sunny (1) to stormy (60)."""
-    t = (int(code) - 1) / 59
-    tint = tuple(round(a + (b - a) * t) for a, b in zip(SUN, STORM, strict=True))
-    return Face(code, tint=(tint[0], tint[1], tint[2]), ink=(20, 36, 70), emblem=icon(int(code)))
+    value = int(code)
+    return Face(code, tint=draw.weather_tint(value), ink=draw.WEATHER_INK, emblem=icon(value))
 
 
 def tide_card(code: str) -> Face:
