@@ -1,0 +1,266 @@
+"""Game of Rows pictures: the board as a grid of rows by positions 2..10, and the hand.
+
+Why a grid: a row is read by its corners (2 and 10) and its open ends (the frontiers, spec
+§3.3), and a blocker matters by where it sits; as text the board is a wall of codes. Each
+position is drawn by its state: an outlined slot when empty (green when it is an open end),
+the top card when filled, a blue back with the claim when face down, a red-ringed blocker, a
+green-ringed unblocker (an open position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render.images import draw
+from bot.render.images.draw import Face, Held
+
+LEFT = 20
+CELL_W = 74
+CELL_H = 100
+GAP = 6
+ROW_H = CELL_H + 46
+
+
+def face(code: str) -> Face:
+    return draw.standard_face(code)
+
+
+RANKS = "23456789TJQKA"
+
+
+def _order(code: str) -> tuple[int, int, str]:
+    """Hand order: number cards by value (the order positions are filled), then the Joker,
+    then blockers and unblockers by value."""
+    if code == "JK":
+        return (1, 0, "")
+    rank, suit = code[:-1], code[-1:]
+    return (0 if rank not in "JQKA" else 2, RANKS.index(rank), suit)
+
+
+def _cells_x() -> list[float]:
+    total = 9 * CELL_W + 8 * GAP
+    x0 = (draw.WIDTH - total) / 2
+    return [x0 + i * (CELL_W + GAP) for i in range(9)]
+
+
+def _row(
+    d: Any,
+    y: float,
+    row: Mapping[str, Any] | None,
+    slot: int,
+    names: Sequence[str] | None,
+    pending: set[tuple[int, int]],
+) -> float:
+    xs = _cells_x()
+    if row is None:
+        draw.label(d, xs[0], y, f"Row {slot}: free", 22, draw.FAINT)
+        d.rounded_rectangle(
+            (xs[0], y + 32, xs[-1] + CELL_W, y + 32 + 40), 12, outline=draw.PANEL, width=2
+        )
+        return y + 90
+    title = f"Row {row['row']}"
+    x = draw.label(d, xs[0], y, title, 22, draw.TEXT, bold=True)
+    if row.get("suit"):
+        x = draw.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
+    if not row.get("anchored"):
+        draw.label(d, x + 12, y, "needs both corners", 22, draw.MUTED)
+    frontiers = set(row.get("frontiers") or [])
+    top = y + 32
+    for cell, cx in zip(row["positions"], xs, strict=False):
+        pos, state = cell["pos"], cell["state"]
+        open_end = pos in frontiers
+        if state == "empty":
+            colour = draw.ACTIVE if open_end else draw.FAINT
+            draw.slot(
+                d,
+                cx,
+                top,
+                w=CELL_W,
+                h=CELL_H,
+                text=str(pos),
+                outline=colour,
+                width=4 if open_end else 2,
+            )
+        elif state == "face_down":
+            fd = cell.get("face_down") or {}
+            ring = draw.GOLD if (row["row"], pos) in pending else None
+            draw.back(d, cx, top, w=CELL_W, h=CELL_H, text=str(fd.get("claim", pos)), ring=ring)
+            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0)), 18, CELL_W - 6)
+            d.rounded_rectangle(
+                (cx + 4, top + CELL_H - 24, cx + CELL_W - 4, top + CELL_H - 4), 6, fill=draw.PANEL
+            )
+            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 23, owner, 18, draw.TEXT)
+        else:
+            ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
+            if state == "open" and not open_end:
+                ring = draw.OPEN_DIM
+            badge = {"blocked": "block", "open": "open"}.get(state, "")
+            fill = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state, draw.GOLD)
+            draw.card(
+                d,
+                cx,
+                top,
+                face(cell["top"]),
+                w=CELL_W,
+                h=CELL_H,
+                ring=ring,
+                badge=badge,
+                badge_fill=fill,
+            )
+            if cell.get("under"):
+                n = len(cell["under"])
+                d.rounded_rectangle(
+                    (cx + CELL_W - 34, top + CELL_H - 26, cx + CELL_W - 2, top + CELL_H - 2),
+                    6,
+                    fill=draw.PANEL,
+                )
+                draw.centred(d, cx + CELL_W - 18, top + CELL_H - 24, f"+{n}", 16, draw.TEXT)
+    return top + CELL_H + 18
+
+
+def _board(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    pending = {(p["row"], p["pos"]) for p in (view.get("challenge") or {}).get("positions", [])}
+    for slot, row in enumerate(view.get("rows") or [], start=1):
+        y = _row(d, y, row, slot, names, pending)
+    return y
+
+
+def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    """One chip per player: cards left, whose turn, who finished or was removed."""
+    x = 20.0
+    removed = set(view.get("removed") or [])
+    finished = view.get("finished") or []
+    places = view.get("places") or []
+    to_act = set(view.get("to_act") or [])
+    for seat, count in enumerate(view.get("hand_sizes") or []):
+        name = draw.fit(draw.seat_name(names, seat), 24, 200)
+        if seat in removed:
+            sub = "removed"
+        elif places and seat < len(places) and places[seat]:
+            sub = f"place {places[seat]}"
+        elif seat in finished:
+            sub = "out of cards"
+        else:
+            sub = f"{count} cards"
+        text = f"{name}: {sub}"
+        w = draw.text_w(text, 24) + 28
+        if x + w > draw.WIDTH - 20:
+            x, y = 20.0, y + 50
+        outline = draw.ACTIVE if seat in to_act else None
+        d.rounded_rectangle((x, y, x + w, y + 42), 12, fill=draw.PANEL, outline=outline, width=3)
+        draw.label(d, x + 14, y + 8, text, 24, draw.FAINT if seat in removed else draw.TEXT)
+        x += w + 12
+    return y + 56
+
+
+def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    """The open bluff window, or what the last call revealed."""
+    challenge = view.get("challenge")
+    if challenge:
+        who = draw.seat_name(names, challenge["bluffer"])
+        text = f"{who} placed {challenge['count']} face down (ringed): call a bluff?"
+        d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=draw.BANNER)
+        draw.label(d, 30, y + 10, draw.fit(text, 24, draw.WIDTH - 60), 24, draw.GOLD)
+        y += 58
+    reveal = view.get("last_reveal")
+    if reveal:
+        caller = draw.seat_name(names, reveal["caller"])
+        bluffer = draw.seat_name(names, reveal["bluffer"])
+        verdict = "caught" if reveal["outcome"] == "caught" else "was honest"
+        draw.label(
+            d,
+            20,
+            y,
+            draw.fit(
+                f"{caller} called {bluffer}: {verdict} (red ring: not the claim)",
+                24,
+                draw.WIDTH - 40,
+            ),
+            24,
+            draw.TEXT,
+        )
+        y += 36
+        x = 20.0
+        for shown in reveal["cards"]:
+            ring = draw.ACTIVE if shown["valid"] else draw.ALERT
+            draw.card(
+                d,
+                x,
+                y + 6,
+                face(shown["card"]),
+                w=56,
+                h=78,
+                ring=ring,
+                badge=f"{shown['row']}·{shown['pos']}",
+            )
+            x += 66
+            if x > draw.WIDTH - 70:
+                x, y = 20.0, y + 96
+        y += 100
+    return y
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The public board: every row with corners 2 and 10, open ends, blockers, face-down claims."""
+    img, d = draw.canvas(1400)
+    turn = view.get("turn")
+    if view.get("phase") == "over":
+        detail = "game over"
+    elif turn is not None:
+        detail = f"{draw.seat_name(names, turn)} to play · deck {view.get('deck', 0)}"
+    else:
+        detail = ""
+    y = draw.header(d, "Game of Rows", detail)
+    y = _board(d, y, view, names)
+    y = _news(d, y, view, names)
+    y = _seats(d, y, view, names)
+    y = draw.legend(
+        d, y, [("open end", draw.ACTIVE), ("blocked", draw.ALERT), ("face down: claim", draw.BACK)]
+    )
+    return draw.png(draw.crop(img, int(y) + 4))
+
+
+def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The seat's own hand, sorted as dealt, and its own face-down cards with their claims."""
+    img, d = draw.canvas(1000)
+    hand = list(view.get("hand") or [])
+    seat = view.get("seat", 0)
+    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+    cards = []
+    for code in sorted(hand, key=_order):
+        rank = code[:-1]
+        if code == "JK":
+            badge = "wild"
+        elif rank in "JQKA" and code[-1:] in "CS":
+            badge = "block"
+        elif rank in "JQKA":
+            badge = "unblock"
+        else:
+            badge = ""
+        fill = {"block": draw.ALERT, "unblock": draw.ACTIVE, "wild": draw.GOLD}.get(
+            badge, draw.GOLD
+        )
+        cards.append(Held(face(code), badge=badge, badge_fill=fill))
+    if not cards:
+        draw.label(d, 20, y + 10, "No cards left: well played", 26, draw.MUTED)
+        y += 50
+    y = draw.hand_rows(d, y, cards)
+    mine = []
+    for row in view.get("rows") or []:
+        for cell in (row or {}).get("positions", []):
+            if cell.get("your_card"):
+                mine.append((row["row"], cell["pos"], cell["your_card"]))
+    if mine:
+        draw.label(d, 20, y, "Your face-down cards on the board (row·claim)", 22, draw.MUTED)
+        y += 34
+        x = 20.0
+        for r, pos, code in mine:
+            draw.card(
+                d, x, y + 10, face(code), w=56, h=78, badge=f"{r}·{pos}", badge_fill=draw.BACK_LINE
+            )
+            x += 66
+            if x > draw.WIDTH - 70:
+                x, y = 20.0, y + 100
+        y += 104
+    return draw.png(draw.crop(img, int(y) + 6))

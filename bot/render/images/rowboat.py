@@ -1,0 +1,254 @@
+"""Rowboat pictures: the Tide strip, the trick around the table, and the hand.
+
+Why colour matters here: a trick's Knob is the card of the ruling rank in the *sister* suit of
+the same colour (spec §1.1, §3.2), so the blue pair (Oars, Waves) and the green pair (Shells,
+Maps) are drawn on blue and green paper; a player then sees the Knob pair at a glance, which the
+text's emoji could not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render.images import draw
+from bot.render.images.draw import RGB, Face, Held, SeatTag
+
+BLUE_INK = draw.BLUE_INK
+BLUE_PAPER = draw.BLUE_PAPER
+GREEN_INK = draw.GREEN_INK
+GREEN_PAPER = draw.GREEN_PAPER
+SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
+RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
+KNOB = draw.KNOB
+LATER_KNOB = draw.LATER_KNOB
+
+
+def face(code: str) -> Face:
+    """The face of a Rowboat card code (``7w``) or of the Rowboat specialty card."""
+    if code == "rowboat":
+        return Face("", special="rowboat", ink=draw.ROWBOAT_INK, tint=draw.ROWBOAT_PAPER)
+    rank, suit = code[:-1], code[-1:]
+    blue = suit in "ow"
+    return Face(
+        rank,
+        suit,
+        ink=BLUE_INK if blue else GREEN_INK,
+        tint=BLUE_PAPER if blue else GREEN_PAPER,
+    )
+
+
+def _knob_code(knob: Mapping[str, str] | None) -> str:
+    return f"{knob['rank']}{knob['suit']}" if knob else ""
+
+
+def _marks(code: str, trick: Mapping[str, Any] | None) -> tuple[str, RGB]:
+    """The badge a card wears in this trick: K for the Knob, T for a trump."""
+    if not trick or code == "rowboat":
+        return "", draw.GOLD
+    if code == _knob_code(trick.get("knob")):
+        return "K", KNOB
+    if code[-1:] == trick.get("trump"):
+        return "T", draw.GOLD
+    return "", draw.GOLD
+
+
+def _side_names(view: Mapping[str, Any], names: Sequence[str] | None, side: int) -> str:
+    return " & ".join(draw.seat_name(names, s) for s in view["teams"][side])
+
+
+def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
+    """The Tide strip: one card per trick, past tricks dimmed, the current one raised and ringed."""
+    tide = view.get("tide") or []
+    if not tide:
+        draw.label(d, 20, y, "The Tide is not out yet", 24, draw.MUTED)
+        return y + 40
+    current = (view.get("trick_number") or 0) - 1
+    playing = view.get("phase") == "trick_play"
+    n = len(tide)
+    gap = 6
+    w = min(72, int((draw.WIDTH - 40 - (n - 1) * gap) / n))
+    h = round(w * 1.39)
+    x = (draw.WIDTH - (n * w + (n - 1) * gap)) / 2
+    draw.label(d, 20, y, "The Tide", 22, draw.MUTED)
+    y += 40
+    for i, code in enumerate(tide):
+        lift = 12 if playing and i == current else 0
+        draw.card(
+            d,
+            x,
+            y + 12 - lift,
+            face(code),
+            w=w,
+            h=h,
+            dim=playing and i < current,
+            ring=draw.GOLD if playing and i == current else None,
+        )
+        draw.centred(d, x + w / 2, y + h + 18, str(i + 1), 18, draw.FAINT)
+        x += w + gap
+    return y + h + 44
+
+
+def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
+    """ "Trick 2 · trump ⟨pip⟩ Waves · Knob ⟨card⟩": the two facts that decide a trick."""
+    x = draw.label(d, 20, y + 6, f"Trick {trick['number']}", 26, draw.TEXT, bold=True)
+    x = draw.label(d, x + 18, y + 8, "Trump", 24, draw.MUTED)
+    trump = trick["trump"]
+    colour = face(f"A{trump}")
+    d.rounded_rectangle((x + 8, y, x + 52, y + 44), 8, fill=colour.tint)
+    draw.pip(d, trump, x + 30, y + 22, 30, colour.ink)
+    x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), 24, draw.TEXT)
+    x = draw.label(d, x + 22, y + 8, "Knob", 24, draw.MUTED)
+    knob = _knob_code(trick.get("knob"))
+    live = bool(trick.get("knob_in_play"))
+    draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB if live else None, dim=not live)
+    rank = trick["knob"]["rank"]
+    where = "" if trick.get("knob_in_play") else " (in the Tide)"
+    text = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(knob[-1:], '')}{where}"
+    draw.label(d, x + 60, y + 8, draw.fit(text, 24, draw.WIDTH - x - 80), 24, draw.TEXT)
+    return y + 64
+
+
+def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[SeatTag]:
+    tags = []
+    bids = view.get("bids") or []
+    won = view.get("tricks_won") or []
+    winners = set(view.get("winners") or [])
+    for seat in range(view["players"]):
+        parts = []
+        bid = bids[seat] if seat < len(bids) else None
+        if bid is not None:
+            parts.append(f"bid {bid}")
+        if view.get("phase") in ("trick_play", "over") or (won and won[seat]):
+            parts.append(f"won {won[seat]}")
+        locked = view.get("exchange_locked")
+        if locked:
+            parts.append("card passed" if locked[seat] else "passing")
+        if seat == view.get("dealer"):
+            parts.append("dealer")
+        tags.append(
+            SeatTag(
+                draw.seat_name(names, seat),
+                " · ".join(parts),
+                active=seat in (view.get("to_act") or []),
+                winner=seat in winners,
+            )
+        )
+    return tags
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
+    img, d = draw.canvas(1000)
+    trick = view.get("trick")
+    detail = f"Hand {view.get('hand_number', 1)}"
+    if view.get("moon"):
+        detail += f" · Moon {view['moon']}"
+    if trick:
+        detail += f" · trick {trick['number']} of {view.get('tricks_in_hand', '?')}"
+    elif view.get("phase") != "trick_play":
+        detail += f" · {str(view.get('phase', '')).replace('_', ' ')}"
+    y = draw.header(d, "Rowboat", detail)
+    y = _tide(d, y, view)
+    if trick:
+        y = _ruling_line(d, y, trick)
+    played: dict[int, Held] = {}
+    caption = ""
+    if trick and trick.get("plays"):
+        for play in trick["plays"]:
+            badge, fill = _marks(play["card"], trick)
+            played[play["seat"]] = Held(face(play["card"]), badge=badge, badge_fill=fill)
+    elif view.get("last_trick"):
+        last = view["last_trick"]
+        winner = last.get("winner")
+        for play in last["plays"]:
+            won = play["seat"] == winner
+            played[play["seat"]] = Held(
+                face(play["card"]), dim=not won, ring=draw.GOLD if won else None
+            )
+        if last.get("tied"):
+            caption = f"Trick {last['number']}: tied"
+        else:
+            caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
+    elif view.get("phase") == "over":
+        caption = "Game over"
+    height = 400 if played else 300
+    y = draw.trick_table(d, y + 8, _seat_tags(view, names), played, caption=caption, height=height)
+    y += 14
+    x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
+    for i, side in enumerate(view.get("sides") or []):
+        text = draw.fit(f"{_side_names(view, names, i)}  {side['score']}", 24, 560)
+        if x + draw.text_w(text, 24) > draw.WIDTH - 20:
+            x, y = 110.0, y + 34
+        x = draw.label(d, x, y, text, 24, draw.TEXT) + 28
+    y += 40
+    y = _colour_key(d, y)
+    return draw.png(draw.crop(img, int(y) + 6))
+
+
+def _colour_key(d: Any, y: float) -> float:
+    """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps."""
+    x = 20.0
+    for suits, ink, paper, word in (
+        ("ow", BLUE_INK, BLUE_PAPER, "blue"),
+        ("sm", GREEN_INK, GREEN_PAPER, "green"),
+    ):
+        d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
+        draw.pip(d, suits[0], x + 22, y + 20, 28, ink)
+        draw.pip(d, suits[1], x + 60, y + 20, 28, ink)
+        text = f"{word}: {SUIT_NAMES[suits[0]]} & {SUIT_NAMES[suits[1]]}"
+        x = draw.label(d, x + 92, y + 8, text, 22, draw.MUTED) + 30
+    return y + 48
+
+
+def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The seat's own hand: unplayable cards dimmed on its turn, trumps and the Knob marked,
+    the Knobs of later tricks numbered, married cards tagged (they may not be played before
+    their trick)."""
+    img, d = draw.canvas(900)
+    trick = view.get("trick")
+    hand = list(view.get("hand") or [])
+    playable = view.get("playable")
+    married = {m["card"]: m["trick"] for m in view.get("married") or []}
+    seat = view.get("seat", 0)
+    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+    if trick:
+        y = _ruling_line(d, y, trick) + 6
+    # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
+    # at most one trick); its number tells when it turns into that trick's Knob
+    now = (view.get("trick_number") or 0) if trick else 0
+    later = {
+        _knob_code(t.get("knob")): k
+        for k, t in enumerate(view.get("tide_tricks") or [], start=1)
+        if k > now and t.get("knob_in_play")
+    }
+    cards = []
+    for code in hand:
+        badge, fill = _marks(code, trick)
+        if not badge and code in later:
+            badge, fill = f"K{later[code]}", LATER_KNOB
+        if code in married:
+            badge, fill = f"M{married[code]}", draw.MARRIED
+        cards.append(
+            Held(
+                face(code),
+                dim=playable is not None and code not in playable,
+                badge=badge,
+                badge_fill=fill,
+            )
+        )
+    if not cards:
+        draw.label(d, 20, y + 10, "No cards in hand", 26, draw.MUTED)
+        y += 50
+    y = draw.hand_rows(d, y, cards)
+    keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []
+    if later and any(code in later for code in hand):
+        keys.append(("Kn Knob of trick n", LATER_KNOB))
+    if married:
+        keys.append(("M married (trick n)", draw.MARRIED))
+    if playable is not None:
+        keys.append(("grey: not playable now", draw.DIM_PAPER))
+    if keys:
+        y = draw.legend(d, y, keys)
+    y = _colour_key(d, y + 4)
+    return draw.png(draw.crop(img, int(y) + 6))

@@ -1,0 +1,167 @@
+"""Turn the Tide pictures: the latest reveal (both tide cards and every weather card played),
+each player's tide level and life preservers; and the hand of weather cards.
+
+Why the weather cards are shaded from sunny to stormy: a card's value decides who takes which
+tide card, and its preserver icon (none / half / whole, spec §1.1) is the other thing a
+player weighs; shading and a drawn buoy let both be seen without reading numbers closely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render.images import draw
+from bot.render.images.draw import Face, Held
+
+TIDE_INK = draw.TIDE_INK
+TIDE_PAPER = draw.TIDE_PAPER
+
+
+def icon(value: int) -> str:
+    """The preserver icon printed on weather card ``value`` (spec §1.1's bands)."""
+    if 25 <= value <= 36:
+        return "whole"
+    if 13 <= value <= 24 or 37 <= value <= 48:
+        return "half"
+    return "none"
+
+
+def weather(code: str) -> Face:
+    """A weather card: paper shaded from sunny (1) to stormy (60)."""
+    value = int(code)
+    return Face(code, tint=draw.weather_tint(value), ink=draw.WEATHER_INK, emblem=icon(value))
+
+
+def tide_card(code: str) -> Face:
+    return Face(code, ink=TIDE_INK, tint=TIDE_PAPER, special="number")
+
+
+def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
+    """A tide level as a blue wave badge with the number; 0 is a dry beach."""
+    d.rounded_rectangle((x, y, x + size, y + size), 12, fill=TIDE_PAPER if level else draw.PANEL)
+    draw.centred(
+        d, x + size / 2, y + size * 0.16, str(level), round(size * 0.55), TIDE_INK, bold=True
+    )
+
+
+def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    reveals = view.get("reveals") or []
+    if not reveals:
+        draw.label(d, 20, y, "No cards revealed yet this round", 22, draw.MUTED)
+        return y + 40
+    rev = reveals[-1]
+    lo, hi = rev["tide"]
+    x = draw.label(d, 20, y, f"Hand {rev['hand']} revealed", 24, draw.TEXT, bold=True)
+    draw.label(d, x + 14, y + 2, f"tide {lo} and {hi}", 22, draw.MUTED)
+    y += 40
+    choices = rev["choices"]
+    n = len(choices)
+    w = min(100, int((draw.WIDTH - 40 - (n - 1) * 14) / n))
+    h = round(w * 1.36)
+    step = w + 14
+    x0 = (draw.WIDTH - (n * w + (n - 1) * 14)) / 2
+    for seat, code in enumerate(choices):
+        x = x0 + seat * step
+        took = lo if seat == rev.get("lo_to") else hi if seat == rev.get("hi_to") else None
+        if code is None:
+            draw.slot(d, x, y + 12, w=w, h=h, text="out")
+        else:
+            ring = draw.GOLD if took is not None else None
+            draw.card(d, x, y + 12, weather(code), w=w, h=h, ring=ring)
+        name = draw.fit(draw.seat_name(names, seat), 22, step - 4)
+        draw.centred(d, x + w / 2, y + h + 22, name, 22, draw.TEXT)
+        if took is not None:
+            draw.centred(d, x + w / 2, y + h + 50, f"takes {took}", 22, draw.GOLD, bold=True)
+    return y + h + 88
+
+
+def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    """One line per player: tide level, preservers afloat and lost, turn status, score."""
+    over = view.get("phase") == "over"
+    winners = set(view.get("winners") or [])
+    everyone = all(s.get("waiting") for s in view.get("seats") or [] if not s["eliminated"])
+    for seat in view.get("seats") or []:
+        s = seat["seat"]
+        # everyone chooses at once: mark who is still choosing only once somebody has chosen
+        waiting = seat.get("waiting") and not everyone
+        outline = draw.ACTIVE if waiting else draw.GOLD if s in winners else None
+        d.rounded_rectangle(
+            (16, y, draw.WIDTH - 16, y + 72), 14, fill=draw.PANEL, outline=outline, width=3
+        )
+        _tide_level(d, 28, y + 8, seat["level"])
+        name = draw.fit(draw.seat_name(names, s), 26, 250)
+        draw.label(
+            d, 98, y + 8, name, 26, draw.FAINT if seat["eliminated"] else draw.TEXT, bold=True
+        )
+        if seat["eliminated"]:
+            status = "swept away"
+        elif over:
+            status = ""
+        elif seat.get("chosen"):
+            status = "has chosen"
+        elif seat.get("waiting"):
+            status = "choosing"
+        else:
+            status = ""
+        sub = f"{seat['score']} pts" + (f" · {status}" if status else "")
+        draw.label(d, 98, y + 40, sub, 20, draw.MUTED)
+        up, down = seat["preservers_up"], seat["preservers_down"]
+        x = draw.WIDTH - 40 - 34 * (up + down)
+        x = max(x, 360)
+        for k in range(up + down):
+            draw.buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
+            x += 34 if up + down <= 11 else 30
+        y += 82
+    return y
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The public table: the tide cards now up, the latest reveal, every player's state."""
+    img, d = draw.canvas(1400)
+    detail = f"Round {view.get('round', 1)} of {view.get('rounds', '?')}"
+    if view.get("phase") == "over":
+        detail += " · game over"
+    else:
+        detail += f" · hand {view.get('hand_number', 1)} of {view.get('hands_per_round', 12)}"
+    y = draw.header(d, "Turn the Tide", detail)
+    tide = view.get("tide") or []
+    if tide:
+        draw.label(d, 20, y + 30, "Tide now", 26, draw.TEXT, bold=True)
+        x = 160.0
+        for code in tide:
+            draw.card(d, x, y, tide_card(code), w=72, h=100)
+            x += 84
+        draw.label(d, x + 10, y + 18, "highest weather card takes the lower,", 20, draw.MUTED)
+        draw.label(d, x + 10, y + 44, "the second highest the higher", 20, draw.MUTED)
+        y += 118
+    y = _reveal(d, y, view, names)
+    y = _players(d, y, view, names)
+    return draw.png(draw.crop(img, int(y) + 6))
+
+
+def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The seat's own weather cards with their preserver icons; the locked choice ringed."""
+    img, d = draw.canvas(900)
+    hand = list(view.get("hand") or [])
+    seat = view.get("seat", 0)
+    chosen = view.get("chosen_card")
+    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} weather cards")
+    mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
+    if mine is not None:
+        _tide_level(d, 20, y, mine["level"], 48)
+        x = draw.label(d, 80, y + 10, "your tide level", 22, draw.MUTED) + 20
+        for k in range(mine["preservers_up"] + mine["preservers_down"]):
+            draw.buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
+            x += 34
+        y += 60
+    cards = [
+        Held(
+            weather(code),
+            ring=draw.GOLD if code == chosen else None,
+            badge="chosen" if code == chosen else "",
+        )
+        for code in hand
+    ]
+    y = draw.hand_rows(d, y, cards)
+    return draw.png(draw.crop(img, int(y) + 6))
