@@ -536,6 +536,51 @@ class LobbyButton(
         await guarded(interaction, checked(self.game_id, work))
 
 
+#: how the lobby's level menu words each AI level (a level a game lacks is not offered)
+LEVEL_LABELS: dict[str, tuple[str, str]] = {
+    "easy": ("Easy AI", "Plays by feel and makes mistakes: good for learning."),
+    "normal": ("Normal AI", "Plays like a sound club player."),
+    "strong": ("Strong AI", "Thinks ahead over many possible deals; takes a moment."),
+}
+
+
+class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):level"):
+    """The lobby's "add an AI of this level" menu, beside **Add AI** (which seats the server's
+    default level)."""
+
+    def __init__(self, game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS)) -> None:
+        self.game_id = game_id
+        options = [
+            discord.SelectOption(
+                label=LEVEL_LABELS[lv][0], value=lv, description=LEVEL_LABELS[lv][1]
+            )
+            for lv in levels
+            if lv in LEVEL_LABELS
+        ] or [discord.SelectOption(label="AI", value="random")]
+        super().__init__(
+            ui.Select(
+                custom_id=f"l:{game_id}:level",
+                placeholder="Add an AI player of a chosen level…",
+                options=options,
+                row=2,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyLevel:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        level = str(values[0]) if values else ""
+        lobbies = _bot(interaction).lobbies
+        work = lambda: lobbies.add_ai(interaction, self.game_id, level)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActButton,
     ActSelect,
@@ -545,6 +590,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TableButton,
     HandRefresh,
     LobbyButton,
+    LobbyLevel,
 )
 
 
@@ -623,11 +669,13 @@ def table_view(game_id: int, *, snapshot: SnapshotWording | None) -> ui.View:
     return view
 
 
-def lobby_view(game_id: int) -> ui.View:
+def lobby_view(game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS)) -> ui.View:
+    """The lobby's controls; ``levels`` are the AI levels the game offers."""
     view = ui.View(timeout=None)
     for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
     options = LobbyButton(game_id, "options")
     options.row = 1
     view.add_item(options)
+    view.add_item(LobbyLevel(game_id, levels))
     return view

@@ -73,7 +73,10 @@ class Lobbies:
     ) -> tuple[discord.Embed, discord.ui.View]:
         engine = registry.get(info.game)
         embed = components.to_embed(render_lobby.lobby(info, engine, note))
-        view = components.lobby_view(info.id) if info.status == "lobby" else discord.ui.View()
+        levels = tuple(registry.policies(info.game))
+        view = (
+            components.lobby_view(info.id, levels) if info.status == "lobby" else discord.ui.View()
+        )
         return embed, view
 
     async def answer(
@@ -181,6 +184,15 @@ class Lobbies:
             await interaction.response.send_modal(OptionsModal(self, info, current))
         elif op == "start":
             await self.start(interaction, game_id)
+
+    async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
+        """The level menu: seat an AI of the chosen level (host only, as **Add AI**)."""
+        info = await self.bot.manager.get(game_id)
+        if level not in registry.policies(info.game):
+            raise NotAllowed("That AI level is not available for this game.")
+        info = await self.bot.manager.add_ai(game_id, interaction.user.id, level)
+        label = components.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
+        await self.answer(interaction, info, f"{label} sat down.")
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""

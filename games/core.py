@@ -100,13 +100,20 @@ class Engine(Protocol):
     """The protocol of ``shared/CONTRACT.md`` §1. ``State`` is engine-specific and opaque to
     callers; it must be treated as immutable and compare equal after ``load(dump(s))``."""
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    Options: type[BaseModel]
+    # read-only properties: an engine may set them as class attributes or instance attributes
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def Options(self) -> type[BaseModel]: ...
     #: how many physical copies of each card code exist, so generic tests can check secrecy
-    card_copies: Mapping[str, int]
+    @property
+    def card_copies(self) -> Mapping[str, int]: ...
 
     def new_game(
         self,

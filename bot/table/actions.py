@@ -128,22 +128,11 @@ class Actions:
             await self.snapshots.send(interaction, info, ctx, seat, snap, followup=True)
 
     async def _apply(self, game_id: int, seat: int, code: str, version: int) -> Update:
-        """``act`` with the version check; a stale version is forgiven only when this seat has
-        not acted since and the action is still legal (another seat's move or an AI's made the
-        version move on, e.g. in a simultaneous exchange, and the click is still this player's
-        first word on it). A double click, or a button from before the player's own last move,
-        stays stale and is answered "the table has moved on"."""
-        manager = self.manager()
-        try:
-            return await manager.act(game_id, seat, code, expected_version=version)
-        except StaleVersion as exc:
-            history = await manager.actions(game_id)
-            if any(s == seat and seq > version for seq, s, _ in history):
-                raise
-            try:
-                return await manager.act(game_id, seat, code, expected_version=exc.current)
-            except IllegalAction:  # no longer possible: for the player, the table moved on
-                raise exc from None
+        """A click on controls drawn at ``version``: the manager judges it under the game's
+        lock (applied if this seat has not acted since and it is still legal, however many
+        other seats moved meanwhile); a double click or a control from before the player's
+        own last move is answered "the table has moved on"."""
+        return await self.manager().act_from(game_id, seat, code, version)
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
         """The newest snapshot shining for the clicking seat (where the engine shows one to

@@ -38,5 +38,9 @@ class TableLog:
                 if line:
                     lines.append(line)
 
+    def add(self, game_id: int, line: str) -> None:
+        """A line of the shell's own (e.g. that the clock played for someone)."""
+        self._logs.setdefault(game_id, deque(maxlen=self.lines)).append(line)
+
     def forget(self, game_id: int) -> None:
         self._logs.pop(game_id, None)

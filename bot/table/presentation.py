@@ -16,7 +16,7 @@ from bot.render import (
     TableContext,
 )
 from bot.render.base import renderer_for
-from bot.sessions import GameInfo, Update
+from bot.sessions import GameInfo, Seat, Update
 from bot.table.log import TableLog
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
@@ -36,7 +36,7 @@ class Presenter:
         return TableContext(
             game_id=info.id,
             title=engine.title,
-            names=tuple(s.name for s in info.seats),
+            names=tuple(seat_label(s) for s in info.seats),
             user_ids=tuple(s.user_id for s in info.seats),
             status=info.status,
             options=dict(info.options),
@@ -47,7 +47,11 @@ class Presenter:
     def note_update(self, update: Update) -> None:
         """Keep the public log and register snapshots; idempotent per version."""
         info = update.info
-        self.log.note(info.id, renderer_for(info.game), self.context(info), update.events)
+        ctx = self.context(info)
+        self.log.note(info.id, renderer_for(info.game), ctx, update.events)
+        if update.cause == "timeout" and update.seat is not None:
+            # the turn clock ran out: an AI made this move for the person, and the table says so
+            self.log.add(info.id, f"⏱ {ctx.names[update.seat]} ran out of time: played for them.")
         self.snapshots.register(update)
 
     def table_message(self, info: GameInfo, state: Any) -> tuple[discord.Embed, discord.ui.View]:
@@ -85,3 +89,10 @@ class Presenter:
         wording = render.snapshot_wording if shining else None
         view = components.hand_view(info.id, seat, info.version, spec, snapshot=wording)
         return components.to_embed(spec.embed), view
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat's name as the table shows it: AI seats carry their level ("AI 2 · strong")."""
+    if seat.is_ai and seat.ai_level:
+        return f"{seat.name} · {seat.ai_level}"
+    return seat.name
