@@ -79,11 +79,21 @@ from pydantic import BaseModel, Field
 
 from games.boat_canasta import actions, effects, rules
 from games.boat_canasta.deck import CARD_COPIES
+from games.boat_canasta.determinize import determinize
 from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
 from games.boat_canasta.table import Table
 from games.boat_canasta.view import view as build_view
 from games.cards import seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    IllegalAction,
+    Observation,
+    Result,
+)
 
 
 class BoatCanastaOptions(GameOptions):
@@ -205,6 +215,11 @@ class BoatCanastaEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return load(text)
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """A full state consistent with what ``observation.seat`` saw (the AI search hook:
+        :mod:`games.boat_canasta.determinize`)."""
+        return determinize(observation, rng)
 
     def teams(self, players: int) -> list[tuple[int, ...]]:
         """4 players: partners sit opposite (seats 0+2 and 1+3, spec §2)."""

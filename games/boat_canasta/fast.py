@@ -17,6 +17,8 @@ the ``deal`` between rounds is left to the public engine (a search stops at the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.boat_canasta.deck import CODES, NATURAL_RANKS, PENALTY, RED_THREES, VALUE
 from games.boat_canasta.melds import THREES_KEY, WILD_KEY, opening_minimum
 from games.boat_canasta.scoring import BLACK_THREES_BONUS, CLOSE_BONUS, red_three_bonus
@@ -687,3 +689,158 @@ def end_round(f: Fast, closer: int, bonus: int = CLOSE_BONUS) -> None:
 def next_minimums(f: Fast) -> list[int]:
     """The opening minimums the next round would have (for evaluations past the round)."""
     return [opening_minimum(score) for score in f.scores]
+
+
+# --- a cheap playout policy ------------------------------------------------------------------
+
+
+def _meld_all(f: Fast, seat: int, side: int, keep: int) -> None:
+    """Greedy melding for playouts: every natural of a rank the side has melded, every rank
+    held three times, wilds onto melds of five or six (toward canastas); at least ``keep``
+    cards stay in hand unless the meld closes legally."""
+    hk = f.hk[seat]
+    melds = f.melds[side]
+    for k in range(11):
+        a = hk[k]
+        if not a:
+            continue
+        rank = NATURAL_RANKS[k]
+        m = melds.get(rank)
+        if m is None and a < 3:
+            continue
+        if f.hn[seat] - a < keep and not (
+            f.hn[seat] == a and _may_close_with(f, melds, rank, [(m or [0])[0] + a, 0, 0, 0])
+        ):
+            a = f.hn[seat] - keep
+            if a <= 0 or (m is None and a < 3):
+                continue
+        cards = _take_from_hand(f, seat, k, a)
+        if m is None:
+            m = melds[rank] = [0, 0, 0, 0]
+        _add_cards(m, cards)
+        if not f.hn[seat]:
+            end_round(f, seat)
+            return
+    for rank, m in melds.items():
+        while 5 <= m[0] + m[1] + m[2] < 7 and m[1] + m[2] + 1 < m[0] and rank != WILD_KEY:
+            kind = TWO if hk[TWO] else JOKER_K if hk[JOKER_K] else -1
+            if kind < 0 or f.hn[seat] <= keep:
+                return
+            _add_cards(m, _take_from_hand(f, seat, kind, 1))
+
+
+def _open(f: Fast, seat: int, side: int) -> None:
+    """Open in one action with every rank held three times, if that reaches the minimum (the
+    staged-then-open effect of the public path, without the intermediate steps)."""
+    hk = f.hk[seat]
+    value = 0
+    ranks = []
+    for k in range(11):
+        if hk[k] >= 3:
+            value += hk[k] * CVALUE[OF_KIND[k][0]]
+            ranks.append(k)
+    if value < f.minimums[side] or not ranks:
+        return
+    total = sum(hk[k] for k in ranks)
+    if total >= f.hn[seat]:
+        return  # opening must leave a card (no canasta yet to close with, mostly)
+    melds = f.melds[side]
+    for k in ranks:
+        m = melds[NATURAL_RANKS[k]] = [0, 0, 0, 0]
+        _add_cards(m, _take_from_hand(f, seat, k, hk[k]))
+
+
+def _try_take(f: Fast, seat: int, side: int) -> bool:
+    """Take the pile when a simple pickup is legal: onto an existing meld, or with the
+    naturals of its rank (plus wilds to reach an opening minimum)."""
+    top = f.pile[-1]
+    k = KIND[top]
+    if k >= 11 or f.g <= 3 * f.players:
+        return False
+    hk = f.hk[seat]
+    rank = NATURAL_RANKS[k]
+    melds = f.melds[side]
+    rest = len(f.pile) - 1
+    if melds:
+        m = melds.get(rank)
+        if m is not None and not f.frozen:
+            n = 0
+        elif hk[k] >= 2:
+            n = 2
+        else:
+            return False
+        if f.hn[seat] - n + rest <= 0:
+            return False
+        take(f, seat, side, top, _take_from_hand(f, seat, k, n))
+        return True
+    if f.staged:
+        return False
+    n = hk[k]
+    if n < 2 and (f.frozen or n < 1):
+        return False
+    value = (n + 1) * CVALUE[top]
+    t = j = 0
+    while value < f.minimums[side] and t + j < n:
+        if hk[JOKER_K] > j:
+            j += 1
+            value += 50
+        elif hk[TWO] > t:
+            t += 1
+            value += 20
+        else:
+            break
+    if value < f.minimums[side] or (n == 1 and t + j == 0):
+        return False
+    if f.hn[seat] - n - t - j + rest <= 0:
+        return False
+    cards = _take_from_hand(f, seat, k, n)
+    cards += _take_from_hand(f, seat, TWO, t) + _take_from_hand(f, seat, JOKER_K, j)
+    take(f, seat, side, top, cards)
+    return True
+
+
+def _discard_pick(f: Fast, seat: int, rng_below: Callable[[int], int]) -> int:
+    """A random card, naturals of ranks held once preferred (wilds and pairs are kept)."""
+    hc = f.hc[seat]
+    hk = f.hk[seat]
+    singles = [i for i in range(8, N_CARDS - 1) if hc[i] and hk[KIND[i]] == 1 and KIND[i] < 11]
+    if singles:
+        return singles[rng_below(len(singles))]
+    cards = [i for i in range(N_CARDS) if hc[i]]
+    return cards[rng_below(len(cards))]
+
+
+def play_turn(f: Fast, rng_below: Callable[[int], int]) -> None:
+    """One whole turn (or what is left of it) by the playout policy."""
+    seat = f.turn
+    side = seat % f.nsides
+    if f.ask == WAITING:
+        f.ask = YES
+        return
+    if f.staged:
+        step(f, seat, "cancel")
+    if f.phase == F_DRAW:
+        if not (f.pile and _try_take(f, seat, side)):
+            f.phase = F_PLAY
+            if not draw(f, seat):
+                end_round(f, -1)
+                return
+        if f.phase != F_PLAY:
+            return
+    if f.g > 3 * f.players:
+        if not f.melds[side]:
+            _open(f, seat, side)
+        if f.melds[side]:
+            _meld_all(f, seat, side, 1)
+            if f.phase != F_PLAY:
+                return
+    if f.hn[seat] == 1 and not _may_close(f, f.melds[side]):
+        next_turn(f)
+        return
+    discard(f, seat, _discard_pick(f, seat, rng_below))
+
+
+def rollout(f: Fast, rng_below: Callable[[int], int]) -> None:
+    """Play the round out (close, exhaustion or the turn cap) with :func:`play_turn`."""
+    while f.phase < F_SCORED:
+        play_turn(f, rng_below)
