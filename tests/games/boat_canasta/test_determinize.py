@@ -32,6 +32,6 @@ def test_determinize_keeps_what_the_seat_saw(players: int) -> None:
 
 
 def test_determinize_varies_the_hidden_cards() -> None:
-    state, seat, obs = next(iter(random_positions(ENGINE, 2, 1, seed=4)))
+    _state, seat, obs = next(iter(random_positions(ENGINE, 2, 1, seed=4)))
     others = {ENGINE.determinize(obs, seed).hands[1 - seat] for seed in range(5)}
     assert len(others) == 5
