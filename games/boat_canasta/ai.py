@@ -31,7 +31,7 @@ from games.boat_canasta.determinize import sample_fast
 from games.boat_canasta.melds import BONUS as CANASTA_BONUS
 from games.boat_canasta.melds import WILD_KEY
 from games.core import Observation, Policy
-from games.search import Rng, pimc_choose
+from games.search import Rng
 
 #: search iterations (playouts) per searched decision
 BUDGETS: dict[str, int] = {"strong": 1000}
@@ -344,18 +344,46 @@ def easy(observation: Observation, seed: int) -> str:
     return normal_move(observation, memory=False)
 
 
-def _value(world: fast.Fast, seat: int, code: str, rng: Rng) -> float:
+#: strong leaves normal's choice only for a candidate better by this many points on average
+MARGIN = 15.0
+
+
+def _value(world: fast.Fast, seat: int, code: str, seed: int) -> float:
+    """The candidate's playout value: the side's round score minus the best other side's,
+    with the game's end counted when the round decides it."""
     f = world.copy()
     fast.step(f, seat, code)
-    fast.rollout(f, rng.below)
+    fast.rollout(f, Rng(seed).below)
     totals = f.round_totals
     side = seat % f.nsides
-    return float(totals[side] - max(t for i, t in enumerate(totals) if i != side))
+    value = float(totals[side] - max(t for i, t in enumerate(totals) if i != side))
+    if f.winners:
+        value += 1000.0 if seat in f.winners else -1000.0
+    return value
+
+
+def evaluate(
+    observation: Observation, candidates: Sequence[str], iterations: int, seed: int
+) -> list[float]:
+    """Mean playout value of each candidate over the same determinized worlds, each world
+    played out with the same playout seed for every candidate (common random numbers: the
+    candidates' difference is what matters, and shared luck cancels in it)."""
+    rng = Rng(seed)
+    totals = [0.0] * len(candidates)
+    rounds = max(1, iterations // len(candidates))
+    seat = observation.seat
+    for _ in range(rounds):
+        world = sample_fast(observation, rng)
+        playout_seed = rng.next64()
+        for index, code in enumerate(candidates):
+            totals[index] += _value(world, seat, code, playout_seed)
+    return [total / rounds for total in totals]
 
 
 def search(observation: Observation, seed: int, iterations: int) -> str:
     """``strong``: ``normal``'s plan, with the draw-or-take choice and the discard chosen by
-    PIMC over ``iterations`` playouts (split between the candidates)."""
+    Monte Carlo over ``iterations`` playouts (split between the candidates). The heuristic's
+    own choice is the first candidate and is kept unless another beats it by :data:`MARGIN`."""
     legal = observation.legal
     heuristic = normal_move(observation)
     if len(legal) == 1 or iterations <= 0:
@@ -370,14 +398,11 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
         return heuristic
     if len(candidates) == 1:
         return candidates[0]
-    seat = observation.seat
-    return pimc_choose(
-        candidates,
-        iterations,
-        seed,
-        lambda rng: sample_fast(observation, rng),
-        lambda world, code, rng: _value(world, seat, code, rng),
-    )
+    values = evaluate(observation, candidates, iterations, seed)
+    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+    if values[best] - values[0] < MARGIN:
+        return candidates[0]
+    return candidates[best]
 
 
 def strong(observation: Observation, seed: int) -> str:
