@@ -20,8 +20,9 @@ from typing import Any
 
 from games.boat_canasta import fast
 from games.boat_canasta.deck import DECK, sort_cards
-from games.boat_canasta.state import DRAW, NO, NOT_ASKED, PLAY, WAITING, YES, State
+from games.boat_canasta.state import NO, NOT_ASKED, PLAY, WAITING, YES, State
 from games.boat_canasta.view import ROW_NAMES
+from games.cards import shuffled
 from games.core import Observation
 from games.search import Rng
 
@@ -31,7 +32,7 @@ ASK_CODES = {None: NOT_ASKED, "waiting": WAITING, "yes": YES, "no": NO}
 class Knowledge:
     """The seat's knowledge of the current round, computed once per observation."""
 
-    __slots__ = ("frozen", "known", "obs", "pile", "unknown_counts", "unseen")
+    __slots__ = ("frozen", "known", "obs", "pile", "template", "unknown_counts", "unseen")
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
@@ -95,6 +96,7 @@ class Knowledge:
         self.unknown_counts = [
             0 if seat == me else counts[seat] - len(self.known[seat]) for seat in range(players)
         ]
+        self.template: fast.Fast | None = None
 
 
 def _forget(known: Counter[str], cards: Any) -> None:
@@ -178,11 +180,33 @@ def determinize(obs: Observation, seed: int) -> State:
     )
 
 
-#: phase names of the view, for :func:`sample_fast`
-_FAST_PHASE = {DRAW: fast.F_DRAW, PLAY: fast.F_PLAY, "answer": fast.F_PLAY}
-
-
 def sample_fast(obs: Observation, rng: Rng) -> fast.Fast:
-    """The same draw as :func:`determinize`, built straight into the search state (no public
-    ``State`` and no card sorting: a playout starts here thousands of times per move)."""
-    return fast.from_state(determinize(obs, rng.next64()))
+    """The same kind of draw as :func:`determinize`, built straight into the search state: a
+    template of the public part is made once per observation, then each sample only deals
+    the unseen cards (no public ``State``, no sorting: a playout starts here thousands of
+    times per move)."""
+    k = knowledge(obs)
+    if k.template is None:
+        k.template = fast.from_state(determinize(obs, 0))
+        for seat, cards in enumerate(k.known):
+            if seat != obs.seat:
+                hc = [0] * fast.N_CARDS
+                for c in cards:
+                    hc[fast.INDEX[c]] += 1
+                k.template.hc[seat] = hc
+                k.template.hk[seat] = [sum(hc[i] for i in kind) for kind in fast.OF_KIND]
+                k.template.hn[seat] = len(cards)
+        k.template.stock = []
+    f = k.template.copy()
+    pool, f.rng = shuffled([fast.INDEX[c] for c in k.unseen], rng.next64())
+    at = 0
+    for seat, extra in enumerate(k.unknown_counts):
+        if extra:
+            hc, hk = f.hc[seat], f.hk[seat]
+            for i in pool[at : at + extra]:
+                hc[i] += 1
+                hk[fast.KIND[i]] += 1
+            f.hn[seat] += extra
+            at += extra
+    f.stock = pool[at:]
+    return f

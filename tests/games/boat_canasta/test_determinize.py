@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from games.boat_canasta import ENGINE
+from games.boat_canasta import ENGINE, fast
 from games.boat_canasta.deck import DECK
-from games.boat_canasta.determinize import knowledge
+from games.boat_canasta.determinize import knowledge, sample_fast
+from games.search import Rng
 from tests.games.ai_support import check_determinization, random_positions
 from tests.games.boat_canasta.helpers import card_census
 
@@ -35,3 +36,28 @@ def test_determinize_varies_the_hidden_cards() -> None:
     _state, seat, obs = next(iter(random_positions(ENGINE, 2, 1, seed=4)))
     others = {ENGINE.determinize(obs, seed).hands[1 - seat] for seed in range(5)}
     assert len(others) == 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_search_samples_keep_what_the_seat_saw(players: int) -> None:
+    """``sample_fast`` (the search's own determinization) gives the seat's legal codes, its
+    hand, the public table and every card once, with the known pickups where they are."""
+    for index, (state, seat, obs) in enumerate(random_positions(ENGINE, players, 60, seed=7)):
+        f = sample_fast(obs, Rng(index))
+        assert fast.legal(f, seat) == list(obs.legal)
+        public = fast.from_state(state)
+        assert f.hc[seat] == public.hc[seat] and f.hn == public.hn
+        assert f.pile == public.pile and f.melds == public.melds and f.red3 == public.red3
+        assert len(f.stock) == len(public.stock)
+        census: Counter[int] = Counter(f.stock + f.pile)
+        census.update(i for cards in f.staged.values() for i in cards)
+        for hc in f.hc:
+            census.update({i: n for i, n in enumerate(hc) if n})
+        truth: Counter[int] = Counter(public.stock + public.pile)
+        truth.update(i for cards in public.staged.values() for i in cards)
+        for hc in public.hc:
+            truth.update({i: n for i, n in enumerate(hc) if n})
+        assert census == truth
+        for other, cards in enumerate(knowledge(obs).known):
+            held = Counter({fast.CODES[i]: n for i, n in enumerate(f.hc[other]) if n})
+            assert not Counter(cards) - held
