@@ -393,7 +393,10 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
         takes = sorted((c for c in legal if c.startswith("take")), key=_take_key)
         candidates = [heuristic] + [c for c in ("draw", *takes[:1]) if c != heuristic]
     elif heuristic.startswith("discard:"):
-        candidates = ranked_discards(s)[:DISCARD_CANDIDATES]
+        # a pair is worth more than a playout shows (playouts take the pile greedily but never
+        # plan for it), so only lone naturals and black 3s challenge the heuristic's discard
+        others = [c for c in ranked_discards(s) if c != heuristic and _lone(s, c[8:])]
+        candidates = [heuristic, *others[: DISCARD_CANDIDATES - 1]]
     else:
         return heuristic
     if len(candidates) == 1:
@@ -403,6 +406,12 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
     if values[best] - values[0] < MARGIN:
         return candidates[0]
     return candidates[best]
+
+
+def _lone(s: Seen, card: str) -> bool:
+    if card in BLACK_THREES:
+        return True
+    return card not in TWOS and card != JOKER and s.ranks.get(RANK_OF[card], 0) == 1
 
 
 def strong(observation: Observation, seed: int) -> str:

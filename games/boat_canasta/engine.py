@@ -44,6 +44,10 @@ own), ``turn``, ``draw`` + ``drew`` (the card, drawer only), ``reshuffle``, ``ta
 ``round_end`` (per side: table, canasta_bonus, red_threes, hand_penalty, closing, total) and
 ``game_over``.
 
+AI search does not go through this class move by move: :mod:`.fast` replays the same rules on
+counts (pinned to this engine by tests), :mod:`.determinize` samples the hidden cards of an
+observation (``determinize`` below), and :mod:`.ai` holds the levels.
+
 Rigged deals (``deck``): card codes from the top of the deck. Cards are dealt one at a time,
 starting with the dealer's left neighbour and going clockwise, 14 each; the rest is the stock,
 next card on top. Red 3s are then replaced from the top of the stock, seat by seat from the
