@@ -344,6 +344,9 @@ def easy(observation: Observation, seed: int) -> str:
     return normal_move(observation, memory=False)
 
 
+#: which decisions strong searches
+SEARCH_PICKUPS = True
+SEARCH_DISCARDS = True
 #: strong leaves normal's choice only for a candidate better by this many points on average
 MARGIN = 15.0
 
@@ -389,10 +392,10 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
     if len(legal) == 1 or iterations <= 0:
         return heuristic
     s = Seen(observation)
-    if "draw" in legal and heuristic.startswith(("take", "draw")):
+    if "draw" in legal and heuristic.startswith(("take", "draw")) and SEARCH_PICKUPS:
         takes = sorted((c for c in legal if c.startswith("take")), key=_take_key)
         candidates = [heuristic] + [c for c in ("draw", *takes[:1]) if c != heuristic]
-    elif heuristic.startswith("discard:"):
+    elif heuristic.startswith("discard:") and SEARCH_DISCARDS:
         # a pair is worth more than a playout shows (playouts take the pile greedily but never
         # plan for it), so only lone naturals and black 3s challenge the heuristic's discard
         others = [c for c in ranked_discards(s) if c != heuristic and _lone(s, c[8:])]

@@ -301,3 +301,12 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
             moves += 1
         assert ENGINE.is_over(state), f"game {index} did not end"
     assert moves >= 3000
+
+
+def test_playout_ends_the_round_and_repeats() -> None:
+    """``playout`` (bench/search.py's unit) plays the round to its end on the search path,
+    the same way for the same seed."""
+    for _state, _seat, obs in random_positions(ENGINE, 3, 20, seed=9):
+        totals = ai.playout(obs, 5)
+        assert isinstance(totals, list) and len(totals) == 3
+        assert ai.playout(obs, 5) == totals
