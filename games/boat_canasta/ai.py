@@ -348,7 +348,7 @@ def easy(observation: Observation, seed: int) -> str:
 SEARCH_PICKUPS = True
 SEARCH_DISCARDS = True
 #: strong leaves normal's choice only for a candidate better by this many points on average
-MARGIN = 15.0
+MARGIN = 25.0
 
 
 def _value(world: fast.Fast, seat: int, code: str, seed: int) -> float:

@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 from games.boat_canasta import fast
-from games.boat_canasta.deck import DECK, sort_cards
+from games.boat_canasta.deck import DECK, RED_THREES, sort_cards
 from games.boat_canasta.state import NO, NOT_ASKED, PLAY, WAITING, YES, State
 from games.boat_canasta.view import ROW_NAMES
 from games.cards import shuffled
@@ -32,7 +32,16 @@ ASK_CODES = {None: NOT_ASKED, "waiting": WAITING, "yes": YES, "no": NO}
 class Knowledge:
     """The seat's knowledge of the current round, computed once per observation."""
 
-    __slots__ = ("frozen", "known", "obs", "pile", "template", "unknown_counts", "unseen")
+    __slots__ = (
+        "frozen",
+        "known",
+        "obs",
+        "pile",
+        "red_unseen",
+        "template",
+        "unknown_counts",
+        "unseen",
+    )
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
@@ -87,7 +96,10 @@ class Knowledge:
         seen.update(pile)
         for cards in self.known:
             seen.update(cards)
-        self.unseen = sorted((Counter(DECK) - seen).elements())
+        unseen = sorted((Counter(DECK) - seen).elements())
+        # a red 3 is laid out the moment it is drawn (§2, D19): an unseen one is in the stock
+        self.unseen = [c for c in unseen if c not in RED_THREES]
+        self.red_unseen = [c for c in unseen if c in RED_THREES]
         counts = list(view["hand_counts"])
         if int(view["turn"]) == me:
             counts[me] -= int(view["staged_count"])
@@ -128,7 +140,10 @@ def _deal(k: Knowledge, rng: Rng) -> tuple[list[list[str]], list[str]]:
     for seat, extra in enumerate(k.unknown_counts):
         hands.append(k.known[seat] + pool[at : at + extra])
         at += extra
-    return hands, pool[at:]
+    stock = pool[at:]
+    for card in k.red_unseen:
+        stock.insert(rng.below(len(stock) + 1), card)
+    return hands, stock
 
 
 def determinize(obs: Observation, seed: int) -> State:
@@ -208,5 +223,7 @@ def sample_fast(obs: Observation, rng: Rng) -> fast.Fast:
                 hk[fast.KIND[i]] += 1
             f.hn[seat] += extra
             at += extra
-    f.stock = pool[at:]
+    f.stock = stock = pool[at:]
+    for card in k.red_unseen:
+        stock.insert(rng.below(len(stock) + 1), fast.INDEX[card])
     return f

@@ -800,10 +800,22 @@ def _try_take(f: Fast, seat: int, side: int) -> bool:
 
 
 def _discard_pick(f: Fast, seat: int, rng_below: Callable[[int], int]) -> int:
-    """A random card, naturals of ranks held once preferred (wilds and pairs are kept)."""
+    """A black 3 if held, else a random natural of a rank held once that the next player's
+    side has not melded (an open pile would go to them), else any card: wilds and pairs are
+    kept, as a careful player keeps them."""
     hc = f.hc[seat]
     hk = f.hk[seat]
-    singles = [i for i in range(8, N_CARDS - 1) if hc[i] and hk[KIND[i]] == 1 and KIND[i] < 11]
+    if hk[BLACK3]:
+        return next(i for i in OF_KIND[BLACK3] if hc[i])
+    theirs = f.melds[(seat + 1) % f.players % f.nsides]
+    singles = [
+        i
+        for i in range(8, N_CARDS - 1)
+        if hc[i]
+        and KIND[i] < 11
+        and hk[KIND[i]] == 1
+        and (f.frozen or NATURAL_RANKS[KIND[i]] not in theirs)
+    ]
     if singles:
         return singles[rng_below(len(singles))]
     cards = [i for i in range(N_CARDS) if hc[i]]

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from games.boat_canasta import ENGINE, fast
-from games.boat_canasta.deck import DECK
+from games.boat_canasta.deck import DECK, RED_THREES
 from games.boat_canasta.determinize import knowledge, sample_fast
 from games.search import Rng
 from tests.games.ai_support import check_determinization, random_positions
@@ -25,6 +25,7 @@ def test_determinize_keeps_what_the_seat_saw(players: int) -> None:
         assert sampled.hands[seat] == state.hands[seat] and sampled.staged == state.staged
         assert sampled.pile == state.pile and sampled.frozen == state.frozen
         assert len(sampled.stock) == len(state.stock)
+        assert not any(c in RED_THREES for h in sampled.hands for c in h), "a red 3 in a hand"
         k = knowledge(obs)
         for other in range(players):
             assert not Counter(k.known[other]) - Counter(state.hands[other]), "known is wrong"
@@ -58,6 +59,7 @@ def test_search_samples_keep_what_the_seat_saw(players: int) -> None:
         for hc in public.hc:
             truth.update({i: n for i, n in enumerate(hc) if n})
         assert census == truth
+        assert not any(hc[i] for hc in f.hc for i in range(fast.N_CARDS) if fast.IS_RED3[i])
         for other, cards in enumerate(knowledge(obs).known):
             held = Counter({fast.CODES[i]: n for i, n in enumerate(f.hc[other]) if n})
             assert not Counter(cards) - held
