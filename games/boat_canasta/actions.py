@@ -38,7 +38,11 @@ def candidates(s: State, seat: int) -> list[Action]:
         out.append(Action("draw"))
         if s.pile and RANK_OF[s.pile[-1]] in NATURAL_RANKS and not restricted(s):
             rank = RANK_OF[s.pile[-1]]
-            out.extend(_nw_codes("take", "", 0, len(naturals_of(hand, rank)), hand))
+            a = len(naturals_of(hand, rank))
+            if opened(s, side_of(s.players, seat)):
+                out.extend(_nw_codes("take", "", 0, a, hand))
+            else:
+                out.extend(_opening_takes(a, hand))
     if (s.phase == PLAY or not opened(s, side_of(s.players, seat))) and not restricted(s):
         out.extend(_meld_candidates(s, seat, hand))
     if s.staged:
@@ -46,6 +50,23 @@ def candidates(s: State, seat: int) -> list[Action]:
     if s.phase == PLAY:
         out.extend(Action("discard", c) for c in dict.fromkeys(hand))
         out.extend((Action("keep"), Action("close"), Action("ask")))
+    return out
+
+
+def _opening_takes(a: int, hand: tuple[str, ...]) -> list[Action]:
+    """Pickups of a side that has not opened: ``take:<n>`` then its wilds, 2s before Jokers.
+
+    Up to ``n`` wilds (the new meld holds ``n + 1`` naturals and needs fewer wilds), so a meld
+    such as 4-4-4-2-2 that reaches the minimum only with two wilds is reachable (issue 15).
+    """
+    twos = sum(1 for c in hand if c in TWOS)
+    jokers = sum(1 for c in hand if c == JOKER)
+    out = []
+    for n in range(a + 1):
+        for w in range(min(n, twos + jokers) + 1):
+            for t in range(min(w, twos), -1, -1):
+                if w - t <= jokers:
+                    out.append(Action("take", ":".join((str(n), *["2"] * t, *["JK"] * (w - t)))))
     return out
 
 

@@ -12,6 +12,9 @@ is). Naturals are chosen by rank, never by suit: suits do not matter in melds (�
   (and optionally one wild) from your hand go to your side's meld of that rank (new or
   existing); the rest of the pile joins your hand. ``take:0`` just lays the top card on an
   existing meld. If your side has not opened, the opening melds you staged go down with it.
+* ``take:<n>:<wild>:<wild>[…]`` — a side that has not opened may bring several wilds (2s
+  first, e.g. ``take:2:2:2``, ``take:2:2:JK``, ``take:3:JK:JK``): the pickup's new meld may
+  need them to reach the minimum (4-4-2-2 onto a 4 = 55, D20, issue 15).
 * ``meld:<rank>:<n>[:<wild>]`` — a new natural meld of ``rank`` (4…9, T, J, Q, K, A) from
   ``n`` naturals and optionally one wild; ``meld:W:<twos>:<jokers>`` — the wild meld, started
   with three wilds.
@@ -41,6 +44,10 @@ own), ``turn``, ``draw`` + ``drew`` (the card, drawer only), ``reshuffle``, ``ta
 ``round_end`` (per side: table, canasta_bonus, red_threes, hand_penalty, closing, total) and
 ``game_over``.
 
+AI search does not go through this class move by move: :mod:`.fast` replays the same rules on
+counts (pinned to this engine by tests), :mod:`.determinize` samples the hidden cards of an
+observation (``determinize`` below), and :mod:`.ai` holds the levels.
+
 Rigged deals (``deck``): card codes from the top of the deck. Cards are dealt one at a time,
 starting with the dealer's left neighbour and going clockwise, 14 each; the rest is the stock,
 next card on top. Red 3s are then replaced from the top of the stock, seat by seat from the
@@ -56,10 +63,10 @@ Decisions where the spec leaves room:
   meld is built from ``take``'s own cards (cancel, or take with those cards).
 * A new round is dealt by a ``deal`` action of the next dealer, so the round's scoring can be
   shown before new cards appear (and no event of one apply mixes two rounds' cards).
-* At most one wild per ``take``/``meld``/``add`` and a wild meld starts with exactly three
-  wilds: this keeps each list small; further wilds go on with more ``add`` steps. The only
-  thing it rules out is a single pickup whose meld needs two wilds to reach the opening
-  minimum, and staged melds cover that.
+* At most one wild per ``meld``/``add`` (and per ``take`` of a side that has opened) and a
+  wild meld starts with exactly three wilds: this keeps each list small; further wilds go on
+  with more ``add`` steps. An opening pickup may carry as many wilds as its meld allows,
+  because nothing can be added to it before it must reach the minimum.
 * The four black 3s of a ``close`` lie on the table as a meld with id ``3`` (value 0) until
   the next deal.
 * Round-end and game-end events carry numbers only (scores per side), never the hands.
@@ -76,11 +83,21 @@ from pydantic import BaseModel, Field
 
 from games.boat_canasta import actions, effects, rules
 from games.boat_canasta.deck import CARD_COPIES
+from games.boat_canasta.determinize import determinize
 from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
 from games.boat_canasta.table import Table
 from games.boat_canasta.view import view as build_view
 from games.cards import seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    IllegalAction,
+    Observation,
+    Result,
+)
 
 
 class BoatCanastaOptions(GameOptions):
@@ -202,6 +219,11 @@ class BoatCanastaEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return load(text)
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """A full state consistent with what ``observation.seat`` saw (the AI search hook:
+        :mod:`games.boat_canasta.determinize`)."""
+        return determinize(observation, rng)
 
     def teams(self, players: int) -> list[tuple[int, ...]]:
         """4 players: partners sit opposite (seats 0+2 and 1+3, spec §2)."""

@@ -91,9 +91,14 @@ def wild_of(hand: tuple[str, ...], token: str) -> str | None:
     return None
 
 
-def _take_cards(hand: tuple[str, ...], rank: str, parts: list[str]) -> list[str] | str:
-    """Hand cards for ``<n>[:<wild>]``: n naturals of ``rank`` and at most one wild."""
-    if not 1 <= len(parts) <= 2 or _count(parts[0]) is None:
+def _take_cards(
+    hand: tuple[str, ...], rank: str, parts: list[str], max_wilds: int = 1
+) -> list[str] | str:
+    """Hand cards for ``<n>[:<wild>...]``: n naturals of ``rank`` and up to ``max_wilds``
+    wilds (one per action, except a pickup that opens: issue 15, D20)."""
+    if not 1 <= len(parts) <= 1 + max_wilds or _count(parts[0]) is None:
+        if max_wilds > 1:
+            return "write the number of naturals, then the wilds: 2 or JK, each after a colon"
         return "write the number of naturals, then optionally one wild: 2 or JK"
     n = _count(parts[0])
     assert n is not None
@@ -101,13 +106,16 @@ def _take_cards(hand: tuple[str, ...], rank: str, parts: list[str]) -> list[str]
     if n > len(nats):
         return f"you hold {len(nats)} natural {rank}, not {n}"
     cards = nats[:n]
-    if len(parts) == 2:
-        if parts[1] not in WILD_TOKENS:
-            return f"{parts[1]!r} is not a wild: write 2 or JK"
-        wild = wild_of(hand, parts[1])
-        if wild is None:
-            return f"you hold no {'Joker' if parts[1] == JOKER else '2'}"
-        cards.append(wild)
+    tokens = parts[1:]
+    for token in tokens:
+        if token not in WILD_TOKENS:
+            return f"{token!r} is not a wild: write 2 or JK"
+    for token in WILD_TOKENS:
+        want = tokens.count(token)
+        have = [c for c in hand if matches_wild(c, token)]
+        if want > len(have):
+            return f"you hold {len(have)} {'Joker' if token == JOKER else '2'}, not {want}"
+        cards.extend(have[:want])
     return cards
 
 
@@ -169,16 +177,18 @@ def _take(s: State, seat: int, arg: str) -> Plan | str:
     if rank not in NATURAL_RANKS:
         return f"The top card {top} is a 3, 2 or Joker: the pile cannot be taken now."
     hand = s.hands[seat]
-    cards = _take_cards(hand, rank, arg.split(":"))
+    side = side_of(s.players, seat)
+    # a pickup that opens may bring several wilds: its meld may need them to reach the minimum
+    # (issue 15); an opened side adds further wilds with add, one per action
+    cards = _take_cards(hand, rank, arg.split(":"), 1 if opened(s, side) else len(hand))
     if isinstance(cards, str):
-        return f"take:<naturals>[:<wild>]: {cards}."
+        return f"take:<naturals>[:<wild>…]: {cards}."
     naturals = sum(1 for c in cards if RANK_OF[c] == rank)
     if s.frozen and naturals < 2:
         return (
             f"The pile is blocked: only a natural pair of {rank} from your hand can take it "
             f"(take:2 or more)."
         )
-    side = side_of(s.players, seat)
     table = dict(s.melds[side])
     if opened(s, side):
         existing = table.get(rank)

@@ -324,3 +324,34 @@ def test_game_end_through_the_engine(final: tuple[int, int], over: bool) -> None
         assert state.phase == SCORED and ENGINE.result(state).winners == []
         state, _ = play(state, (0, "deal"))
         assert state.round_no == 2 and state.phase == "draw"
+
+
+def test_pickup_opening_with_two_naturals_and_two_wilds() -> None:
+    """§3.1/§3.2, D20 (issue 15): 4-4-2-2 onto a 4 makes 4-4-4-2-2, three naturals and two
+    wilds = 55 >= 50, a legal opening that one wild per action could not reach."""
+    state = arrange(
+        2, hands={0: ["4C", "4D", "2C", "2D", "9S", "KC"]}, pile=["7S", "4H"], scores=(0, 0)
+    )
+    options = codes(state, 0)
+    assert "take:2:2:2" in options
+    assert "take:2:2" not in options  # 4-4-4-2 = 35 < 50
+    assert "take:1:2:2" not in options  # two naturals and two wilds is no meld
+    state, events = play(state, (0, "take:2:2:2"))
+    assert dict(state.melds[0])["4"] == ("2C", "2D", "4C", "4D", "4H")
+    assert sorted(state.hands[0]) == ["7S", "9S", "KC"]
+    assert [e.data["cards"] for e in events if e.kind == "take"] == [["4C", "4D", "2C", "2D"]]
+
+
+def test_an_opened_side_takes_with_one_wild_and_adds_the_rest() -> None:
+    """Once a side has opened, further wilds go on with add (one per action)."""
+    state = arrange(
+        2,
+        hands={0: ["4C", "4D", "2C", "2D", "9S"]},
+        melds={0: {"K": ["KC", "KD", "KH"]}},
+        pile=["4H"],
+    )
+    assert "take:2:2:2" not in codes(state, 0)
+    with pytest.raises(ValueError, match="one wild"):
+        ENGINE.apply(state, 0, "take:2:2:2")
+    state, _ = play(state, (0, "take:2:2"), (0, "add:4:0:2"))
+    assert dict(state.melds[0])["4"] == ("2C", "2D", "4C", "4D", "4H")
