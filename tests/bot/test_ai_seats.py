@@ -12,7 +12,7 @@ ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
 
 async def test_the_level_menu_seats_an_ai_of_that_level(fake, tmp_path) -> None:
     table = await new_table(fake, tmp_path)
-    await table.open(ALICE, "rowboat")
+    await table.open(ALICE, "boat_canasta")
     menu = f"l:{table.game_id}:level"
     offered = [o["value"] for o in fake.find_component(table.lobby, menu)["options"]]
     assert offered == [lv for lv in LEVEL_LABELS if lv in offered] and "strong" in offered
