@@ -25,6 +25,7 @@ from bot.sessions.ai import AiConfig
 from bot.sessions.shards import ShardPlan
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
+from bot.table.pictures import Pictures
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,11 @@ class TidewaterBot(commands.AutoShardedBot):
         self._manager = manager
         self.publisher = Publisher(self, settings.tables.edit_interval)
         self.tables = Tables(
-            manager=lambda: self.manager, client=self, clock=clock, touch=self.publisher.touch
+            manager=lambda: self.manager,
+            client=self,
+            clock=clock,
+            touch=self.publisher.touch,
+            pictures=Pictures(enabled=settings.tables.pictures),
         )
         self.publisher.tables = self.tables
         self.lobbies = Lobbies(self)

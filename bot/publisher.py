@@ -20,6 +20,7 @@ import discord
 
 from bot.sessions import GameNotFound, Update
 from bot.table import Tables, mentions
+from bot.table.pictures import show
 from games import registry
 
 if TYPE_CHECKING:
@@ -125,11 +126,15 @@ class Publisher:
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
         if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
+            picture = await self._tables.pictures.table(info, state)
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(message_id).edit(
+                    embed=embed, view=view, attachments=show(embed, picture)
+                )
             except discord.NotFound:
                 # Someone deleted the table message: post it again and remember the new one.
-                message = await channel.send(embed=embed, view=view)
+                picture = await self._tables.pictures.table(info, state)
+                message = await channel.send(embed=embed, view=view, files=show(embed, picture))
                 if info.status in ("lobby", "live"):
                     await self.bot.manager.set_message(game_id, "table", message.id)
             self._shown[game_id] = signature

@@ -106,6 +106,8 @@ class TableSettings(_Section):
     edit_interval: float = Field(default=1.0, ge=0.0, le=60.0)
     #: the AI level used by the lobby's Add AI button
     ai_level: str = "random"
+    #: draw pictures of the table and hands (attached to the messages; the text stays)
+    pictures: bool = True
 
     @field_validator("ai_level")
     @classmethod

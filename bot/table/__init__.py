@@ -28,6 +28,7 @@ from bot.sessions import Deadline, GameInfo, Update
 from bot.table.actions import MOVED_ON, Actions
 from bot.table.hands import HandHandle, HandTokens
 from bot.table.log import LOG_LINES, TableLog
+from bot.table.pictures import Pictures
 from bot.table.ports import Clock, ManagerRef, TableManager, Touch
 from bot.table.presentation import Presenter
 from bot.table.snapshots import FADE, TOKEN_LIFETIME, Snapshot, Snapshots, fade_kinds
@@ -59,16 +60,22 @@ class Tables:
     """The parts of :mod:`bot.table`, wired once per bot."""
 
     def __init__(
-        self, manager: ManagerRef, client: discord.Client, clock: Clock, touch: Touch
+        self,
+        manager: ManagerRef,
+        client: discord.Client,
+        clock: Clock,
+        touch: Touch,
+        pictures: Pictures | None = None,
     ) -> None:
         self.manager = manager
         self.clock = clock
+        self.pictures = pictures or Pictures(enabled=False)
         self.log = TableLog()
         self.windows = Windows(manager, clock, touch)
         self.snapshots = Snapshots(manager, clock, touch, client)
         self.presenter = Presenter(self.log, self.snapshots, self.windows)
-        self.hands = HandTokens(clock, client, self.presenter.hand_message)
-        self.actions = Actions(manager, self.presenter, self.hands, self.snapshots)
+        self.hands = HandTokens(clock, client, self.presenter.hand_message, self.pictures)
+        self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
 
     # ---- drawing -------------------------------------------------------------------------
     def context(self, info: GameInfo, state: Any = None) -> TableContext:

@@ -13,6 +13,7 @@ from bot.render.base import renderer_for
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
+from bot.table.pictures import Pictures, show
 from bot.table.ports import ManagerRef
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
@@ -29,7 +30,9 @@ class Actions:
         presenter: Presenter,
         hands: HandTokens,
         snapshots: Snapshots,
+        pictures: Pictures,
     ) -> None:
+        self.pictures = pictures
         self.manager = manager
         self.presenter = presenter
         self.hands = hands
@@ -58,11 +61,14 @@ class Actions:
         if state is None:  # closed before it started: no hand to show
             raise GameNotFound(note or "This game has no hands to show.")
         embed, view = self.presenter.hand_message(info, state, seat)
+        files = show(embed, await self.pictures.hand(info, state, seat))
         if edit:
-            await interaction.response.edit_message(content=note, embed=embed, view=view)
+            await interaction.response.edit_message(
+                content=note, embed=embed, view=view, attachments=files
+            )
         else:
             await interaction.response.send_message(
-                content=note, embed=embed, view=view, ephemeral=True
+                content=note, embed=embed, view=view, ephemeral=True, files=files
             )
         self.hands.remember(interaction, info)
 
@@ -82,7 +88,10 @@ class Actions:
             return
         note = None if version == info.version else MOVED_ON
         embed, view = self.presenter.hand_message(info, state, seat, focus or None)
-        await interaction.response.edit_message(content=note, embed=embed, view=view)
+        files = show(embed, await self.pictures.hand(info, state, seat))
+        await interaction.response.edit_message(
+            content=note, embed=embed, view=view, attachments=files
+        )
         self.hands.remember(interaction, info, focus or None)
 
     async def act(
@@ -121,7 +130,10 @@ class Actions:
         if private:
             note = "\n".join(private) if note is None else note + "\n" + "\n".join(private)
         embed, view = self.presenter.hand_message(info, state, seat)
-        await interaction.edit_original_response(content=note, embed=embed, view=view)
+        files = show(embed, await self.pictures.hand(info, state, seat))
+        await interaction.edit_original_response(
+            content=note, embed=embed, view=view, attachments=files
+        )
         self.hands.remember(interaction, info)
         for snap in shown:
             ctx = self.presenter.context(info)

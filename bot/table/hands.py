@@ -16,6 +16,7 @@ import discord
 
 from bot.sessions import GameInfo
 from bot.table.ended import ended_note
+from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock
 from bot.table.snapshots import TOKEN_LIFETIME
 
@@ -39,7 +40,10 @@ class HandHandle:
 
 
 class HandTokens:
-    def __init__(self, clock: Clock, client: discord.Client, draw: HandDrawer) -> None:
+    def __init__(
+        self, clock: Clock, client: discord.Client, draw: HandDrawer, pictures: Pictures
+    ) -> None:
+        self.pictures = pictures
         self.clock = clock
         self.client = client
         self.draw = draw
@@ -73,10 +77,13 @@ class HandTokens:
             if seat is None:
                 continue
             embed, view = self.draw(info, state, seat, handle.focus)
+            files = show(embed, await self.pictures.hand(info, state, seat))
             note = ended_note(info, state)  # a game that is over says so, with the result
             hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
             try:
-                await hook.edit_message("@original", content=note, embed=embed, view=view)  # type: ignore[call-overload]
+                await hook.edit_message(  # type: ignore[call-overload]
+                    "@original", content=note, embed=embed, view=view, attachments=files
+                )
                 handle.version = info.version
             except discord.HTTPException:
                 self.hands.pop((game_id, user_id), None)

@@ -119,6 +119,19 @@ class Token:
     callback_type: int | None = None
 
 
+def _files(parts: Any) -> dict[str, bytes]:
+    """The attached files of a multipart request, by file name (the pictures)."""
+    found: dict[str, bytes] = {}
+    for part in parts or ():
+        if str(part.get("name", "")).startswith("files[") and part.get("filename"):
+            value = part.get("value")
+            if hasattr(value, "read"):
+                value.seek(0)
+                value = value.read()
+            found[str(part["filename"])] = bytes(value)
+    return found
+
+
 class FakeDiscord:
     def __init__(self, seed: int = 20_261_122) -> None:
         self.seed = seed
@@ -145,7 +158,9 @@ class FakeDiscord:
                 for part in form:
                     if part.get("name") == "payload_json":
                         payload = json.loads(part["value"])
-            return await fake.handle(route, payload, kwargs.get("params"), webhook=False)
+            return await fake.handle(
+                route, payload, kwargs.get("params"), webhook=False, files=_files(form)
+            )
 
         async def webhook_request(
             self: AsyncWebhookAdapter,
@@ -161,7 +176,7 @@ class FakeDiscord:
                 for part in multipart:
                     if part.get("name") == "payload_json":
                         payload = json.loads(part["value"])
-            return await fake.handle(route, payload, params, webhook=True)
+            return await fake.handle(route, payload, params, webhook=True, files=_files(multipart))
 
         monkeypatch.setattr(HTTPClient, "request", http_request)
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
@@ -218,7 +233,13 @@ class FakeDiscord:
 
     # ---- routing -------------------------------------------------------------------------
     async def handle(
-        self, route: Route, payload: dict[str, Any] | None, params: Any, *, webhook: bool
+        self,
+        route: Route,
+        payload: dict[str, Any] | None,
+        params: Any,
+        *,
+        webhook: bool,
+        files: dict[str, bytes] | None = None,
     ) -> Any:
         path = unquote(route.url[len(Route.BASE) :])
         method = route.method
@@ -227,6 +248,8 @@ class FakeDiscord:
                 del self.fail_next[n]
                 raise discord.NotFound(_Response(status), {"message": "Unknown", "code": 10008})
         sent = Sent(method, path, payload, "other")
+        if files:
+            sent.notes["files"] = files
         result = self._route(sent, method, path, payload)
         self.sent.append(sent)
         for hook in self.hooks:
@@ -598,6 +621,7 @@ async def start_bot(
     clock: Clock | None = None,
     edit_interval: float = 0.0,
     games: dict[str, Any] | None = None,
+    pictures: bool = True,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync)."""
@@ -609,7 +633,7 @@ async def start_bot(
     settings = parse_settings(
         {
             "storage": {"path": str(db_path)},
-            "tables": {"edit_interval": edit_interval},
+            "tables": {"edit_interval": edit_interval, "pictures": pictures},
             "games": games or {},
         },
         env={},

@@ -1,0 +1,64 @@
+"""Pictures of the table and of each hand, attached to the messages that already carry the text.
+
+Why a part of its own: drawing takes milliseconds of CPU, so it runs in a worker thread (never on
+the event loop), and each picture is drawn once per (game, version, seat) however many messages
+show it (the table edit, every refresh of a player's hand). Secrecy is the same as the text's:
+the table picture is drawn from the public view, a hand picture from that seat's own view, and a
+hand picture only ever goes into that player's ephemeral message. The text stays complete, so
+nothing is lost where pictures are off (``[tables] pictures = false``) or blocked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.render.images import ImageCache, draw_hand, draw_table
+from bot.sessions import GameInfo
+from bot.table.presentation import seat_label
+from games import registry
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+
+
+class Pictures:
+    def __init__(self, enabled: bool = True, cache_size: int = 512) -> None:
+        self.enabled = enabled
+        self._cache = ImageCache(cache_size)
+
+    async def table(self, info: GameInfo, state: Any) -> discord.File | None:
+        """The public table picture, or ``None`` (pictures off, no state, no drawer)."""
+        if not self.enabled or state is None:
+            return None
+        view = registry.get(info.game).view(state, None)
+        names = [seat_label(s) for s in info.seats]
+        data = await asyncio.to_thread(
+            self._cache.get, info.id, info.version, None, lambda: draw_table(info.game, view, names)
+        )
+        return None if data is None else discord.File(io.BytesIO(data), TABLE_FILE)
+
+    async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
+        """Seat ``seat``'s own hand picture, for that player's ephemeral message only."""
+        if not self.enabled or state is None:
+            return None
+        view = registry.get(info.game).view(state, seat)
+        names = [seat_label(s) for s in info.seats]
+        data = await asyncio.to_thread(
+            self._cache.get, info.id, info.version, seat, lambda: draw_hand(info.game, view, names)
+        )
+        return None if data is None else discord.File(io.BytesIO(data), HAND_FILE)
+
+    def forget(self, game_id: int) -> None:
+        self._cache.forget(game_id)
+
+
+def show(embed: discord.Embed, file: discord.File | None) -> list[discord.File]:
+    """Point the embed at the attached picture; the attachments to send with it."""
+    if file is None:
+        return []
+    embed.set_image(url=f"attachment://{file.filename}")
+    return [file]

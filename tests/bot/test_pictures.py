@@ -1,0 +1,62 @@
+"""Pictures on the real messages: the table picture goes with the public table message and is
+drawn from the public view; a hand picture goes only to its player's ephemeral message; with
+pictures off nothing is attached and the text carries the game alone."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from PIL import Image
+
+from bot.render.images import draw_table
+from bot.table.presentation import seat_label
+from games import registry
+from tests.bot.flows import Table
+from tests.bot.harness import User, start_bot
+
+ALICE, BOB, CARL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carl")
+
+
+@pytest.mark.parametrize(("game", "people"), [("rowboat", 2), ("game_of_rows", 3)])
+async def test_pictures_follow_the_secrecy_of_their_messages(fake, tmp_path, game, people) -> None:
+    table = Table(fake, await start_bot(fake, tmp_path / "p.sqlite3"))
+    table.listen()
+    players = [ALICE, BOB, CARL][:people]
+    await table.start_game(game, players)
+    await table.play_out(random.Random(3))
+    await table.settle()
+    tables = hands = 0
+    for sent in fake.sent:
+        files = sent.notes.get("files", {})
+        for name, data in files.items():
+            Image.open(io.BytesIO(data)).verify()
+            assert len(data) <= 150 * 1024
+            assert f"attachment://{name}" in json.dumps(sent.payload or {})
+            if name == "table.png":
+                assert sent.public, "the table picture goes with the public table message"
+                tables += 1
+            else:
+                assert name == "hand.png"
+                assert sent.audience in {u.id for u in players}, "a hand picture is private"
+                hands += 1
+        # a public request never carries a hand picture
+        assert not (sent.public and "hand.png" in files)
+    assert tables > 3 and hands > 3
+    # the last table picture is the final public view, drawn with the seats' names
+    info, state = await table.bot.manager.state(table.game_id)
+    last = [s for s in fake.sent if "table.png" in s.notes.get("files", {})][-1]
+    engine = registry.get(game)
+    expected = draw_table(game, engine.view(state, None), [seat_label(s) for s in info.seats])
+    assert last.notes["files"]["table.png"] == expected
+
+
+async def test_pictures_off_attach_nothing(fake, tmp_path) -> None:
+    table = Table(fake, await start_bot(fake, tmp_path / "q.sqlite3", pictures=False))
+    table.listen()
+    await table.start_game("rowboat", [ALICE, BOB])
+    await table.play_out(random.Random(4))
+    assert not any(s.notes.get("files") for s in fake.sent)
+    assert not any("attachment://" in json.dumps(s.payload or {}) for s in fake.sent)
