@@ -95,7 +95,7 @@ def oh_hell_games(games: int, seed: int) -> Run | None:
     """The same loop over OpenSpiel's oh_hell with 3 players (one hand a game; chance nodes
     count as steps); None when pyspiel is missing."""
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("oh_hell", {"players": 3})
@@ -174,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(_line("open_spiel oh_hell 3p", oh_hell) + "  [one hand a game]")
     print("Ratios rowboat 2p / oh_hell 3p (medians of the per-repeat ratios):")
-    for key, values in ratios.items():
-        print(f"  {key:22s} {statistics.median(values):5.2f}x")
+    for key, found in ratios.items():
+        print(f"  {key:22s} {statistics.median(found):5.2f}x")
     per_hand = statistics.median(ratios["search path per hand"])
     print(
         f"  target (>= 3x, search path per hand: an oh_hell game is one hand) "
