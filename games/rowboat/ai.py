@@ -107,46 +107,82 @@ def _side_needs(f: list, seat: int) -> bool:
     return sum([f[fast.WON][x] for x in seats]) < bid
 
 
-def fast_card(f: list, seat: int, rng: Rng | None, eps: float) -> int:
-    """The normal rules of thumb on a perfect-information world (search playouts)."""
-    mask, rowboat, _ = fast.play_options(f, seat)
-    if rng is not None and eps and rng.random() < eps:
-        count = mask.bit_count() + rowboat
-        pick = rng.below(count)
-        if pick == mask.bit_count():
-            return fast.ROWBOAT
-        for _ in range(pick):
-            mask &= mask - 1
-        return (mask & -mask).bit_length() - 1
-    tide = f[fast.TIDE]
-    t = f[fast.TRICK]
-    strength = _STRENGTH[tide[t]]
-    keep = future_values(tide)[t]
+_orders_last: tuple[tuple[int, ...], tuple] = ((), ())
+_orders_cache: dict[tuple[int, ...], tuple] = {}
+
+
+def _orders(tide: tuple[int, ...]) -> tuple:
+    """Per trick: (each card's place when ordered by what keeping it is worth, then by its
+    strength now; the strengths), so the playout compares one int per card instead of sorting
+    tuples at every step; cached per Tide (by identity first, as ``legal_rows``)."""
+    global _orders_last
+    if _orders_last[0] is tide:
+        return _orders_last[1]
+    rows = _orders_cache.get(tide)
+    if rows is None:
+        keep = future_values(tide)
+        out = []
+        for t in range(len(tide)):
+            strength = _STRENGTH[tide[t]]
+            by_keep = sorted(range(52), key=lambda c: (keep[t][c], strength[c], c))
+            rank = [0] * 52
+            for i, c in enumerate(by_keep):
+                rank[c] = i
+            out.append((tuple(rank), strength))
+        rows = tuple(out)
+        if len(_orders_cache) > 4096:
+            _orders_cache.clear()
+        _orders_cache[tide] = rows
+    _orders_last = (tide, rows)
+    return rows
+
+
+def fast_card(f: list, seat: int, mask: int, rowboat: bool) -> int:
+    """The normal rules of thumb on a perfect-information world (search playouts): win with
+    the lowest winner unless the partner is winning or the bid is made, the Rowboat for a
+    pot, otherwise give up the card least worth keeping."""
+    keep, strength = _orders(f[fast.TIDE])[f[fast.TRICK]]
     plays = f[fast.PLAYS]
-    n = f[fast.N]
     best = 0
     partner_best = False
-    tie = False
     if plays:
         vals = [strength[c] for c in plays]
         best = max(vals)
-        tie = vals.count(best) > 1 and best != _ROWBOAT_STRENGTH
-        if n == 4:
-            leader = f[fast.LEADER]
-            partner_best = (leader + vals.index(best)) % 4 == (seat + 2) % 4 and not tie
-    cards = fast.cards(mask)
+        if f[fast.N] == 4 and (vals.count(best) == 1 or best == _ROWBOAT_STRENGTH):
+            partner_best = (f[fast.LEADER] + vals.index(best)) % 4 == (seat + 2) % 4
     want = _side_needs(f, seat)
+    hand = []
+    m = mask
+    while m:
+        low = m & -m
+        hand.append(low.bit_length() - 1)
+        m ^= low
     if want and not partner_best:
-        winners = [c for c in cards if strength[c] > best]
-        if winners:
-            return min(winners, key=strength.__getitem__)
-        if rowboat and _ROWBOAT_STRENGTH not in [strength[c] for c in plays] and f[fast.PENDING]:
+        win = 999
+        for c in hand:
+            s = strength[c]
+            if best < s < win:
+                win = s
+                card = c
+        if win < 999:
+            return card
+        if rowboat and f[fast.PENDING] and best != _ROWBOAT_STRENGTH:
             return fast.ROWBOAT
-    if not want:
-        losers = [c for c in cards if strength[c] < best or (plays and strength[c] == best)]
-        if losers:
-            return max(losers, key=lambda c: (keep[c], strength[c]))
-    return min(cards, key=lambda c: (keep[c], strength[c])) if cards else fast.ROWBOAT
+    elif not want and plays:
+        top = -1
+        for c in hand:
+            if strength[c] <= best and keep[c] > top:
+                top = keep[c]
+                card = c
+        if top >= 0:
+            return card
+    low_key = 1 << 30
+    card = fast.ROWBOAT
+    for c in hand:
+        if keep[c] < low_key:
+            low_key = keep[c]
+            card = c
+    return card
 
 
 def fast_bid(f: list, seat: int) -> int:
@@ -174,20 +210,34 @@ def fast_pass(f: list, seat: int) -> int:
     return fast.PASS + max(cards, key=lambda c: (counts[c // 13], _win_chance(c, tide, 0), c))
 
 
-def play_hand(f: list, rng: Rng, eps: float = 0.1) -> list[int]:
-    """Play the rest of the hand (exchange, bids, tricks) with the playout policy; returns the
-    tricks won per seat. The Lighthouse is never used: the world is fully known."""
+def play_hand(f: list, rng: Rng, eps: float = 0.0) -> list[int]:
+    """Play the rest of the hand (exchange, bids, tricks) with the playout policy (a share
+    ``eps`` of cards at random); returns the tricks won per seat. The Lighthouse is never
+    used: the world is fully known."""
+    n = f[fast.N]
+    size = len(f[fast.TIDE])
     while True:
         phase = f[fast.PHASE]
         if phase == TRICK_PLAY:
-            seat = (f[fast.LEADER] + len(f[fast.PLAYS])) % f[fast.N]
-            last = f[fast.TRICK] == len(f[fast.TIDE]) - 1 and len(f[fast.PLAYS]) == f[fast.N] - 1
-            if last:
-                won = list(f[fast.WON])
+            seat = (f[fast.LEADER] + len(f[fast.PLAYS])) % n
+            mask, rowboat, save = fast.play_options(f, seat)
+            if eps and rng.random() < eps:
+                count = mask.bit_count()
+                pick = rng.below(count + rowboat)
+                if pick == count:
+                    card = fast.ROWBOAT
+                else:
+                    for _ in range(pick):
+                        mask &= mask - 1
+                    card = (mask & -mask).bit_length() - 1
+            else:
+                card = fast_card(f, seat, mask, rowboat)
+            if f[fast.TRICK] == size - 1 and len(f[fast.PLAYS]) == n - 1:
                 # the hand's last card: score it before end_hand resets the counters
-                fast_play_last(f, seat, fast_card(f, seat, rng, eps), won)
+                won = list(f[fast.WON])
+                fast_play_last(f, seat, card, won)
                 return won
-            fast.play(f, seat, fast_card(f, seat, rng, eps))
+            fast.play(f, seat, card, save)
         elif phase == BIDDING:
             seat = fast.bidder(f)
             fast.step(f, seat, fast_bid(f, seat))
@@ -270,26 +320,37 @@ def _normal_card(obs: Observation, k: Knowledge, memory: bool) -> str:
         return False
 
     want = _side_needs(f, me)
+    cheapest = min(cards, key=lambda c: (keep[c], strength[c])) if cards else 52
     if partner_best and not threatened(best):
-        return fast.code(min(cards, key=lambda c: (keep[c], strength[c])))
+        return fast.code(cheapest)  # the partner's trick is sure: do not over-take it
+    rowboat_played = any(c == 52 for c in plays)
     if want and not partner_best:
-        winners = sorted((c for c in cards if strength[c] > best), key=strength.__getitem__)
+        # spend a card that will be weak later before one that will be strong, then the
+        # lowest card that wins
+        winners = sorted(
+            (c for c in cards if strength[c] > best),
+            key=lambda c: (keep[c] >= 400, strength[c]),
+        )
         sure = [c for c in winners if not threatened(strength[c])]
         if sure:
             return fast.code(sure[0])
-        if winners and (plays or not rowboat):
-            return fast.code(winners[0])
-        rowboat_played = any(c == 52 for c in plays)
-        useful = f[fast.PENDING] >= 1 or (plays and best >= 500)
-        if rowboat and not rowboat_played and useful and not partner_best:
+        if rowboat and not rowboat_played and (f[fast.PENDING] >= 1 or best >= 500):
             return "rowboat"
+        if winners:
+            if plays:
+                return fast.code(winners[0])
+            strong_now = [c for c in winners if strength[c] >= 400 and keep[c] < 400]
+            if strong_now:  # lead the best card that is strong only in this trick
+                return fast.code(max(strong_now, key=strength.__getitem__))
+        if rowboat and not rowboat_played and f[fast.HAND_NO] >= 2 and plays:
+            return "rowboat"  # once per game: a trick it takes is a trick won
     if not want and cards:
         losers = [c for c in cards if strength[c] < best or (plays and strength[c] == best)]
         if losers:
             return fast.code(max(losers, key=lambda c: (keep[c], strength[c])))
     if not cards:
         return "rowboat"
-    return fast.code(min(cards, key=lambda c: (keep[c], strength[c])))
+    return fast.code(cheapest)
 
 
 def _world_view(k: Knowledge) -> list:
@@ -405,7 +466,7 @@ def search(obs: Observation, seed: int, iterations: int) -> str:
             fast_play_last(f, me, m, won)
             return side_value(world, won, me)
         fast.step(f, me, m)
-        won = play_hand(f, Rng(rng.next64() ^ 0), 0.1)
+        won = play_hand(f, rng)
         return side_value(world, won, me)
 
     def sample(rng: Rng) -> list:
@@ -428,7 +489,7 @@ def _search_bid(
         world = sample_fast(obs, rng)
         f = fast.copy(world)
         fast.step(f, me, fast_bid(f, me))
-        won = play_hand(f, rng, 0.1)
+        won = play_hand(f, rng)
         for i, b in enumerate(bids):
             f[fast.BIDS][me] = b
             totals[i] += side_value(f, won, me)
@@ -451,7 +512,7 @@ def _search_moon(
             f = fast.copy(world)
             f[fast.RNG] = world[fast.RNG]  # the same shuffle for every candidate
             fast.step(f, me, fast.move(code))
-            won = play_hand(f, rng, 0.1)
+            won = play_hand(f, rng)
             totals[i] += side_value(f, won, me)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
