@@ -256,16 +256,23 @@ def fast_play_last(f: list, seat: int, card: int, won: list[int]) -> None:
         won[(f[fast.LEADER] + idx) % f[fast.N]] += 1 + f[fast.PENDING]
 
 
+#: what a Rowboat still in hand at the end of a hand is worth (points): it takes some trick
+#: later in the game, so a search spends it only where it gains more than that
+ROWBOAT_KEPT = 12
+
+
 def side_value(f: list, won: list[int], seat: int) -> float:
-    """Score change of ``seat``'s side minus the opponents' (their mean in 3p)."""
+    """Score change of ``seat``'s side minus the opponents' (their mean in 3p), each side
+    credited :data:`ROWBOAT_KEPT` for a Rowboat it still holds."""
     n = f[fast.N]
     novice = bool(f[fast.NOVICE])
     deltas = []
+    used = f[fast.USED]
     for side, seats in enumerate(SEATS_OF[n]):
         w = sum([won[x] for x in seats])
         bid = -1 if novice else sum([f[fast.BIDS][x] for x in seats])
         score, _ = hand_score(novice, bid, w, 0, f[fast.BAGS][side])
-        deltas.append(score)
+        deltas.append(score + (0 if used[side] & 1 else ROWBOAT_KEPT))
     mine = SIDE[n][seat]
     others = [d for i, d in enumerate(deltas) if i != mine]
     return deltas[mine] - sum(others) / len(others)
@@ -274,8 +281,12 @@ def side_value(f: list, won: list[int], seat: int) -> float:
 # ---------------------------------------------------------------- the observation-level heuristic
 
 
-def _normal_card(obs: Observation, k: Knowledge, memory: bool) -> str:
-    """Trick play by the rules of thumb, knowing only the observation."""
+def _normal_card(
+    obs: Observation, k: Knowledge, memory: bool, report: list[int] | None = None
+) -> str:
+    """Trick play by the rules of thumb, knowing only the observation. ``report`` (if given)
+    receives the strength a card must exceed to win and whether the partner's card is a sure
+    winner (1/0), so the search can leave such tricks alone."""
     f = k.template
     me = k.me
     n = k.n
@@ -321,7 +332,10 @@ def _normal_card(obs: Observation, k: Knowledge, memory: bool) -> str:
 
     want = _side_needs(f, me)
     cheapest = min(cards, key=lambda c: (keep[c], strength[c])) if cards else 52
-    if partner_best and not threatened(best):
+    partner_sure = partner_best and not threatened(best)
+    if report is not None:
+        report[:] = [best, int(partner_sure)]
+    if partner_sure:
         return fast.code(cheapest)  # the partner's trick is sure: do not over-take it
     rowboat_played = any(c == 52 for c in plays)
     if want and not partner_best:
@@ -334,7 +348,7 @@ def _normal_card(obs: Observation, k: Knowledge, memory: bool) -> str:
         sure = [c for c in winners if not threatened(strength[c])]
         if sure:
             return fast.code(sure[0])
-        if rowboat and not rowboat_played and (f[fast.PENDING] >= 1 or best >= 500):
+        if rowboat and not rowboat_played and f[fast.PENDING] >= 1:
             return "rowboat"
         if winners:
             if plays:
@@ -445,6 +459,10 @@ def search(obs: Observation, seed: int, iterations: int) -> str:
     if len(candidates) == 1:
         return candidates[0]
     heuristic = _normal(obs, seed, True)
+    if phase == TRICK_PLAY:
+        candidates = _sensible(obs, k, candidates, heuristic)
+        if len(candidates) == 1:
+            return candidates[0]
     if heuristic in candidates:  # ties go to the rule of thumb
         candidates.remove(heuristic)
         candidates.insert(0, heuristic)
@@ -464,15 +482,35 @@ def search(obs: Observation, seed: int, iterations: int) -> str:
         ):
             won = list(f[fast.WON])
             fast_play_last(f, me, m, won)
-            return side_value(world, won, me)
+            return side_value(f, won, me)
         fast.step(f, me, m)
         won = play_hand(f, rng)
-        return side_value(world, won, me)
+        return side_value(f, won, me)
 
     def sample(rng: Rng) -> list:
         return sample_fast(obs, rng)
 
     return pimc_choose(candidates, iterations, seed, sample, value)
+
+
+def _sensible(obs: Observation, k: Knowledge, candidates: list[str], heuristic: str) -> list[str]:
+    """The card plays worth searching: never over-take a partner's sure winner, and the
+    Rowboat only for a pot or when the rules of thumb want it (it is once a game, and a
+    playout that ends with the hand cannot see what keeping it is worth)."""
+    report: list[int] = []
+    _normal_card(obs, k, True, report)
+    best, partner_sure = report or [0, 0]
+    strength = _STRENGTH[k.template[fast.TIDE][k.template[fast.TRICK]]]
+    out = []
+    for code in candidates:
+        if code == "rowboat":
+            if heuristic == "rowboat" or k.template[fast.PENDING] >= 1:
+                out.append(code)
+            continue
+        if partner_sure and strength[CARD_OF[code[5:]]] > best:
+            continue
+        out.append(code)
+    return out or candidates
 
 
 def _search_bid(
