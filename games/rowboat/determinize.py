@@ -65,6 +65,7 @@ class Knowledge:
         "known",
         "last",
         "last_hand",
+        "lists",
         "locked",
         "me",
         "mine_married",
@@ -88,6 +89,7 @@ class Knowledge:
         self.me = me
         phase = PHASE_NAMES.index(v["phase"])
         o = v["options"]
+        self.lists: dict[int, list[int]] = {}  # card lists of masks the sampler met
         self.seconds = int(o["lighthouse_seconds"])
         self.show_last = int(o["show_last_trick"])
         sides = v["sides"]
@@ -371,32 +373,38 @@ def _fill(k: Knowledge, f: list, rng: Rng) -> bool:
             extra[x] = k.sizes[x] - hands[x].bit_count()
             if extra[x] < 0:
                 return False
-    pool = fast.cards(ALL_CARDS & ~known & ~tide_mask & ~gone)
-    rng.shuffle(pool)
-    order = sorted((x for x in range(n) if x != me and extra[x]), key=lambda x: -k.forbid[x])
-    taken = 0
+    free = ALL_CARDS & ~known & ~tide_mask & ~gone
+    # the most constrained seat draws first; each draws only the cards it needs (a partial
+    # Fisher-Yates over the cards it may hold)
+    order = sorted(
+        (x for x in range(n) if x != me and extra[x]), key=lambda x: -k.forbid[x].bit_count()
+    )
+    below = rng.below
     for x in order:
         need = extra[x]
-        forbid = k.forbid[x]
-        for c in pool:
-            bit = BIT[c]
-            if taken & bit or forbid & bit:
-                continue
-            hands[x] |= bit
-            taken |= bit
-            need -= 1
-            if not need:
-                break
-        if need:
+        allowed = free & ~k.forbid[x]
+        listed = k.lists.get(allowed)
+        if listed is None:
+            listed = k.lists[allowed] = fast.cards(allowed)
+        cand = listed[:]
+        size = len(cand)
+        if size < need:
             return False
+        drawn = 0
+        for i in range(need):
+            j = i + below(size - i)
+            cand[i], cand[j] = cand[j], cand[i]
+            drawn |= BIT[cand[i]]
+        hands[x] |= drawn
+        free &= ~drawn
     for x in pass_slots:
-        for c in pool:
-            if not taken & BIT[c]:
-                passes[x] = c
-                taken |= BIT[c]
-                break
+        cand = fast.cards(free)
+        passes[x] = cand[below(len(cand))]
+        free &= ~BIT[passes[x]]
     married = [0] * n
     for x in range(n):
+        if x == me:
+            continue
         m = _consistent(k, f, x, hands[x])
         if m < 0:
             return False

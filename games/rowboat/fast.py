@@ -74,6 +74,8 @@ F_FIELDS = 27
 _LISTS = (USED, SCORES, BAGS, HANDS, PASSES, BIDS, PLAYS, WON, MARRIED)
 
 _UNIVERSE = tuple(range(52))
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK64 = (1 << 64) - 1
 _STRENGTHS = tuple(strengths(r) for r in range(52))
 _KNOB = tuple(((r // 13) ^ 1) * 13 + r % 13 for r in range(52))
 
@@ -469,58 +471,77 @@ def random_hand(f: list, rng: object) -> list[int]:
     leader = f[LEADER]
     plays = f[PLAYS]
     pending = f[PENDING]
+    # SplitMix64 inline, each draw cut into eight bytes: one generator step per eight cards
+    state = rng.state  # type: ignore[attr-defined]
+    buf = 0
+    left = 0
     while True:
-        seat = (leader + len(plays)) % n
         knob_bit, trump_mask, future, not_last = rows[trick]
-        mar = married[seat]
-        save = 0
-        if mar & knob_bit:
-            mask = knob_bit
-            rowboat = False
-        else:
-            hand = hands[seat]
-            rowboat = not_last and not used[side_of[seat]] & USED_ROWBOAT
-            trumps = hand & trump_mask
-            if obl:
-                trumps |= hand & knob_bit
-            playable = trumps & ~mar
-            if not playable:
-                mask = hand & ~mar
-            elif not trumps & (trumps - 1) and trumps & future:
-                mask = hand & ~mar
-                save = trumps
-            else:
-                mask = playable | (hand & knob_bit)
-        count = mask.bit_count() + rowboat
-        pick = below(count)
-        if pick == count - 1 and rowboat:
-            used[side_of[seat]] |= USED_ROWBOAT
-            card = ROWBOAT
-        else:
-            while pick:
-                mask &= mask - 1
-                pick -= 1
-            bit = mask & -mask
-            card = bit.bit_length() - 1
-            hands[seat] ^= bit
-            if save and bit != save and card != table[trick].knob:
-                married[seat] |= save
-        plays.append(card)
-        if len(plays) < n:
-            continue
         strength = _STRENGTHS[tide[trick]]
-        vals = [strength[c] for c in plays]
-        best = max(vals)
-        idx = vals.index(best)
-        if (
-            best != 600
-            and vals.count(best) > 1
-            and not (ptw and len({(leader + i) % 2 for i, v in enumerate(vals) if v == best}) == 1)
-        ):
-            idx = -1
+        knob_card = table[trick].knob
+        best = -1
+        first = -1
+        tie = False
+        for i, c in enumerate(plays):
+            v = strength[c]
+            if v > best:
+                best, first, tie = v, i, False
+            elif v == best and v != 600:
+                tie = True
+        for i in range(len(plays), n):
+            seat = (leader + i) % n
+            mar = married[seat]
+            save = 0
+            if mar & knob_bit:
+                mask = knob_bit
+                rowboat = False
+            else:
+                hand = hands[seat]
+                rowboat = not_last and not used[side_of[seat]] & USED_ROWBOAT
+                trumps = hand & trump_mask
+                if obl:
+                    trumps |= hand & knob_bit
+                playable = trumps & ~mar
+                if not playable:
+                    mask = hand & ~mar
+                elif not trumps & (trumps - 1) and trumps & future:
+                    mask = hand & ~mar
+                    save = trumps
+                else:
+                    mask = playable | (hand & knob_bit)
+            count = mask.bit_count() + rowboat
+            if not left:
+                state = (state + _GOLDEN) & _MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                buf = z ^ (z >> 31)
+                left = 8
+            pick = ((buf & 0xFF) * count) >> 8
+            buf >>= 8
+            left -= 1
+            if rowboat and pick == count - 1:
+                used[side_of[seat]] |= USED_ROWBOAT
+                card = ROWBOAT
+            else:
+                while pick:
+                    mask &= mask - 1
+                    pick -= 1
+                bit = mask & -mask
+                card = bit.bit_length() - 1
+                hands[seat] ^= bit
+                if save and bit != save and card != knob_card:
+                    married[seat] |= save
+            plays.append(card)
+            v = strength[card]
+            if v > best:
+                best, first, tie = v, i, False
+            elif v == best and v != 600:
+                tie = True
+        if tie and ptw:
+            tie = len({(leader + i) % 2 for i, c in enumerate(plays) if strength[c] == best}) > 1
         plays.clear()
-        if idx >= 0:
-            winner = (leader + idx) % n
+        if not tie:
+            winner = (leader + first) % n
             won[winner] += 1 + pending
             pending = 0
             leader = winner
@@ -530,6 +551,7 @@ def random_hand(f: list, rng: object) -> list[int]:
             f[TRICK] = trick
             f[LEADER] = leader
             f[PENDING] = 0
+            rng.state = state  # type: ignore[attr-defined]
             return won
         trick += 1
 

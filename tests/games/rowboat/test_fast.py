@@ -84,3 +84,44 @@ def test_random_hand_conserves_tricks() -> None:
         won = fast.random_hand(f, Rng(seed))
         assert 0 < sum(won) <= len(f[fast.TIDE])
         assert all(h.bit_count() <= 1 for h in f[fast.HANDS])
+
+
+def _bytes(seed: int):  # type: ignore[no-untyped-def]
+    """The byte stream random_hand draws from (SplitMix64, eight bytes a step, low first)."""
+    rng = Rng(seed)
+    while True:
+        z = rng.next64()
+        for _ in range(8):
+            yield z & 0xFF
+            z >>= 8
+
+
+def test_random_hand_is_the_rules_step_by_step() -> None:
+    """random_hand's inlined rules pick from the same legal list as fast.legal (Lighthouse
+    aside): replaying its draws through fast.step ends in the same tricks and hands."""
+    for seed in range(150):
+        players = 2 + seed % 3
+        options = {"novice": True, "knob_obligatory": seed % 4 == 0, "partner_tie_wins": True}
+        state = ENGINE.new_game(players, options=options, seed=seed)
+        f = fast.from_state(state)
+        while f[fast.PHASE] != 3:
+            seat = fast.to_act(f)[0]
+            fast.step(f, seat, next(m for m in fast.legal(f, seat) if m != fast.LIGHTHOUSE))
+        g = fast.copy(f)
+        won = fast.random_hand(f, Rng(seed))
+        draws = _bytes(seed)
+        tricks = len(g[fast.TIDE])
+        while True:
+            seat = fast.turn(g)
+            options_ = [m for m in fast.legal(g, seat) if m != fast.LIGHTHOUSE]
+            move = options_[(next(draws) * len(options_)) >> 8]
+            last = g[fast.TRICK] == tricks - 1 and len(g[fast.PLAYS]) == players - 1
+            if last:
+                plays = [*g[fast.PLAYS], move]
+                idx = fast.winner_index(g, plays)
+                expected = list(g[fast.WON])
+                if idx >= 0:
+                    expected[(g[fast.LEADER] + idx) % players] += 1 + g[fast.PENDING]
+                assert won == expected, seed
+                break
+            fast.step(g, seat, move)
