@@ -421,21 +421,9 @@ def random_game(f: list, rng: object) -> int:
     moves = 0
     while f[PHASE] != OVER:
         moves += 1
-        if f[PHASE] == TRICK_PLAY:  # nearly every step: no move list built
-            seat = (f[LEADER] + len(f[PLAYS])) % f[N]
-            mask, rowboat, save = play_options(f, seat)
-            side = SIDE[f[N]][seat]
-            lighthouse = not f[USED][side] & USED_LIGHTHOUSE
-            count = mask.bit_count()
-            pick = below(count + rowboat + lighthouse)
-            if pick < count:
-                for _ in range(pick):
-                    mask &= mask - 1
-                play(f, seat, (mask & -mask).bit_length() - 1, save)
-            elif pick == count and rowboat:
-                play(f, seat, ROWBOAT)
-            else:
-                f[USED][side] |= USED_LIGHTHOUSE
+        if f[PHASE] == TRICK_PLAY:  # the whole hand's tricks at once, no move list built
+            moves += _play_tricks(f, rng, True) - 1
+            end_hand(f)
             continue
         waiting = to_act(f)
         seat = waiting[0] if len(waiting) == 1 else waiting[below(len(waiting))]
@@ -450,12 +438,20 @@ def random_hand(f: list, rng: object) -> list[int]:
     won per seat. ``f`` must be in trick play or bidding (missing bids are drawn at random);
     it is changed (the hand is over, not scored)."""
     below = rng.below  # type: ignore[attr-defined]
-    n = f[N]
     if f[PHASE] == BIDDING:
         while f[PHASE] == BIDDING:
             seat = bidder(f)
             r = bid_range(f, seat)
             step(f, seat, BID + r.start + below(len(r)))
+    _play_tricks(f, rng, False)
+    return f[WON]
+
+
+def _play_tricks(f: list, rng: object, lighthouse: bool) -> int:
+    """The random trick play of :func:`random_hand` and :func:`random_game`: uniform over the
+    legal list (the cards, the Rowboat, and with ``lighthouse`` the Lighthouse while the side
+    has it); leaves ``f`` after the last trick (not scored) and returns the moves made."""
+    n = f[N]
     tide = f[TIDE]
     rows = legal_rows(tide)
     table = tricks_for(tide)
@@ -471,6 +467,8 @@ def random_hand(f: list, rng: object) -> list[int]:
     leader = f[LEADER]
     plays = f[PLAYS]
     pending = f[PENDING]
+    gone = f[GONE]
+    steps = 0
     # SplitMix64 inline, each draw cut into eight bytes: one generator step per eight cards
     state = rng.state  # type: ignore[attr-defined]
     buf = 0
@@ -510,6 +508,8 @@ def random_hand(f: list, rng: object) -> list[int]:
                 else:
                     mask = playable | (hand & knob_bit)
             count = mask.bit_count() + rowboat
+            lit = lighthouse and not used[side_of[seat]] & USED_LIGHTHOUSE
+            count += lit
             if not left:
                 state = (state + _GOLDEN) & _MASK64
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -519,6 +519,23 @@ def random_hand(f: list, rng: object) -> list[int]:
             pick = ((buf & 0xFF) * count) >> 8
             buf >>= 8
             left -= 1
+            steps += 1
+            if lit:
+                count -= 1
+            if lit and pick == count:
+                used[side_of[seat]] |= USED_LIGHTHOUSE  # then the same seat plays
+                pick = -1
+                while pick < 0:  # draw again among the cards and the Rowboat
+                    if not left:
+                        state = (state + _GOLDEN) & _MASK64
+                        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                        buf = z ^ (z >> 31)
+                        left = 8
+                    pick = ((buf & 0xFF) * count) >> 8
+                    buf >>= 8
+                    left -= 1
+                steps += 1
             if rowboat and pick == count - 1:
                 used[side_of[seat]] |= USED_ROWBOAT
                 card = ROWBOAT
@@ -529,6 +546,7 @@ def random_hand(f: list, rng: object) -> list[int]:
                 bit = mask & -mask
                 card = bit.bit_length() - 1
                 hands[seat] ^= bit
+                gone |= bit
                 if save and bit != save and card != knob_card:
                     married[seat] |= save
             plays.append(card)
@@ -551,8 +569,10 @@ def random_hand(f: list, rng: object) -> list[int]:
             f[TRICK] = trick
             f[LEADER] = leader
             f[PENDING] = 0
+            f[GONE] = gone
+            f[PLAYS] = []
             rng.state = state  # type: ignore[attr-defined]
-            return won
+            return steps
         trick += 1
 
 

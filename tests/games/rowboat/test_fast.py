@@ -125,3 +125,14 @@ def test_random_hand_is_the_rules_step_by_step() -> None:
                 assert won == expected, seed
                 break
             fast.step(g, seat, move)
+
+
+def test_random_games_on_the_search_path_end_with_a_winner() -> None:
+    for seed in range(60):
+        players = 2 + seed % 3
+        state = ENGINE.new_game(players, options={"novice": True, "target_score": 100}, seed=seed)
+        f = fast.from_state(state)
+        moves = fast.random_game(f, Rng(seed))
+        assert f[fast.PHASE] == 4 and f[fast.WINNERS]
+        assert max(f[fast.SCORES]) >= 100 and moves > 10
+        assert all(h == 0 for h in f[fast.HANDS])
