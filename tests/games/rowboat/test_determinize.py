@@ -15,6 +15,7 @@ from games.rowboat.state import TRICK_PLAY
 from tests.games.ai_support import check_determinization, random_positions
 
 ENGINE = registry.get("rowboat")
+SEEN: dict[str, int] = {"exchange snapshots": 0}
 OPTIONS: list[dict[str, Any]] = [
     {"novice": True, "target_score": 100},
     {"target_score": 100},
@@ -83,6 +84,14 @@ def _check_constraints(state: Any, sampled: Any, obs: Any) -> None:
     if snapshot is not None and not snapshot_in_exchange:
         for x, mask in snapshot.items():
             assert sampled.hands[x] & mask == state.hands[x] & mask, "Lighthouse cards moved"
+    if snapshot is not None and snapshot_in_exchange and exchange_over:
+        # 4p, seen during the exchange: each team still holds its shown cards between them
+        for team in ((0, 2), (1, 3)):
+            shown = (snapshot[team[0]] | snapshot[team[1]]) & ~played
+            held = sampled.hands[team[0]] | sampled.hands[team[1]]
+            truth = state.hands[team[0]] | state.hands[team[1]]
+            assert held & shown == truth & shown, "a team's Lighthouse cards moved"
+        SEEN["exchange snapshots"] += 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -96,6 +105,8 @@ def test_determinize_keeps_every_constraint(players: int) -> None:
                 _check_constraints(state, sampled, obs)
                 count += 1
     assert count >= 500
+    if players == 4:
+        assert SEEN["exchange snapshots"] > 0, "no Lighthouse during an exchange was checked"
 
 
 def test_same_seed_same_world() -> None:
