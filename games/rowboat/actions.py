@@ -103,7 +103,7 @@ def play_actions(mask: int, tail: tuple[Action, ...] = ()) -> list[Action]:
             *_PO[mask & 0x1FFF],
             *_PW[(mask >> 13) & 0x1FFF],
             *_PS[(mask >> 26) & 0x1FFF],
-            *_PM[mask >> 39],
+            *_PM[mask >> 39],  # type: ignore[misc]  # None rows raise TypeError: see below
             *tail,
         ]
     except TypeError:  # a row not built yet (unpacking None)
@@ -114,5 +114,5 @@ def play_actions(mask: int, tail: tuple[Action, ...] = ()) -> list[Action]:
 def pass_actions(mask: int) -> list[Action]:
     """``pass:<card>`` for every card of ``mask``, in ascending card order."""
     _fill(_PASS_TABLES, PASS_ACTS, mask)
-    o, w, s, m = _PASS_TABLES
-    return [*o[mask & 0x1FFF], *w[(mask >> 13) & 0x1FFF], *s[(mask >> 26) & 0x1FFF], *m[mask >> 39]]
+    o, w, s, m = _PASS_TABLES  # every row this mask needs was filled just above
+    return [*o[mask & 0x1FFF], *w[(mask >> 13) & 0x1FFF], *s[(mask >> 26) & 0x1FFF], *m[mask >> 39]]  # type: ignore[misc]

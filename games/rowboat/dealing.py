@@ -157,7 +157,7 @@ def deal_fields(f: list, moon: int, events: list[Event]) -> State:
     dealer = f[I_DEALER]
     end = size * (n + 1)
     hands = [0] * n
-    dealt = [()] * n
+    dealt: list[list[int]] = [[]] * n
     bits = BIT.__getitem__
     for j in range(1, n + 1):
         seat = (dealer + j) % n

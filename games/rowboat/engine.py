@@ -14,7 +14,16 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, Field
 
 from games.cards import seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    IllegalAction,
+    Observation,
+    Result,
+)
 from games.rowboat import rules
 from games.rowboat.actions import (
     BID_ACTS,
@@ -357,6 +366,13 @@ class RowboatEngine(BaseEngine):
             scores=[state.scores[side_of[x]] for x in range(state.n)],
             winners=list(state.winners),
         )
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """A full state consistent with what ``observation.seat`` saw (``Determinizer``; the
+        rules of the sampling are in :mod:`games.rowboat.determinize`)."""
+        from games.rowboat.determinize import determinize
+
+        return determinize(observation, rng)
 
     def dump(self, state: State) -> str:
         return dump(state)

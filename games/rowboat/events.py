@@ -22,9 +22,10 @@ from games.core import Event
 from games.rowboat.deck import CODES
 
 _new = object.__new__
-_kind = Event.kind.__set__  # type: ignore[attr-defined]
-_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
-_data = Event.data.__set__  # type: ignore[attr-defined]
+# the slot descriptors, read from the class dictionary (where ``slots=True`` put them)
+_kind = Event.__dict__["kind"].__set__
+_visible_to = Event.__dict__["visible_to"].__set__
+_data = Event.__dict__["data"].__set__
 
 
 def event(kind: str, visible_to: tuple[int, ...] | None, data: Mapping[str, Any]) -> Event:

@@ -326,12 +326,14 @@ def _end_hand(f: list, events: list[Event]) -> State:
             },
         )
     )
-    f[I_SCORES] = scores = tuple(scores)
-    f[I_BAGS] = bags = tuple(bags)
+    final_scores = tuple(scores)
+    final_bags = tuple(bags)
+    f[I_SCORES] = final_scores
+    f[I_BAGS] = final_bags
     f[I_HANDS] = (0,) * n
     f[I_GONE] |= leftovers
     f[I_LAST_HAND] = tuple(summary)
-    side = game_winner(scores, bags, opts.target)
+    side = game_winner(final_scores, final_bags, opts.target)
     if side >= 0:
         winners = SEATS_OF[n][side]
         events.append(event("game_over", None, {"winners": list(winners), "scores": list(scores)}))

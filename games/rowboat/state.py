@@ -9,7 +9,7 @@ derived from the Tide lives in the cached tables of :mod:`games.rowboat.deck`.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 MOON, EXCHANGE, BIDDING, TRICK_PLAY, OVER = range(5)
 PHASE_NAMES = ("moon", "exchange", "bidding", "trick_play", "over")
@@ -78,35 +78,34 @@ class State(NamedTuple):
     winners: tuple[int, ...]  # seats, once over
 
 
-# field positions, for the hot path that edits a state as a list (``list(s)`` ... ``build``)
-(
-    I_N,
-    I_OPTS,
-    I_RNG,
-    I_RIG,
-    I_PHASE,
-    I_HAND_NO,
-    I_DEALER,
-    I_USED,
-    I_SCORES,
-    I_BAGS,
-    I_MOON,
-    I_TIDE,
-    I_HANDS,
-    I_UNDEALT,
-    I_PASSES,
-    I_BIDS,
-    I_TRICK,
-    I_LEADER,
-    I_PLAYS,
-    I_WON,
-    I_PENDING,
-    I_MARRIED,
-    I_GONE,
-    I_LAST,
-    I_LAST_HAND,
-    I_WINNERS,
-) = range(26)
+# field positions, for the hot path that edits a state as a list (``list(s)`` ... ``build``);
+# Final literals, so a type checker knows the type of ``s[I_TIDE]``
+I_N: Final = 0
+I_OPTS: Final = 1
+I_RNG: Final = 2
+I_RIG: Final = 3
+I_PHASE: Final = 4
+I_HAND_NO: Final = 5
+I_DEALER: Final = 6
+I_USED: Final = 7
+I_SCORES: Final = 8
+I_BAGS: Final = 9
+I_MOON: Final = 10
+I_TIDE: Final = 11
+I_HANDS: Final = 12
+I_UNDEALT: Final = 13
+I_PASSES: Final = 14
+I_BIDS: Final = 15
+I_TRICK: Final = 16
+I_LEADER: Final = 17
+I_PLAYS: Final = 18
+I_WON: Final = 19
+I_PENDING: Final = 20
+I_MARRIED: Final = 21
+I_GONE: Final = 22
+I_LAST: Final = 23
+I_LAST_HAND: Final = 24
+I_WINNERS: Final = 25
 assert len(State._fields) == 26 and State._fields[I_WINNERS] == "winners"
 
 _tuple_new = tuple.__new__

@@ -1,0 +1,226 @@
+"""Rowboat AI levels: no cheating (hidden cards swapped, same move), hand-built positions where
+the right move is clear, and thousands of AI moves that stay legal and finish their games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.core import Observation
+from games.rowboat import ai
+from games.search import SeatHistory
+from tests.games.ai_support import hidden_swaps, random_positions
+from tests.games.rowboat.helpers import rig
+
+ENGINE = registry.get("rowboat")
+NOVICE = {"novice": True, "target_score": 100}
+
+
+def _strong_small(obs: Observation, seed: int) -> str:
+    return ai.search(obs, seed, 8)
+
+
+# ---------------------------------------------------------------- no cheating
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_level_reads_hidden_cards(players: int) -> None:
+    levels = {"easy": ai.easy, "normal": ai.normal, "strong": _strong_small}
+    checked = 0
+    options = NOVICE if players != 3 else {"target_score": 100}
+    for index, (_state, _seat, obs) in enumerate(
+        random_positions(ENGINE, players, 200, seed=91 + players, options=options)
+    ):
+        expected = {name: policy(obs, index) for name, policy in levels.items()}
+        for _other, same in hidden_swaps(ENGINE, obs, 1, seed=1000 + index):
+            for name, policy in levels.items():
+                assert policy(same, index) == expected[name], f"{name} reads hidden cards"
+            checked += 1
+    assert checked >= 200
+
+
+# ---------------------------------------------------------------- hand-built positions
+
+TIDE = ["3m", "7w", "Ms", "Ss"]  # moon:4; knobs 3s, 7o, Mm, Sm
+
+
+def _position(
+    hands: list[list[str]],
+    dealer: int,
+    moves: list[tuple[int, str]],
+    passes: list[str] | None = None,
+    **options: Any,
+) -> Observation:
+    """A rigged first hand (Tide ``TIDE`` by the Moon), scripted ``moves``, and the
+    observation of the seat to act next. With four players ``hands`` are the hands after the
+    exchange and ``passes[s]`` the card seat s gives its partner."""
+    n = len(hands)
+    dealt = [list(h) for h in hands]
+    if n == 4 and passes is not None:
+        for seat in range(4):
+            partner = (seat + 2) % 4
+            dealt[seat] = [c for c in hands[seat] if c != passes[partner]] + [passes[seat]]
+    deck = rig(TIDE, dealt, dealer)
+    state = ENGINE.new_game(
+        n, options={"first_dealer": dealer, "novice": True, **options}, seed=4, deck=deck
+    )
+    history = SeatHistory(n)
+    script = [(dealer, "moon:4")]
+    if n == 4 and passes is not None:
+        script += [(seat, f"pass:{passes[seat]}") for seat in range(4)]
+    for seat, code in script + moves:
+        state, events = ENGINE.apply(state, seat, code)
+        history.record(events)
+    seat = ENGINE.to_act(state)[0]
+    return history.observe(ENGINE, state, seat)
+
+
+def _case(
+    name: str, obs: Observation, good: set[str], bad: set[str] | None = None
+) -> tuple[str, Observation, set[str], set[str]]:
+    return name, obs, good, bad or set()
+
+
+def _cases() -> list[tuple[str, Observation, set[str], set[str]]]:
+    two = [["2m", "7o", "Mm", "4o"], ["Aw", "5o", "6o", "9o"]]
+    return [
+        _case(
+            "follow with the lowest card that still wins",
+            _position([["5m", "Ao", "2w", "3w"], ["8m", "Wm", "2o", "4s"]], 1, [(0, "play:5m")]),
+            {"play:8m"},
+        ),
+        _case(
+            "lowest winner, not the Knob",
+            _position([["4m", "Ao", "2w", "3w"], ["3s", "9m", "Dm", "4s"]], 1, [(0, "play:4m")]),
+            {"play:9m"},
+        ),
+        _case(
+            "cash a sure winner (the Knob, the opponent's Rowboat gone) before it turns plain",
+            _position(two, 1, [(0, "play:2m"), (1, "rowboat"), (1, "play:Aw"), (0, "play:7o")]),
+            {"play:Mm"},
+        ),
+        _case(
+            "win with a card, not the Rowboat",
+            _position([["5o", "Ao", "2w", "3w"], ["8m", "2o", "4s", "6s"]], 1, [(0, "play:5o")]),
+            {"play:8m"},
+        ),
+        _case(
+            "no second Rowboat in a trick",
+            _position([["5o", "Ao", "2w", "3w"], ["2o", "4s", "6s", "9o"]], 1, [(0, "rowboat")]),
+            {"play:2o", "play:4s", "play:6s", "play:9o"},
+            {"rowboat"},
+        ),
+        _case(
+            "a trick the Knob takes is not worth the Whale (the Rowboat may take it)",
+            _position([["3s", "Ao", "2w", "3w"], ["2m", "Wm", "4o", "6o"]], 1, [(0, "play:3s")]),
+            {"play:2m", "rowboat"},
+            {"play:Wm"},
+        ),
+        _case(
+            "no Lighthouse on a short hand",
+            _position([["5m", "Ao", "2w", "3w"], ["8m", "Wm", "2o", "4s"]], 1, []),
+            {"play:5m"},
+            {"lighthouse", "rowboat"},
+        ),
+        _case(
+            "last to play, the partner's trick: do not over-take it",
+            _position(
+                [
+                    ["9m", "Ao", "2w", "3w"],
+                    ["4o", "5o", "6o", "7s"],
+                    ["Wm", "2m", "5s", "6s"],
+                    ["8o", "9o", "Do", "4w"],
+                ],
+                2,
+                [(3, "play:8o"), (0, "play:9m"), (1, "play:4o")],
+                passes=["5s", "4w", "3w", "7s"],
+            ),
+            {"play:2m"},
+        ),
+        _case(
+            "the partner's Knob is sure: keep the trump",
+            _position(
+                [
+                    ["3s", "Ao", "2w", "3w"],
+                    ["4o", "5o", "6o", "7s"],
+                    ["Wm", "2m", "5s", "6s"],
+                    ["8o", "9o", "Do", "4w"],
+                ],
+                2,
+                [(3, "play:8o"), (0, "play:3s"), (1, "play:4o")],
+                passes=["5s", "4w", "3w", "7s"],
+            ),
+            {"play:2m"},
+        ),
+        _case(
+            "the opponents are winning: take it with the lowest winner",
+            _position(
+                [
+                    ["2w", "Ao", "3o", "3w"],
+                    ["6m", "5o", "6o", "7s"],
+                    ["Wm", "8m", "5s", "6s"],
+                    ["8o", "9o", "Do", "4w"],
+                ],
+                2,
+                [(3, "play:8o"), (0, "play:Ao"), (1, "play:6m")],
+                passes=["5s", "4w", "3w", "7s"],
+            ),
+            {"play:8m"},
+        ),
+    ]
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_clear_positions(case: tuple[str, Observation, set[str], set[str]], level: str) -> None:
+    name, obs, good, bad = case
+    assert good <= set(obs.legal), f"{name}: the position is not as built"
+    for seed in range(3):
+        code = ai.normal(obs, seed) if level == "normal" else ai.search(obs, seed, 240)
+        assert code in good and code not in bad, f"{level} {name}: {code}"
+
+
+# ---------------------------------------------------------------- many moves
+
+
+def _play(players: int, levels: list[str], seed: int, options: dict[str, Any]) -> int:
+    policies = {"easy": ai.easy, "normal": ai.normal, "strong": _strong_small}
+    state = ENGINE.new_game(players, options=options, seed=seed)
+    history = SeatHistory(players)
+    for step in range(5000):
+        if ENGINE.is_over(state):
+            return step
+        seat = ENGINE.to_act(state)[0]
+        obs = history.observe(ENGINE, state, seat)
+        code = policies[levels[seat]](obs, seed * 7919 + step)
+        assert code in obs.legal
+        state, events = ENGINE.apply(state, seat, code)
+        history.record(events)
+    raise AssertionError(f"{players}p seed {seed}: the game did not end")
+
+
+def test_thousands_of_ai_moves_stay_legal_and_finish() -> None:
+    rng = random.Random(5)
+    moves = 0
+    game = 0
+    while moves < 3200:
+        players = 2 + game % 3
+        levels = [rng.choice(["easy", "normal", "normal", "easy"]) for _ in range(players)]
+        if game % 5 == 0:
+            levels[0] = "strong"
+        options = NOVICE if game % 2 else {"novice": True, "target_score": 60}
+        moves += _play(players, levels, game, options)
+        game += 1
+    assert moves >= 3000
+
+
+def test_regular_scoring_games_end_with_normal_seats() -> None:
+    """Under bids, normal seats make enough of them for games to reach a low target."""
+    for seed in range(3):
+        assert _play(2, ["normal", "normal"], seed, {"target_score": 100}) > 0
