@@ -398,8 +398,9 @@ class BoatEngine(BaseEngine):
             return state._replace(hands=hands, trick=trick, turn=(seat + 1) % PLAYERS), events
         winner = (state.leader + trick_winner(trick, state.trump)) % PLAYERS
         team = winner % 2
-        won = tuple(pile + trick if t == team else pile for t, pile in enumerate(state.won))
-        tricks_won = tuple(n + (t == team) for t, n in enumerate(state.tricks_won))
+        piles, counts = state.won, state.tricks_won
+        won = (piles[0] + trick, piles[1]) if team == 0 else (piles[0], piles[1] + trick)
+        tricks_won = (counts[0] + 1, counts[1]) if team == 0 else (counts[0], counts[1] + 1)
         played = state.tricks_played + 1
         events.append(
             Event(

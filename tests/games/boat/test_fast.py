@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.boat import ENGINE
-from games.boat import fast
+from games.boat import ENGINE, fast
 from games.boat.state import State
 from games.search import Rng
 
