@@ -91,8 +91,10 @@ def discard_for(hand: list[int], trump: int, points_allowed: bool) -> int:
     lengths = [sum(1 for c in hand if c != BOAT and c // 10 == s) for s in range(4)]
 
     def keep(card: int) -> float:
-        if card == BOAT or card // 10 == trump:
-            return 1000 + card % 10
+        if card == BOAT:
+            return 2000
+        if card // 10 == trump:
+            return 70 + card % 10
         rank = card % 10
         value = rank + 4 * lengths[card // 10]
         if rank == 9:
