@@ -48,6 +48,8 @@ class Known:
     voids: tuple[frozenset[int], ...]
     #: suits each seat led this hand, in order
     led_by: tuple[tuple[int, ...], ...]
+    #: the unseen cards a void keeps out of some slot, with the slots that may take them
+    homes: dict[int, tuple[int, ...]]
 
 
 _CACHE: dict[int, tuple[Observation, Known]] = {}
@@ -129,6 +131,13 @@ def _read(obs: Observation) -> Known:
         slots.append((WIDOW_SLOT, view["widow_count"]))
     if view["discard_count"] and discards is None:
         slots.append((DISCARD_SLOT, view["discard_count"]))
+    homes: dict[int, tuple[int, ...]] = {}
+    if trump >= 0:
+        eff = EFF[trump]
+        for card in unseen:
+            allowed = tuple(s for s, n in slots if n and (s >= 4 or eff[card] not in voids[s]))
+            if len(allowed) < sum(1 for _s, n in slots if n):
+                homes[card] = allowed
     return Known(
         seat=seat,
         view=view,
@@ -143,6 +152,7 @@ def _read(obs: Observation) -> Known:
         slots=tuple((s, n) for s, n in slots if n),
         voids=tuple(frozenset(v) for v in voids),
         led_by=tuple(tuple(x) for x in led_by),
+        homes=homes,
     )
 
 
@@ -154,24 +164,21 @@ def deal(known: Known, rng: Rng) -> dict[int, list[int]]:
     A dead end (rare: only when voids leave little room) starts over; after 50 tries an
     augmenting-path matching finds a placement, which always exists for a real observation.
     """
-    cards = list(known.unseen)
-    rng.shuffle(cards)
-    trump = _trump(known)
-    if trump < 0 or not any(known.voids):
+    if not known.homes:
+        cards = list(known.unseen)
+        rng.shuffle(cards)
         return _fill(known.slots, cards)
-    suits = EFF[trump]
-
-    def allowed(card: int, slot: int) -> bool:
-        return slot >= 4 or suits[card] not in known.voids[slot]
-
-    hard = [c for c in cards if any(not allowed(c, s) for s, _n in known.slots)]
-    easy = [c for c in cards if all(allowed(c, s) for s, _n in known.slots)]
+    homes = known.homes
+    easy = [c for c in known.unseen if c not in homes]
+    hard = list(homes)
+    rng.shuffle(easy)
+    rng.shuffle(hard)
     for _attempt in range(50):
-        room = {s: n for s, n in known.slots}
+        room = dict(known.slots)
         placed: dict[int, list[int]] = {s: [] for s, _n in known.slots}
         ok = True
         for card in hard:
-            open_slots = [s for s, _n in known.slots if room[s] and allowed(card, s)]
+            open_slots = [s for s in homes[card] if room[s]]
             if not open_slots:
                 ok = False
                 break
@@ -189,7 +196,7 @@ def deal(known: Known, rng: Rng) -> dict[int, list[int]]:
                 placed[s].extend(next(rest) for _ in range(room[s]))
             return placed
         rng.shuffle(hard)
-    return _matching(known, cards, allowed)
+    return _matching(known, [*hard, *easy])
 
 
 def _trump(known: Known) -> int:
@@ -206,14 +213,15 @@ def _fill(slots: tuple[tuple[int, int], ...], cards: list[int]) -> dict[int, lis
     return placed
 
 
-def _matching(known: Known, cards: list[int], allowed: Any) -> dict[int, list[int]]:
+def _matching(known: Known, cards: list[int]) -> dict[int, list[int]]:
     """Kuhn's augmenting paths from cards to slot places (a fallback for tight voids)."""
     places = [s for s, n in known.slots for _ in range(n)]
     owner: list[int] = [-1] * len(places)
 
     def augment(card_index: int, seen: set[int]) -> bool:
         for p, slot in enumerate(places):
-            if p in seen or not allowed(cards[card_index], slot):
+            card = cards[card_index]
+            if p in seen or (card in known.homes and slot not in known.homes[card]):
                 continue
             seen.add(p)
             if owner[p] < 0 or augment(owner[p], seen):
