@@ -27,10 +27,10 @@ LEVELS: dict[str, Policy] = {
     "normal": ai.normal,
     "strong": lambda obs, seed: ai.search(obs, seed, 60),
 }
-#: the hand-built positions give strong a budget where its choice is stable
+#: the hand-built positions run strong at its real budget, where its choice is stable
 POSITION_LEVELS: dict[str, Policy] = {
     "normal": ai.normal,
-    "strong": lambda obs, seed: ai.search(obs, seed, 300),
+    "strong": ai.strong,
 }
 
 #: the same engine typed as the contract's Engine, for the shared AI helpers
@@ -173,6 +173,17 @@ def positions() -> list[tuple[str, Observation, Check]]:
     )
     _, obs = scripted(in_play(hands), ["play:6D", "play:5D", "play:QD"])
     out.append(("last seat takes the trick", obs, lambda c: c == "play:KD"))
+    # return the partner's lead: seat 3 led a spade, seat 1 won it and leads again
+    hands = (
+        ("BOAT", "AH", "KH", "QH", "TH", "9H", "6S", "6D", "AD"),
+        ("JH", "8H", "7H", "AS", "QS", "5S", "KC", "7C", "5D"),
+        ("TS", "JS", "9S", "8S", "AC", "KD", "QD", "TD", "8D"),
+        ("6H", "5H", "KS", "7S", "6C", "8C", "9C", "9D", "5C"),
+    )
+    start = in_play(hands, discards=("7D", "TC", "JC", "QC", "JD"))
+    trick1 = ["play:6D", "play:5D", "play:8D", "play:9D"]
+    _, obs = scripted(start, [*trick1, "play:7S", "play:6S", "play:AS", "play:8S"])
+    out.append(("return the partner's spade", obs, lambda c: c in ("play:5S", "play:QS")))
     # don't over-take a partner's sure winner: seat 2's KD holds (seat 0 has the AD)
     hands2 = (
         ("BOAT", "AH", "KH", "QH", "TH", "9H", "AS", "AD", "6D"),
