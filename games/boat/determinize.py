@@ -239,25 +239,41 @@ def _matching(known: Known, cards: list[int]) -> dict[int, list[int]]:
 
 
 def to_fast(known: Known, rng: Rng) -> Fast:
-    """One world as the search's cheap record (see :mod:`games.boat.fast`)."""
-    view = known.view
+    """One world as the search's cheap record (see :mod:`games.boat.fast`): a copy of the
+    public part, read once per observation, with the unseen cards dealt anew."""
     placed = deal(known, rng)
-    fs = Fast()
-    fs.phase = PHASES.get(known.phase, 4)
-    fs.turn = view["turn"] if view["turn"] is not None else -1
-    fs.dealer = view["dealer"]
+    base = _BASES.get(id(known))
+    if base is None or base[0] is not known:
+        if len(_BASES) > 64:
+            _BASES.clear()
+        base = (known, _base(known))
+        _BASES[id(known)] = base
+    fs = base[1].copy()
     hands = [sorted(placed.get(s, ())) for s in range(4)]
     hands[known.seat] = list(known.own)
     fs.hands = hands
     fs.widow = sorted(placed.get(WIDOW_SLOT, ()))
+    if known.discards is None:
+        fs.discards = sorted(placed.get(DISCARD_SLOT, []))
+    return fs
+
+
+_BASES: dict[int, tuple[Known, Fast]] = {}
+
+
+def _base(known: Known) -> Fast:
+    """The public part of every world of ``known``: bids, contract, trump, tricks so far."""
+    view = known.view
+    fs = Fast()
+    fs.phase = PHASES.get(known.phase, 4)
+    fs.turn = view["turn"] if view["turn"] is not None else -1
+    fs.dealer = view["dealer"]
     fs.passed = list(view["passed"])
     fs.high_bid = view["high_bid"] or 0
     fs.high_bidder = view["high_bidder"] if view["high_bidder"] is not None else -1
     fs.declarer = view["declarer"] if view["declarer"] is not None else -1
     fs.contract = view["bid"] or 0
-    fs.discards = sorted(
-        known.discards if known.discards is not None else placed.get(DISCARD_SLOT, [])
-    )
+    fs.discards = sorted(known.discards or ())
     fs.trump = _trump(known)
     fs.leader = known.leader
     fs.trick = list(known.trick)
