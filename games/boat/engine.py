@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
+from games.boat import determinize
 from games.boat import view as view_mod
 from games.boat.cards import (
     CODES,
@@ -68,7 +69,17 @@ from games.boat.state import (
     load,
 )
 from games.cards import rigged_order, seed_rng, shuffled
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    IllegalAction,
+    Observation,
+    Result,
+)
+from games.search import Rng
 
 PLAYERS = 4
 
@@ -231,6 +242,12 @@ class BoatEngine(BaseEngine):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.build_view(state, seat)
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """A full state consistent with everything ``observation.seat`` saw, the unseen cards
+        placed at random from ``rng`` (the :class:`games.core.Determinizer` hook, for AI
+        search); see :mod:`games.boat.determinize` for what is kept."""
+        return determinize.to_state(determinize.knowledge(observation), Rng(rng))
 
     def dump(self, state: State) -> str:
         return dump(state)
@@ -398,8 +415,9 @@ class BoatEngine(BaseEngine):
             return state._replace(hands=hands, trick=trick, turn=(seat + 1) % PLAYERS), events
         winner = (state.leader + trick_winner(trick, state.trump)) % PLAYERS
         team = winner % 2
-        won = tuple(pile + trick if t == team else pile for t, pile in enumerate(state.won))
-        tricks_won = tuple(n + (t == team) for t, n in enumerate(state.tricks_won))
+        piles, counts = state.won, state.tricks_won
+        won = (piles[0] + trick, piles[1]) if team == 0 else (piles[0], piles[1] + trick)
+        tricks_won = (counts[0] + 1, counts[1]) if team == 0 else (counts[0], counts[1] + 1)
         played = state.tricks_played + 1
         events.append(
             Event(

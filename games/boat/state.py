@@ -9,7 +9,7 @@ the current trick or a team's won pile (the conservation property the tests chec
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 #: phases of spec §3 (DEAL and HAND_SCORING happen inside a step; OVER ends the game)
 BIDDING = "bidding"
@@ -81,10 +81,15 @@ class State(NamedTuple):
     winner: int
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+#: fields stored as flat tuples of ints, and as tuples of such tuples (``load`` rebuilds them
+#: field by field: a generic recursive walk cost more than the 50 us an AI search can spend)
+_FLAT = tuple(
+    State._fields.index(f)
+    for f in ("widow", "passed", "discards", "trick", "tricks_won", "last_trick", "scores")
+)
+_NESTED = tuple(State._fields.index(f) for f in ("hands", "bids", "won"))
+_RULES = State._fields.index("rules")
+_SUMMARY = State._fields.index("last_hand")
 
 
 def dump(state: State) -> str:
@@ -96,9 +101,15 @@ def load(text: str) -> State:
     raw = json.loads(text)
     if not isinstance(raw, list) or len(raw) != len(State._fields):
         raise ValueError("not a Boat state")
-    fields = [_tuples(v) for v in raw]
-    fields[0] = Rules(*fields[0])
-    summary = fields[State._fields.index("last_hand")]
+    for i in _FLAT:
+        raw[i] = tuple(raw[i])
+    for i in _NESTED:
+        raw[i] = tuple(map(tuple, raw[i]))
+    raw[_RULES] = Rules(*raw[_RULES])
+    summary = raw[_SUMMARY]
     if summary is not None:
-        fields[State._fields.index("last_hand")] = HandSummary(*summary)
-    return State(*fields)
+        declarer, bid, made, card_points, change, discard_points, last_team = summary
+        raw[_SUMMARY] = HandSummary(
+            declarer, bid, made, tuple(card_points), tuple(change), discard_points, last_team
+        )
+    return State(*raw)

@@ -46,6 +46,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     finished = state.phase == OVER
     view: dict[str, Any] = {
         "game": "boat",
+        "players": 4,
         "phase": state.phase,
         "hand_number": state.hand_number,
         "dealer": state.dealer,

@@ -1,0 +1,364 @@
+"""Boat's AI seats: ``easy``, ``normal`` and ``strong`` (plus the shared ``random``).
+
+* *normal* plays as a club player would: it bids from the points it holds and the winners it
+  can count, passes when weak and lets a partner's bid stand; as declarer it names its longest
+  strong suit, discards to void short side suits and keeps its trumps, and draws trump with the
+  top trump; in play it follows with the lowest card that wins, does not take a partner's sure
+  winner, returns the partner's lead, feeds points to a partner who is winning the trick, and
+  cashes its sure winners.
+* *easy* is that player with mistakes: about 30% of its moves are random legal moves, and it
+  forgets which cards have been played (only the current trick counts as seen).
+* *strong* searches: perfect-information Monte Carlo over determinized worlds
+  (:mod:`games.boat.determinize`), each candidate played out to the end of the hand by the
+  normal heuristic for all four seats, scored by the team's score change; bids too are chosen by
+  simulated expected score.
+
+Every policy reads only its ``Observation`` (worlds it builds itself by determinization; the
+heuristic reads only its own hand and the public cards of such a world), and is deterministic
+for a given seed (``games.search.Rng``).
+"""
+
+from __future__ import annotations
+
+from games.boat import fast
+from games.boat.cards import BOAT, POINTS
+from games.boat.determinize import knowledge, to_fast
+from games.boat.fast import (
+    BID,
+    EFF,
+    P_BID,
+    P_DISCARD,
+    P_DONE,
+    P_PLAY,
+    P_TRUMP,
+    PASS,
+    RANK,
+    TRUMP_MOVE,
+    Fast,
+)
+from games.boat.rules import discard_choices, discard_pool
+from games.core import Observation, Policy
+from games.search import Rng, pimc_choose, random_policy
+
+#: search iterations per move (PIMC playouts, spread over the candidate moves)
+BUDGETS: dict[str, int] = {"strong": 1000}
+#: share of easy's moves that are random
+EASY_MISTAKES = 0.3
+
+#: SUIT_CARDS[trump][suit]: the cards of that effective suit once ``trump`` is named
+SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(c for c in range(41) if EFF[t][c] == s) for s in range(4)) for t in range(4)
+)
+
+
+# ---------------------------------------------------------------- bidding and the widow
+
+
+def suit_strength(hand: list[int], suit: int) -> int:
+    """How good ``suit`` is as trump: length first, then high cards (the Boat joins any)."""
+    cards = [c for c in hand if c // 10 == suit and c != BOAT]
+    return 10 * len(cards) + sum(c % 10 for c in cards)
+
+
+def best_trump(hand: list[int]) -> int:
+    return max(range(4), key=lambda s: (suit_strength(hand, s), -s))
+
+
+def estimate(hand: list[int]) -> int:
+    """The points this hand expects its team to take as declarer (widow included on
+    average): the points it holds, its trump length and the winners it can count."""
+    trump = best_trump(hand)
+    trumps = [c for c in hand if c == BOAT or c // 10 == trump]
+    high = sum(1 for c in trumps if c == BOAT or c % 10 >= 7)
+    aces = sum(1 for c in hand if c != BOAT and c % 10 == 9 and c // 10 != trump)
+    held = sum(POINTS[c] for c in hand)
+    return int(40 + 0.6 * held + 5 * (len(trumps) - 3) + 3 * high + 3 * aces)
+
+
+def bid_move(fs: Fast, seat: int) -> int:
+    """Bid one step over the high bid while the hand is worth it; let a partner's bid stand
+    unless this hand is much stronger."""
+    value = min(120, estimate(fs.hands[seat]))
+    lowest = max(65, fs.high_bid + 5)
+    if fs.high_bidder == (seat + 2) % 4 and value < fs.high_bid + 20:
+        return PASS
+    return BID + lowest if lowest <= value else PASS
+
+
+def discard_for(hand: list[int], trump: int, points_allowed: bool) -> int:
+    """Keep ``trump`` and the Boat and the side Aces; throw the short side suits first (to
+    void them), low cards before point cards."""
+    lengths = [sum(1 for c in hand if c != BOAT and c // 10 == s) for s in range(4)]
+
+    def keep(card: int) -> float:
+        if card == BOAT:
+            return 2000
+        if card // 10 == trump:
+            return 70 + card % 10
+        rank = card % 10
+        value = rank + 4 * lengths[card // 10]
+        if rank == 9:
+            value += 60
+        elif rank == 8 and any(c == card + 1 for c in hand):
+            value += 30
+        return value + POINTS[card] * 0.8
+
+    held = tuple(hand)
+    must, extra = discard_pool(held, points_allowed)
+    pool = [c for c in discard_choices(held, points_allowed) if c not in must]
+    pool.sort(key=keep)
+    return fast.discard_move([*must, *pool[:extra]])
+
+
+def discard_move(fs: Fast, seat: int) -> int:
+    hand = fs.hands[seat]
+    return discard_for(hand, best_trump(hand), fs.points_allowed)
+
+
+def trump_move(fs: Fast, seat: int) -> int:
+    return TRUMP_MOVE + best_trump(fs.hands[seat])
+
+
+# ---------------------------------------------------------------- card play
+
+
+def _outranked(card: int, trump: int, mine: int, seen: int) -> bool:
+    """Whether a card that could beat ``card`` in its own suit is still out (not seen, not in
+    this hand)."""
+    suit = EFF[trump][card]
+    rank = RANK[card]
+    for other in SUIT_CARDS[trump][suit]:
+        if RANK[other] > rank and not (seen >> other & 1) and not (mine >> other & 1):
+            return True
+    return False
+
+
+def _beats(card: int, best: int, led: int, trump: int) -> bool:
+    eff = EFF[trump]
+    s, b = eff[card], eff[best]
+    if s == trump:
+        return b != trump or RANK[card] > RANK[best]
+    return s == led and b == led and RANK[card] > RANK[best]
+
+
+def _cheap(card: int, trump: int) -> tuple[int, int, int]:
+    """Order for throwing a card away: side cards before trumps, no points, low rank."""
+    return (EFF[trump][card] == trump, POINTS[card], RANK[card])
+
+
+def play_move(fs: Fast, seat: int, memory: bool = True) -> int:
+    moves = fast.playable(fs)
+    if len(moves) == 1:
+        return moves[0]
+    trump = fs.trump
+    eff = EFF[trump]
+    hand = fs.hands[seat]
+    mine = 0
+    for c in hand:
+        mine |= 1 << c
+    trick = fs.trick
+    seen = fs.played
+    if not memory:
+        seen = 0
+        for c in trick:
+            seen |= 1 << c
+    partner = (seat + 2) % 4
+    declaring = fs.declarer % 2 == seat % 2
+    if not trick:
+        return _lead(fs, moves, trump, mine, seen, partner, declaring, memory)
+    led = eff[trick[0]]
+    best_i = 0
+    for i in range(1, len(trick)):
+        if _beats(trick[i], trick[best_i], led, trump):
+            best_i = i
+    best = trick[best_i]
+    winner = (fs.leader + best_i) % 4
+    last = len(trick) == 3
+    winners = [c for c in moves if _beats(c, best, led, trump)]
+    if winner == partner:
+        sure = last or not _outranked(best, trump, mine, seen)
+        if sure and (eff[best] == trump or last or led == trump):
+            pass
+        elif sure:
+            # a side-suit boss may still be trumped by the player after me: sure only if last
+            sure = not _may_trump(fs, mine, seen, led, trump, memory)
+        losers = [c for c in moves if c not in winners]
+        if losers:
+            if sure:
+                return max(losers, key=lambda c: (POINTS[c], -(eff[c] == trump), -RANK[c]))
+            return min(losers, key=lambda c: _cheap(c, trump))
+        return min(moves, key=lambda c: _cheap(c, trump))
+    if winners:
+        trick_points = sum(POINTS[c] for c in trick)
+        if last:
+            return min(winners, key=lambda c: (eff[c] == trump, RANK[c], -POINTS[c]))
+        safe = [c for c in winners if not _outranked(c, trump, mine, seen)]
+        if safe:
+            return min(safe, key=lambda c: (eff[c] == trump, RANK[c]))
+        if eff[winners[0]] == trump and led != trump:
+            return min(winners, key=lambda c: RANK[c])
+        if trick_points >= 10:
+            return max(winners, key=lambda c: RANK[c])
+    return min(moves, key=lambda c: _cheap(c, trump))
+
+
+def _may_trump(fs: Fast, mine: int, seen: int, led: int, trump: int, memory: bool) -> bool:
+    """Whether the next player may be void in the led suit: with fewer than three of the suit
+    still out (not seen, not held), one of the others probably is."""
+    if not memory:
+        return False
+    out = sum(1 for c in SUIT_CARDS[trump][led] if not (seen >> c & 1) and not (mine >> c & 1))
+    return out < 3
+
+
+def _lead(
+    fs: Fast,
+    moves: list[int],
+    trump: int,
+    mine: int,
+    seen: int,
+    partner: int,
+    declaring: bool,
+    memory: bool,
+) -> int:
+    eff = EFF[trump]
+    trumps = [c for c in moves if eff[c] == trump]
+    side = [c for c in moves if eff[c] != trump]
+    # trump control: the declaring side draws the defenders' trumps with its top trump
+    if declaring and trumps:
+        out = [c for c in SUIT_CARDS[trump][trump] if not (seen >> c & 1) and not (mine >> c & 1)]
+        top = max(trumps, key=lambda c: RANK[c])
+        if out and not _outranked(top, trump, mine, seen):
+            return top
+    # return the partner's lead
+    if memory and fs.led_by[partner]:
+        suit = fs.led_by[partner][-1]
+        if suit != trump:
+            ours = [c for c in side if eff[c] == suit]
+            if ours:
+                top = max(ours, key=lambda c: RANK[c])
+                if not _outranked(top, trump, mine, seen):
+                    return top
+                return min(ours, key=lambda c: RANK[c])
+    # cash a side winner
+    bosses = [c for c in side if not _outranked(c, trump, mine, seen)]
+    if bosses:
+        return max(bosses, key=lambda c: (POINTS[c], RANK[c]))
+    if side:
+        lengths = [0, 0, 0, 0]
+        for c in side:
+            lengths[eff[c]] += 1
+        return min(side, key=lambda c: (POINTS[c] > 0, -lengths[eff[c]], RANK[c]))
+    return min(moves, key=lambda c: RANK[c])
+
+
+# ---------------------------------------------------------------- policies
+
+
+def heuristic(fs: Fast, memory: bool = True) -> int:
+    """The normal player's move for the seat to act in ``fs`` (reads its hand and the
+    public record only)."""
+    seat = fs.turn
+    phase = fs.phase
+    if phase == P_PLAY:
+        return play_move(fs, seat, memory)
+    if phase == P_BID:
+        return bid_move(fs, seat)
+    if phase == P_DISCARD:
+        return discard_move(fs, seat)
+    return trump_move(fs, seat)
+
+
+def _world(obs: Observation, seed: int) -> Fast:
+    return to_fast(knowledge(obs), Rng(seed))
+
+
+def _checked(obs: Observation, move: int) -> str:
+    code = fast.move_code(move)
+    if code not in obs.legal:
+        raise AssertionError(f"boat AI chose {code!r}, not a legal move")
+    return code
+
+
+def normal(observation: Observation, seed: int) -> str:
+    """The club player's move."""
+    if len(observation.legal) == 1:
+        return observation.legal[0]
+    return _checked(observation, heuristic(_world(observation, seed)))
+
+
+def easy(observation: Observation, seed: int) -> str:
+    """The club player's move about 70% of the time, without card memory; else random."""
+    if len(observation.legal) == 1:
+        return observation.legal[0]
+    rng = Rng(seed)
+    if rng.random() < EASY_MISTAKES:
+        return random_policy(observation, rng.fork())
+    return _checked(observation, heuristic(_world(observation, seed), memory=False))
+
+
+def rollout(fs: Fast) -> tuple[int, int]:
+    """The normal heuristic for every seat to the end of the hand; the score change."""
+    while fs.phase != P_DONE:
+        fast.step(fs, heuristic(fs))
+    assert fs.change is not None
+    return fs.change
+
+
+def candidates(fs: Fast, seat: int) -> list[int]:
+    """The moves the search compares, the heuristic's first: every card to play, every
+    trump; for bids, passing and the next bid; for the discard, the heuristic's discard for
+    each possible trump (the 2,002 discards are far too many to sample)."""
+    first = heuristic(fs)
+    phase = fs.phase
+    if phase in (P_PLAY, P_TRUMP):
+        others = fast.legal(fs)
+    elif phase == P_BID:
+        lowest = max(65, fs.high_bid + 5)
+        others = [PASS] + ([BID + lowest] if lowest <= 120 else [])
+    else:
+        hand = fs.hands[seat]
+        others = [discard_for(hand, t, fs.points_allowed) for t in range(4)]
+    out = [first]
+    for move in others:
+        if move not in out:
+            out.append(move)
+    return out
+
+
+def search(observation: Observation, seed: int, iterations: int) -> str:
+    """PIMC: each iteration deals one world and plays every candidate out in it with the
+    heuristic; the candidate with the best mean team score change wins."""
+    if len(observation.legal) == 1:
+        return observation.legal[0]
+    known = knowledge(observation)
+    seat = observation.seat
+    team = seat % 2
+    root = to_fast(known, Rng(seed))
+    moves = candidates(root, seat)
+    codes = [fast.move_code(m) for m in moves]
+
+    def sample(rng: Rng) -> Fast:
+        return to_fast(known, rng)
+
+    def value(world: Fast, code: str, _rng: Rng) -> float:
+        fs = world.copy()
+        fast.step(fs, fast.parse_code(code))
+        change = rollout(fs)
+        return change[team] - change[1 - team]
+
+    chosen = pimc_choose(codes, iterations, seed, sample, value)
+    return _checked(observation, fast.parse_code(chosen))
+
+
+def strong(observation: Observation, seed: int) -> str:
+    return search(observation, seed, BUDGETS["strong"])
+
+
+def playout(observation: Observation, seed: int) -> object:
+    """Determinize, then random legal moves to the end of the hand (``bench/search.py``)."""
+    rng = Rng(seed)
+    return fast.random_playout(to_fast(knowledge(observation), rng), rng)
+
+
+LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
