@@ -28,6 +28,8 @@ from .fast import Fast
 from .state import Reveal, State
 
 _HALVES: tuple[int, ...] = tuple(halves(v) for v in range(61))
+#: card code -> value (a dict lookup is cheaper than ``int`` on the event-parsing path)
+_VALUE: dict[str | None, int] = {None: 0, **{str(v): v for v in range(1, 61)}}
 
 
 class Knowledge:
@@ -78,27 +80,30 @@ class Knowledge:
         played: list[list[int]] = [[] for _ in range(n)]
         stacks: list[list[int]] = [[] for _ in range(n)]
         reveals: list[Reveal] = []
+        value = _VALUE
         for event in obs.events:
             kind = event.kind
-            if kind == "deal":
-                r = int(event.data["round"]) - 1
-                sets[(s - r) % n] = tuple(sorted(int(c) for c in event.data["hand"]))
-            elif kind == "reveal":
+            if kind == "reveal":
                 data = event.data
-                r = int(data["round"]) - 1
-                choices = [int(c) if c else 0 for c in data["choices"]]
-                for j, card in enumerate(choices):
+                r = data["round"] - 1
+                choices = [value[c] for c in data["choices"]]
+                for j in range(n):
+                    card = choices[j]
                     if card:
                         pinned[(j - r) % n].add(card)
                 if r == rnd:
-                    lo, hi = (int(c) for c in data["tide"])
-                    lo_to, hi_to = int(data["lo_to"]), int(data["hi_to"])
+                    lo, hi = (value[c] for c in data["tide"])
+                    lo_to, hi_to = data["lo_to"], data["hi_to"]
                     stacks[lo_to].append(lo)
                     stacks[hi_to].append(hi)
                     reveals.append((lo, hi, lo_to, hi_to, tuple(choices)))
-                    for j, card in enumerate(choices):
+                    for j in range(n):
+                        card = choices[j]
                         if card:
                             played[j].append(card)
+            elif kind == "deal":
+                r = event.data["round"] - 1
+                sets[(s - r) % n] = tuple(sorted(value[c] for c in event.data["hand"]))
         own = view.get("chosen_card")
         self.own_choice = int(own) if own else 0
         self.own_hand = tuple(int(c) for c in view["hand"])
@@ -166,7 +171,7 @@ class Knowledge:
         if not unknown:
             return [s for s in sets if s is not None]
         pool = list(self.pool)
-        rng.shuffle(pool)
+        _draw_front(pool, sum(HAND_SIZE - len(self.pinned[k]) for k in unknown), rng)
         free: list[list[int]] = []
         pos = 0
         for k in unknown:
@@ -205,7 +210,7 @@ class Knowledge:
         sets = self.sample_sets(rng)
         chosen = self.sample_choices(sets, rng)
         tide = list(self.tide_left)
-        rng.shuffle(tide)
+        _draw_front(tide, len(tide), rng)
         f = Fast.__new__(Fast)
         f.n = n
         f.sets = tuple(sets)
@@ -269,6 +274,33 @@ class Knowledge:
         )
 
 
+_LOW = 1 << 24
+
+
+def _draw_front(items: list[int], count: int, rng: Rng) -> None:
+    """Put ``count`` uniformly drawn items, in random order, at the front of ``items`` (a partial
+    Fisher-Yates). Several indices come out of one 64-bit draw (mixed radix, redrawn below
+    2**24, so the bias stays under 2**-20): a search draws thousands of worlds per move."""
+    size = len(items)
+    z = rng.next64()
+    for i in range(min(count, size - 1)):
+        if z < _LOW:
+            z = rng.next64()
+        k = size - i
+        j = i + z % k
+        z //= k
+        items[i], items[j] = items[j], items[i]
+
+
+def _by_halves(cards: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """Positions of ``cards`` by icon halves (0, 1, 2)."""
+    out: tuple[list[int], list[int], list[int]] = ([], [], [])
+    h = _HALVES
+    for index, card in enumerate(cards):
+        out[h[card]].append(index)
+    return out
+
+
 def _violation(total: int, allow: int) -> int:
     """How far a set's icon halves are from giving ``allow`` tokens (floor(halves/2) == allow)."""
     if total < 2 * allow:
@@ -286,8 +318,9 @@ def _repair(
     rng: Rng,
 ) -> None:
     """Swap drawn cards between the unseen sets and the spare cards until every unseen set
-    gives its public allowance. A swap is kept when it does not increase the total violation;
-    the real deal is one solution, so this ends (a fresh shuffle of the same cards if it stalls).
+    gives its public allowance. Each swap moves icon halves from a set with too many (or the
+    spare cards) to one with too few, and never increases the total violation; the real deal is
+    one solution, so this ends (the cards are redrawn if it ever stalls).
     """
     h = _HALVES
     m = len(free)
@@ -296,10 +329,37 @@ def _repair(
     if not any(bad):
         return
     containers = [*free, spare]
-    for attempt in range(20_000):
-        if not any(bad):
+    for attempt in range(400):
+        wrong = [i for i in range(m) if bad[i]]
+        if not wrong:
             return
-        if attempt and attempt % 4_000 == 0:
+        i = wrong[rng.below(len(wrong))]
+        short = totals[i] < 2 * allows[i]
+        # swaps grouped by the icon halves of the two cards: (weight, xs, j, ys, d)
+        moves: list[tuple[int, list[int], int, list[int], int]] = []
+        before_i = bad[i]
+        mine = _by_halves(free[i])
+        for j, box in enumerate(containers):
+            if j == i:
+                continue
+            theirs = _by_halves(box)
+            for hx in (0, 1, 2):
+                xs = mine[hx]
+                if not xs:
+                    continue
+                for hy in (0, 1, 2):
+                    ys = theirs[hy]
+                    d = hy - hx
+                    if not ys or ((d <= 0) if short else (d >= 0)):
+                        continue
+                    after = _violation(totals[i] + d, allows[i])
+                    before = before_i
+                    if j < m:
+                        before += bad[j]
+                        after += _violation(totals[j] - d, allows[j])
+                    if after < before:
+                        moves.append((len(xs) * len(ys), xs, j, ys, d))
+        if not moves or attempt % 50 == 49:
             everything = [c for box in containers for c in box]
             rng.shuffle(everything)
             pos = 0
@@ -307,39 +367,27 @@ def _repair(
                 size = len(box)
                 box[:] = everything[pos : pos + size]
                 pos += size
-            totals = [sum(h[c] for c in pinned[i]) + sum(h[c] for c in free[i]) for i in range(m)]
-            bad = [_violation(totals[i], allows[i]) for i in range(m)]
+            totals = [sum(h[c] for c in pinned[k]) + sum(h[c] for c in free[k]) for k in range(m)]
+            bad = [_violation(totals[k], allows[k]) for k in range(m)]
             continue
-        i = rng.below(m)
-        if not bad[i] or not free[i]:
-            continue
-        j = rng.below(len(containers))
-        if j == i or not containers[j]:
-            continue
-        a = rng.below(len(free[i]))
-        b = rng.below(len(containers[j]))
-        x = free[i][a]
-        y = containers[j][b]
-        d = h[y] - h[x]
-        if d == 0:
-            continue
-        new_i = _violation(totals[i] + d, allows[i])
-        before = bad[i]
-        after = new_i
-        if j < m:
-            new_j = _violation(totals[j] - d, allows[j])
-            before += bad[j]
-            after += new_j
-        if after > before:
-            continue
-        free[i][a] = y
-        containers[j][b] = x
+        pick = rng.below(sum(move[0] for move in moves))
+        chosen = moves[-1]
+        for move in moves:
+            if pick < move[0]:
+                chosen = move
+                break
+            pick -= move[0]
+        _weight, xs, j, ys, d = chosen
+        a = xs[rng.below(len(xs))]
+        b = ys[rng.below(len(ys))]
+        free[i][a], containers[j][b] = containers[j][b], free[i][a]
         totals[i] += d
-        bad[i] = new_i
+        bad[i] = _violation(totals[i], allows[i])
         if j < m:
             totals[j] -= d
-            bad[j] = new_j
-    raise RuntimeError("Turn the Tide: no hand sets fit the public preserver allowances")
+            bad[j] = _violation(totals[j], allows[j])
+    if any(bad):
+        raise RuntimeError("Turn the Tide: no hand sets fit the public preserver allowances")
 
 
 def knowledge(obs: Observation) -> Knowledge:
