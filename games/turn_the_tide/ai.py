@@ -13,15 +13,17 @@ so every level answers it from the :class:`~games.core.Observation` alone:
 * ``easy`` is that heuristic with mistakes: ~30% of moves random, and no card memory (it assumes
   any card it does not hold could be anywhere).
 * ``strong`` searches: determinized worlds (:meth:`Knowledge.sample_fast`), each of its cards
-  played out to the end of the round on the fast path against the same world and the same
-  random continuation, with regret matching at the root. The move is drawn from the average
-  strategy, a mixed strategy, so the choice cannot be read from the hand, and the number of
-  playouts is fixed, so the time does not depend on the hand either.
+  played out to the end of the round on the fast path against the same world, the same choices
+  of the seats still to choose and the same continuation (a cheap rule-of-thumb playout policy,
+  :func:`_rule_card`), plus the heuristic's value as a fixed prior, with regret matching+ at the
+  root. The move is drawn from the (purified) average strategy, a mixed strategy, so the choice
+  cannot be read from the hand, and the number of playouts is fixed, so the time does not depend
+  on the hand either. Like ``normal`` it never risks elimination when a safe card exists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.core import Observation, Policy
 from games.search import Rng
@@ -38,6 +40,8 @@ LOSE = 1.0
 ELIMINATED = 3.0
 LEVEL = 0.06
 KEEP = 0.25
+#: weight of the heuristic's card values in the strong search (see :func:`search`)
+PRIOR = 1.0
 
 
 def _card(code: str) -> int:
@@ -66,6 +70,64 @@ def _random_rest(f: Fast, rng: Rng) -> None:
                 if step(f, s, hand[rng.next64() % len(hand)], False):
                     return
                 chosen = f.chosen
+
+
+def _top_two(f: Fast) -> tuple[int, int]:
+    """The highest and second-highest level among active seats (equal when tied)."""
+    first = second = -1
+    alive = f.alive
+    level = f.level
+    for s in range(f.n):
+        if alive[s]:
+            v = level[s]
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+    return first, second
+
+
+def _rule_card(f: Fast, s: int, first: int, second: int, z: int) -> tuple[int, int]:
+    """The playout policy's card for seat ``s`` and the unused entropy ``z``: a seat at the
+    top level tries to take the low tide with its highest card; a seat without a preserver
+    that could be handed the top tide ducks with its lowest; otherwise (and one move in three)
+    a random card. Cheap, and far closer to real play than uniform moves, which throw away the
+    worth of a kept high card or of a last preserver (it beat uniform playouts in the bench)."""
+    hand = f.hands[s]
+    roll = z % 3
+    z //= 3
+    mine = f.level[s]
+    rival = second if mine == first else first
+    if roll and mine >= rival and f.lo < mine:
+        return hand[-1], z
+    if roll and not f.up[s] and f.hi >= rival:
+        return hand[0], z
+    size = len(hand)
+    return hand[z % size], z // size
+
+
+def _greedy_rest(f: Fast, rng: Rng) -> None:
+    """Every waiting seat plays by :func:`_rule_card` until the round ends."""
+    n = f.n
+    step = fast.step
+    z = rng.next64()
+    while True:
+        first, second = _top_two(f)
+        alive = f.alive
+        chosen = f.chosen
+        for s in range(n):
+            if not alive[s] or chosen[s]:
+                continue
+            if z < _LOW:
+                z = rng.next64()
+            card, z = _rule_card(f, s, first, second, z)
+            if step(f, s, card, False):
+                return
+            if not chosen[s]:
+                break  # the hand was resolved: the next one has new levels and tide cards
+
+
+_LOW = 1 << 24
 
 
 # --- the heuristic (normal, easy) -----------------------------------------------------------------
@@ -104,60 +166,91 @@ def _opponent_models(k: Knowledge, memory: bool) -> list[tuple[list[int], int, l
     return models
 
 
+def _places(models: Sequence[tuple[list[int], int, list[int]]], card: int) -> tuple[float, ...]:
+    """Chances that ``card`` comes first (takes the low tide), second (the high one) or
+    neither, each other seat playing uniformly from its possible cards."""
+    below = []
+    for sure, extra, pool in models:
+        total = len(sure) + extra
+        if total <= 0:
+            below.append(1.0)
+            continue
+        p = (sum(1 for c in sure if c < card) + extra * _below_fraction(pool, card)) / total
+        below.append(p)
+    p_first = 1.0
+    for p in below:
+        p_first *= p
+    p_second = 0.0
+    for i, p in enumerate(below):
+        rest = 1.0 - p
+        for j, q in enumerate(below):
+            if j != i:
+                rest *= q
+        p_second += rest
+    return p_first, p_second, max(0.0, 1.0 - p_first - p_second)
+
+
+def _cases(k: Knowledge) -> tuple[tuple[int, int], ...]:
+    """(level after, highest rival level) when this seat takes the low tide, the high tide or
+    nothing: when it takes one tide card another seat takes the other."""
+    seat = k.seat
+    lo, hi = k.tide_now
+    others = [k.levels[j] for j in range(k.n) if j != seat and k.alive[j]]
+    top_other = max(others) if others else 0
+    return ((lo, max(top_other, hi)), (hi, top_other), (k.levels[seat], max(top_other, hi)))
+
+
+def safe_cards(k: Knowledge) -> list[int]:
+    """The cards in hand that cannot lose a preserver this hand, whatever the others hold (as
+    far as this seat knows): every place the card can come in keeps it below the top level."""
+    models = _opponent_models(k, True)
+    losing = [level >= rival for level, rival in _cases(k)]
+    safe = []
+    for card in k.own_hand:
+        chances = _places(models, card)
+        if not any(p > 1e-9 and lose for p, lose in zip(chances, losing, strict=True)):
+            safe.append(card)
+    return safe
+
+
 def card_values(k: Knowledge, memory: bool = True) -> dict[int, float]:
     """The heuristic value of each card in hand (higher is better); see the module docstring."""
     models = _opponent_models(k, memory)
     seat = k.seat
-    lo, hi = k.tide_now
-    mine = k.levels[seat]
-    others = [k.levels[j] for j in range(k.n) if j != seat and k.alive[j]]
-    top_other = max(others) if others else 0
     up = k.up[seat]
     loss = LOSE + (0.3 if up == 1 else 0.0) if up > 0 else ELIMINATED
     hands_left = 12 - k.hand_no
     keep = KEEP if hands_left > 1 else 0.0
-
-    # when this seat takes the low card, another takes the high one, and the reverse
-    cases = ((lo, max(top_other, hi)), (hi, top_other), (mine, max(top_other, hi)))
-    lost_anyway = all(level >= rival for level, rival in cases)
-    if lost_anyway:
+    cases = _cases(k)
+    if all(level >= rival for level, rival in cases):
         # nothing saves a preserver this hand: keeping cards is worth nothing against ending on a
         # lower level, and a tide card taken at the top level costs the other taker one too
         keep = 0.0
-    take_lo, take_hi, take_none = (
-        -(loss if level >= rival else 0.0) - LEVEL * level for level, rival in cases
-    )
+    outcomes = [-(loss if level >= rival else 0.0) - LEVEL * level for level, rival in cases]
     values: dict[int, float] = {}
     for card in k.own_hand:
-        below = []
-        for sure, extra, pool in models:
-            total = len(sure) + extra
-            if total <= 0:
-                below.append(1.0)
-                continue
-            p = (sum(1 for c in sure if c < card) + extra * _below_fraction(pool, card)) / total
-            below.append(p)
-        p_first = 1.0
-        for p in below:
-            p_first *= p
-        p_second = 0.0
-        for i, p in enumerate(below):
-            rest = 1.0 - p
-            for j, q in enumerate(below):
-                if j != i:
-                    rest *= q
-            p_second += rest
-        p_none = max(0.0, 1.0 - p_first - p_second)
-        extreme = abs(card - 30.5) / 29.5
-        values[card] = p_first * take_lo + p_second * take_hi + p_none * take_none - keep * extreme
+        chances = _places(models, card)
+        expected = sum(p * v for p, v in zip(chances, outcomes, strict=True))
+        values[card] = expected - keep * abs(card - 30.5) / 29.5
     return values
 
 
+def candidates(k: Knowledge) -> list[int]:
+    """The cards worth considering: all of them, except that a seat without a preserver never
+    risks elimination when a safe card exists (the rule every level but ``easy`` keeps)."""
+    if k.up[k.seat] == 0:
+        safe = safe_cards(k)
+        if safe:
+            return safe
+    return list(k.own_hand)
+
+
 def heuristic_choice(k: Knowledge, memory: bool = True) -> int:
-    """The best card by :func:`card_values`; ties go to the higher card (it takes the lower
-    tide card when both tied cards end up taking one)."""
+    """The best card by :func:`card_values` among :func:`candidates` (with memory); ties go to
+    the higher card (it takes the lower tide card when both tied cards end up taking one)."""
     values = card_values(k, memory)
-    return max(values, key=lambda c: (round(values[c], 9), c))
+    allowed = candidates(k) if memory else list(values)
+    return max(allowed, key=lambda c: (round(values[c], 9), c))
 
 
 def normal(observation: Observation, seed: int) -> str:
@@ -186,44 +279,58 @@ def _value(f: Fast, seat: int) -> float:
     return points[seat] - (sum(points) - points[seat]) / (n - 1)
 
 
-def search(observation: Observation, seed: int, iterations: int) -> str:
+def search(
+    observation: Observation,
+    seed: int,
+    iterations: int,
+    rollout: Callable[[Fast, Rng], None] | None = None,
+) -> str:
     """Regret matching at the root over determinized worlds; returns a code drawn from the
     average strategy. ``iterations`` playouts in all (``iterations // cards`` worlds)."""
-    legal = observation.legal
+    k = knowledge(observation)
+    allowed = set(candidates(k))
+    legal = [code for code in observation.legal if _card(code) in allowed]
     if len(legal) == 1:
         return legal[0]
     cards = [_card(code) for code in legal]
     m = len(cards)
-    k = knowledge(observation)
     seat = k.seat
     rng = Rng(seed)
     regrets = [0.0] * m
     total = [0.0] * m
+    # the heuristic's judgement as a fixed prior added to every playout's value: random playouts
+    # see neither the cost of an elimination risk nor the worth of a kept extreme card
+    values_now = card_values(k)
+    prior = [PRIOR * values_now[card] for card in cards]
     worlds = max(1, iterations // m)
     step = fast.step
-    for _ in range(worlds):
+    finish = rollout or _greedy_rest
+    for weight in range(1, worlds + 1):
         world = k.sample_fast(rng)
-        # the seats still to choose pick once per world, so every candidate meets the same choices
+        # the seats still to choose pick once per world (by the playout policy), so every
+        # candidate meets the same choices
+        first, second = _top_two(world)
         for j in fast.to_act(world):
             if j != seat:
-                hand = world.hands[j]
-                card = hand[rng.next64() % len(hand)]
-                hand.remove(card)
+                card, _z = _rule_card(world, j, first, second, rng.next64())
+                world.hands[j].remove(card)
                 world.chosen[j] = card
         rest = rng.next64()
         values = [0.0] * m
         for i, card in enumerate(cards):
             g = world.copy()
             if not step(g, seat, card, False):
-                _random_rest(g, Rng(rest))
-            values[i] = _value(g, seat)
-        positive = [r if r > 0 else 0.0 for r in regrets]
-        norm = sum(positive)
-        strategy = [p / norm for p in positive] if norm > 0 else [1.0 / m] * m
+                finish(g, Rng(rest))
+            values[i] = _value(g, seat) + prior[i]
+        # regret matching+ (regrets floored at zero) with linearly weighted averaging: both
+        # forget the first, uninformed iterations faster than plain regret matching
+        norm = sum(regrets)
+        strategy = [r / norm for r in regrets] if norm > 0 else [1.0 / m] * m
         expected = sum(s * v for s, v in zip(strategy, values, strict=True))
         for i in range(m):
-            regrets[i] += values[i] - expected
-            total[i] += strategy[i]
+            regret = regrets[i] + values[i] - expected
+            regrets[i] = regret if regret > 0 else 0.0
+            total[i] += weight * strategy[i]
     # the average strategy, purified: actions played less than half as often as the favourite
     # are dropped (early, uninformed iterations spread weight everywhere); the rest stay mixed
     best = max(total)

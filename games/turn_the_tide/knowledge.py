@@ -246,7 +246,7 @@ class Knowledge:
         sets = self.sample_sets(rng)
         chosen = self.sample_choices(sets, rng)
         tide = list(self.tide_left)
-        rng.shuffle(tide)
+        _draw_front(tide, len(tide), rng)
         hands = []
         for j in range(n):
             gone = self.played[j]
@@ -329,7 +329,7 @@ def _repair(
     if not any(bad):
         return
     containers = [*free, spare]
-    for attempt in range(400):
+    for attempt in range(3_000):
         wrong = [i for i in range(m) if bad[i]]
         if not wrong:
             return
@@ -337,6 +337,7 @@ def _repair(
         short = totals[i] < 2 * allows[i]
         # swaps grouped by the icon halves of the two cards: (weight, xs, j, ys, d)
         moves: list[tuple[int, list[int], int, list[int], int]] = []
+        sideways: list[tuple[int, list[int], int, list[int], int]] = []
         before_i = bad[i]
         mine = _by_halves(free[i])
         for j, box in enumerate(containers):
@@ -359,7 +360,12 @@ def _repair(
                         after += _violation(totals[j] - d, allows[j])
                     if after < before:
                         moves.append((len(xs) * len(ys), xs, j, ys, d))
-        if not moves or attempt % 50 == 49:
+                    elif after == before:
+                        sideways.append((len(xs) * len(ys), xs, j, ys, d))
+        if not moves:
+            # a plateau: a neutral swap (another set keeps its violation) walks off it
+            moves = sideways
+        if not moves or attempt % 300 == 299:
             everything = [c for box in containers for c in box]
             rng.shuffle(everything)
             pos = 0
