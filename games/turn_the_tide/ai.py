@@ -61,15 +61,20 @@ def _random_rest(f: Fast, rng: Rng) -> None:
     """Every waiting seat plays a uniformly random card until the round ends."""
     n = f.n
     step = fast.step
+    z = rng.next64()
     while True:
         alive = f.alive
         chosen = f.chosen
         for s in range(n):
             if alive[s] and not chosen[s]:
                 hand = f.hands[s]
-                if step(f, s, hand[rng.next64() % len(hand)], False):
+                if z < _LOW:
+                    z = rng.next64()
+                size = len(hand)
+                card = hand[z % size]
+                z //= size
+                if step(f, s, card, False):
                     return
-                chosen = f.chosen
 
 
 def _top_two(f: Fast) -> tuple[int, int]:
