@@ -35,11 +35,21 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.cards import rigged_order, seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, IllegalAction, Result
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    IllegalAction,
+    Observation,
+    Result,
+)
 
 from . import rules
 from . import state as state_mod
 from .cards import CARD_COPIES, TIDE, WEATHER
+from .knowledge import knowledge, obs_rng
 from .state import State
 from .view import public_view, seat_view
 
@@ -77,7 +87,8 @@ class TurnTheTideEngine(BaseEngine):
             tide, rng = rigged_order(TIDE, tide_rig, rng)
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
-        state, _ = rules.initial_state(players, bool(opts.show_history), order, tide, rng)
+        history = bool(getattr(opts, "show_history", False))
+        state, _ = rules.initial_state(players, history, order, tide, rng)
         return state
 
     def to_act(self, state: State) -> list[int]:
@@ -144,6 +155,14 @@ class TurnTheTideEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return state_mod.load(text)
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """A full state ``observation.seat`` cannot tell from the real one (the
+        :class:`games.core.Determinizer` hook): the sets it held and every revealed card where
+        they are known to be, unseen sets drawn from the cards it never saw with their public
+        allowances kept, others' locked choices re-drawn from their possible cards, the rest of
+        the tide deck shuffled (see :mod:`games.turn_the_tide.knowledge`)."""
+        return knowledge(observation).sample_state(obs_rng(rng))
 
 
 def _split_deck(deck: Any) -> tuple[list[int] | None, list[int] | None]:

@@ -1,0 +1,356 @@
+"""AI seats for Turn the Tide: ``easy``, ``normal`` and ``strong`` (issue 14).
+
+The only decision of the game is the simultaneous secret choice of a weather card (``play:<n>``),
+so every level answers it from the :class:`~games.core.Observation` alone:
+
+* ``normal`` weighs each card by the chance that it is the highest (takes the low tide), the
+  second highest (takes the high tide) or neither, against the other seats' possible cards (the
+  sets it has held and every revealed card, :mod:`.knowledge`), then by the level it would end
+  on and whether that level is the top one (a lost preserver; elimination when none is left). It
+  takes the low tide when that is safe, never takes the top tide without a preserver when a
+  lower card is safe, and when the hand is lost anyway it plays its highest card (it then ends
+  on the lower tide card, and drags the other taker down with it).
+* ``easy`` is that heuristic with mistakes: ~30% of moves random, and no card memory (it assumes
+  any card it does not hold could be anywhere).
+* ``strong`` searches: determinized worlds (:meth:`Knowledge.sample_fast`), each of its cards
+  played out to the end of the round on the fast path against the same world, the same choices
+  of the seats still to choose and the same continuation (a cheap rule-of-thumb playout policy,
+  :func:`_rule_card`), plus the heuristic's value as a fixed prior, with regret matching+ at the
+  root. The move is drawn from the (purified) average strategy, a mixed strategy, so the choice
+  cannot be read from the hand, and the number of playouts is fixed, so the time does not depend
+  on the hand either. Like ``normal`` it never risks elimination when a safe card exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.core import Observation, Policy
+from games.search import Rng
+
+from . import fast
+from .fast import Fast
+from .knowledge import Knowledge, knowledge
+
+#: search iterations (playouts to the end of the round) per move of each search level
+BUDGETS: dict[str, int] = {"strong": 1200}
+
+#: the heuristic's weights: a lost preserver, an elimination, a level point, a spent extreme card
+LOSE = 1.0
+ELIMINATED = 3.0
+LEVEL = 0.06
+KEEP = 0.25
+#: weight of the heuristic's card values in the strong search (see :func:`search`)
+PRIOR = 1.0
+
+
+def _card(code: str) -> int:
+    return int(code.partition(":")[2])
+
+
+def playout(observation: Observation, seed: int) -> list[int]:
+    """One determinization of ``observation`` played out at random to the end of the round on
+    the fast path; returns the round's points per seat (``bench/search.py`` times this)."""
+    rng = Rng(seed)
+    world = knowledge(observation).sample_fast(rng)
+    _random_rest(world, rng)
+    return world.last
+
+
+def _random_rest(f: Fast, rng: Rng) -> None:
+    """Every waiting seat plays a uniformly random card until the round ends."""
+    n = f.n
+    step = fast.step
+    z = rng.next64()
+    while True:
+        alive = f.alive
+        chosen = f.chosen
+        for s in range(n):
+            if alive[s] and not chosen[s]:
+                hand = f.hands[s]
+                if z < _LOW:
+                    z = rng.next64()
+                size = len(hand)
+                card = hand[z % size]
+                z //= size
+                if step(f, s, card, False):
+                    return
+
+
+def _top_two(f: Fast) -> tuple[int, int]:
+    """The highest and second-highest level among active seats (equal when tied)."""
+    first = second = -1
+    alive = f.alive
+    level = f.level
+    for s in range(f.n):
+        if alive[s]:
+            v = level[s]
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+    return first, second
+
+
+def _rule_card(f: Fast, s: int, first: int, second: int, z: int) -> tuple[int, int]:
+    """The playout policy's card for seat ``s`` and the unused entropy ``z``: a seat at the
+    top level tries to take the low tide with its highest card; a seat without a preserver
+    that could be handed the top tide ducks with its lowest; otherwise (and one move in three)
+    a random card. Cheap, and far closer to real play than uniform moves, which throw away the
+    worth of a kept high card or of a last preserver (it beat uniform playouts in the bench)."""
+    hand = f.hands[s]
+    roll = z % 3
+    z //= 3
+    mine = f.level[s]
+    rival = second if mine == first else first
+    if roll and mine >= rival and f.lo < mine:
+        return hand[-1], z
+    if roll and not f.up[s] and f.hi >= rival:
+        return hand[0], z
+    size = len(hand)
+    return hand[z % size], z // size
+
+
+def _greedy_rest(f: Fast, rng: Rng) -> None:
+    """Every waiting seat plays by :func:`_rule_card` until the round ends."""
+    n = f.n
+    step = fast.step
+    z = rng.next64()
+    while True:
+        first, second = _top_two(f)
+        alive = f.alive
+        chosen = f.chosen
+        for s in range(n):
+            if not alive[s] or chosen[s]:
+                continue
+            if z < _LOW:
+                z = rng.next64()
+            card, z = _rule_card(f, s, first, second, z)
+            if step(f, s, card, False):
+                return
+            if not chosen[s]:
+                break  # the hand was resolved: the next one has new levels and tide cards
+
+
+_LOW = 1 << 24
+
+
+# --- the heuristic (normal, easy) -----------------------------------------------------------------
+
+
+def _below_fraction(cards: Sequence[int], value: int) -> float:
+    if not cards:
+        return 0.0
+    return sum(1 for c in cards if c < value) / len(cards)
+
+
+def _opponent_models(k: Knowledge, memory: bool) -> list[tuple[list[int], int, list[int]]]:
+    """For each other active seat: (cards it surely holds, how many more it holds from the
+    ``pool`` below, the pool). With memory: its set when this seat has held it, else the cards
+    revealed from its set plus unknown ones; without: anything this seat does not hold."""
+    seat = k.seat
+    own = set(k.own_hand)
+    if k.own_choice:
+        own.add(k.own_choice)
+    blind = [c for c in range(1, 61) if c not in own]
+    models: list[tuple[list[int], int, list[int]]] = []
+    for j in range(k.n):
+        if j == seat or not k.alive[j]:
+            continue
+        known = k.possible(j)
+        played = len(k.played[j])
+        size = 12 - played
+        if not memory:
+            models.append(([], size, blind))
+        elif known:
+            models.append((known, 0, []))
+        else:
+            gone = k.played[j]
+            sure = [c for c in k.pinned[k.set_of(j)] if c not in gone]
+            models.append((sure, size - len(sure), list(k.pool)))
+    return models
+
+
+def _places(models: Sequence[tuple[list[int], int, list[int]]], card: int) -> tuple[float, ...]:
+    """Chances that ``card`` comes first (takes the low tide), second (the high one) or
+    neither, each other seat playing uniformly from its possible cards."""
+    below = []
+    for sure, extra, pool in models:
+        total = len(sure) + extra
+        if total <= 0:
+            below.append(1.0)
+            continue
+        p = (sum(1 for c in sure if c < card) + extra * _below_fraction(pool, card)) / total
+        below.append(p)
+    p_first = 1.0
+    for p in below:
+        p_first *= p
+    p_second = 0.0
+    for i, p in enumerate(below):
+        rest = 1.0 - p
+        for j, q in enumerate(below):
+            if j != i:
+                rest *= q
+        p_second += rest
+    return p_first, p_second, max(0.0, 1.0 - p_first - p_second)
+
+
+def _cases(k: Knowledge) -> tuple[tuple[int, int], ...]:
+    """(level after, highest rival level) when this seat takes the low tide, the high tide or
+    nothing: when it takes one tide card another seat takes the other."""
+    seat = k.seat
+    lo, hi = k.tide_now
+    others = [k.levels[j] for j in range(k.n) if j != seat and k.alive[j]]
+    top_other = max(others) if others else 0
+    return ((lo, max(top_other, hi)), (hi, top_other), (k.levels[seat], max(top_other, hi)))
+
+
+def safe_cards(k: Knowledge) -> list[int]:
+    """The cards in hand that cannot lose a preserver this hand, whatever the others hold (as
+    far as this seat knows): every place the card can come in keeps it below the top level."""
+    models = _opponent_models(k, True)
+    losing = [level >= rival for level, rival in _cases(k)]
+    safe = []
+    for card in k.own_hand:
+        chances = _places(models, card)
+        if not any(p > 1e-9 and lose for p, lose in zip(chances, losing, strict=True)):
+            safe.append(card)
+    return safe
+
+
+def card_values(k: Knowledge, memory: bool = True) -> dict[int, float]:
+    """The heuristic value of each card in hand (higher is better); see the module docstring."""
+    models = _opponent_models(k, memory)
+    seat = k.seat
+    up = k.up[seat]
+    loss = LOSE + (0.3 if up == 1 else 0.0) if up > 0 else ELIMINATED
+    hands_left = 12 - k.hand_no
+    keep = KEEP if hands_left > 1 else 0.0
+    cases = _cases(k)
+    if all(level >= rival for level, rival in cases):
+        # nothing saves a preserver this hand: keeping cards is worth nothing against ending on a
+        # lower level, and a tide card taken at the top level costs the other taker one too
+        keep = 0.0
+    outcomes = [-(loss if level >= rival else 0.0) - LEVEL * level for level, rival in cases]
+    values: dict[int, float] = {}
+    for card in k.own_hand:
+        chances = _places(models, card)
+        expected = sum(p * v for p, v in zip(chances, outcomes, strict=True))
+        values[card] = expected - keep * abs(card - 30.5) / 29.5
+    return values
+
+
+def candidates(k: Knowledge) -> list[int]:
+    """The cards worth considering: all of them, except that a seat without a preserver never
+    risks elimination when a safe card exists (the rule every level but ``easy`` keeps)."""
+    if k.up[k.seat] == 0:
+        safe = safe_cards(k)
+        if safe:
+            return safe
+    return list(k.own_hand)
+
+
+def heuristic_choice(k: Knowledge, memory: bool = True) -> int:
+    """The best card by :func:`card_values` among :func:`candidates` (with memory); ties go to
+    the higher card (it takes the lower tide card when both tied cards end up taking one)."""
+    values = card_values(k, memory)
+    allowed = candidates(k) if memory else list(values)
+    return max(allowed, key=lambda c: (round(values[c], 9), c))
+
+
+def normal(observation: Observation, seed: int) -> str:
+    """The ``normal`` level: the heuristic with full card memory (deterministic)."""
+    del seed
+    k = knowledge(observation)
+    return f"play:{heuristic_choice(k)}"
+
+
+def easy(observation: Observation, seed: int) -> str:
+    """The ``easy`` level: about 30% random moves, otherwise the heuristic without card memory."""
+    rng = Rng(seed)
+    if rng.random() < 0.3:
+        return observation.legal[rng.below(len(observation.legal))]
+    k = knowledge(observation)
+    return f"play:{heuristic_choice(k, memory=False)}"
+
+
+# --- the search (strong) --------------------------------------------------------------------------
+
+
+def _value(f: Fast, seat: int) -> float:
+    """The seat's round points against the other seats' mean (the game is won on totals)."""
+    points = f.last
+    n = f.n
+    return points[seat] - (sum(points) - points[seat]) / (n - 1)
+
+
+def search(
+    observation: Observation,
+    seed: int,
+    iterations: int,
+    rollout: Callable[[Fast, Rng], None] | None = None,
+) -> str:
+    """Regret matching at the root over determinized worlds; returns a code drawn from the
+    average strategy. ``iterations`` playouts in all (``iterations // cards`` worlds)."""
+    k = knowledge(observation)
+    allowed = set(candidates(k))
+    legal = [code for code in observation.legal if _card(code) in allowed]
+    if len(legal) == 1:
+        return legal[0]
+    cards = [_card(code) for code in legal]
+    m = len(cards)
+    seat = k.seat
+    rng = Rng(seed)
+    regrets = [0.0] * m
+    total = [0.0] * m
+    # the heuristic's judgement as a fixed prior added to every playout's value: random playouts
+    # see neither the cost of an elimination risk nor the worth of a kept extreme card
+    values_now = card_values(k)
+    prior = [PRIOR * values_now[card] for card in cards]
+    worlds = max(1, iterations // m)
+    step = fast.step
+    finish = rollout or _greedy_rest
+    for weight in range(1, worlds + 1):
+        world = k.sample_fast(rng)
+        # the seats still to choose pick once per world (by the playout policy), so every
+        # candidate meets the same choices
+        first, second = _top_two(world)
+        for j in fast.to_act(world):
+            if j != seat:
+                card, _z = _rule_card(world, j, first, second, rng.next64())
+                world.hands[j].remove(card)
+                world.chosen[j] = card
+        rest = rng.next64()
+        values = [0.0] * m
+        for i, card in enumerate(cards):
+            g = world.copy()
+            if not step(g, seat, card, False):
+                finish(g, Rng(rest))
+            values[i] = _value(g, seat) + prior[i]
+        # regret matching+ (regrets floored at zero) with linearly weighted averaging: both
+        # forget the first, uninformed iterations faster than plain regret matching
+        norm = sum(regrets)
+        strategy = [r / norm for r in regrets] if norm > 0 else [1.0 / m] * m
+        expected = sum(s * v for s, v in zip(strategy, values, strict=True))
+        for i in range(m):
+            regret = regrets[i] + values[i] - expected
+            regrets[i] = regret if regret > 0 else 0.0
+            total[i] += weight * strategy[i]
+    # the average strategy, purified: actions played less than half as often as the favourite
+    # are dropped (early, uninformed iterations spread weight everywhere); the rest stay mixed
+    best = max(total)
+    kept = [t if t >= 0.5 * best else 0.0 for t in total]
+    pick = rng.random() * sum(kept)
+    for i in range(m):
+        pick -= kept[i]
+        if pick < 0 and kept[i] > 0:
+            return legal[i]
+    return legal[max(range(m), key=lambda i: kept[i])]
+
+
+def strong(observation: Observation, seed: int) -> str:
+    """The ``strong`` level: :func:`search` with the declared budget."""
+    return search(observation, seed, BUDGETS["strong"])
+
+
+LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
