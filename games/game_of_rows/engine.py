@@ -64,11 +64,12 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from games.cards import rigged_order, seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result
+from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Observation, Result
 from games.game_of_rows import rules
 from games.game_of_rows.cards import CARD_COPIES, DECK
 from games.game_of_rows.state import OVER, TURN, Opts, State, dump_state, load_state
 from games.game_of_rows.view import build_view
+from games.search import Rng
 
 
 class GameOfRowsOptions(GameOptions):
@@ -196,3 +197,11 @@ class GameOfRowsEngine(BaseEngine):
 
     def load(self, text: str) -> State:
         return load_state(text)
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """The :class:`games.core.Determinizer` hook: a full state the observing seat cannot
+        tell from the real one, its unseen cards dealt at random from ``rng`` (what counts as
+        seen: :mod:`games.game_of_rows.determinize`)."""
+        from games.game_of_rows.determinize import analyse, sample_state
+
+        return sample_state(analyse(observation), Rng(rng))
