@@ -271,6 +271,7 @@ def sample(k: Knowledge, rng: Rng) -> fast.Sim:
     sim.hands = hands
     sim.suits = ["" if r is None else r[0] for r in k.rows]
     sim.rows = [None if r is None else [s[-1] if s else None for s in r[1]] for r in k.rows]
+    sim.cache = [None] * len(sim.rows)
     for (slot, idx), card in zip(k.hidden_spots, faces, strict=True):
         tops = sim.rows[slot]
         assert tops is not None

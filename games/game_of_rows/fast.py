@@ -78,6 +78,7 @@ class Sim:
         "actions",
         "all_valid",
         "bluffing",
+        "cache",
         "completed",
         "deck",
         "deck0",
@@ -119,6 +120,8 @@ class Sim:
     hands: list[list[str]]
     suits: list[str]  # the suit of each row slot ("" in straight)
     rows: list[list[Entry | None] | None]  # the top entry of each of the nine positions
+    #: per row: (spots, number spots = spots plus face-up Jokers), None until asked after a change
+    cache: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
     completed: int
     phase: int
     turn: int
@@ -143,6 +146,7 @@ class Sim:
         new.hands = [h[:] for h in self.hands]
         new.suits = self.suits[:]
         new.rows = [None if r is None else r[:] for r in self.rows]
+        new.cache = self.cache[:]
         new.facedown = self.facedown[:]
         new.pending = self.pending[:]
         new.removed = self.removed[:]
@@ -158,6 +162,31 @@ class Sim:
         if self.phase == CHALLENGE:
             return sorted(self.pending)
         return [self.turn]
+
+    def targets(self, slot: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        found = self.cache[slot]
+        if found is None:
+            tops = self.rows[slot]
+            if tops is None:
+                found = ((), ())
+            else:
+                sp = spots(tops)
+                jokers = tuple(
+                    i for i, t in enumerate(tops) if t is not None and t[1] < 0 and t[0] == JOKER
+                )
+                found = (sp, tuple(sorted(set(sp + jokers))))
+            self.cache[slot] = found
+        return found
+
+    def spots(self, slot: int) -> tuple[int, ...]:
+        """:func:`spots` of a row slot, cached until the row changes (the search's hot query:
+        every placement check reads it)."""
+        return self.targets(slot)[0]
+
+    def number_spots(self, slot: int) -> tuple[int, ...]:
+        """Where a number card of the right value may go in this row: a spot or a face-up
+        Joker to overlay (§3.4 (b)-(d))."""
+        return self.targets(slot)[1]
 
     def active(self) -> list[int]:
         return [s for s in range(self.n) if s not in self.removed and s not in self.finished]
@@ -181,8 +210,7 @@ class Sim:
         for slot, tops in enumerate(self.rows):
             if tops is None or (self.flush and self.suits[slot] != suit):
                 continue
-            top = tops[idx]
-            if (top is not None and top[1] < 0 and top[0] == JOKER) or idx in spots(tops):
+            if idx in self.number_spots(slot):
                 out.append((slot, idx, ""))
         return out
 
@@ -191,7 +219,7 @@ class Sim:
         out = [(-1, i, s) for i in (0, 8) for s in suits]
         for slot, tops in enumerate(self.rows):
             if tops is not None:
-                out.extend((slot, i, "") for i in spots(tops))
+                out.extend((slot, i, "") for i in self.spots(slot))
         return out
 
     def blocker_targets(self, card: str) -> list[tuple[int, int, str]]:
@@ -236,15 +264,31 @@ class Sim:
         return []
 
     def any_place(self, seat: int) -> bool:
-        """must_place (§4.1): some number card or Joker of ``seat`` has a face-up target."""
+        """must_place (§4.1): some number card or Joker of ``seat`` has a face-up target
+        (the same answer as asking :meth:`place_targets` card by card, in one pass)."""
         hand = self.hands[seat]
         if not hand:
             return False
-        if JOKER in hand and (
-            self.new_row_suits() or any(t is not None and spots(t) for t in self.rows)
-        ):
+        suits = self.new_row_suits()
+        live = [slot for slot, t in enumerate(self.rows) if t is not None]
+        if JOKER in hand and (suits or any(self.spots(slot) for slot in live)):
             return True
-        return any(card in NUMBERS and self.number_targets(card) for card in set(hand))
+        flush = self.flush
+        wanted: set[tuple[int, str]] = set()
+        for slot in live:
+            row_suit = self.suits[slot] if flush else ""
+            for i in self.number_spots(slot):
+                wanted.add((i, row_suit))
+        for card in hand:
+            if card not in NUMBERS:
+                continue
+            idx = VALUE[card] - 2
+            suit = card[1] if flush else ""
+            if (idx, suit) in wanted:
+                return True
+            if (idx == 0 or idx == 8) and ((card[1] in suits) if flush else suits):
+                return True
+        return False
 
     def end_allowed(self) -> bool:
         if self.facedown or self.completed >= ROWS_TO_END:
@@ -331,6 +375,7 @@ class Sim:
             tops = self.rows[slot]  # type: ignore[assignment]
             prev = tops[idx]
         tops[idx] = (card, owner)
+        self.cache[slot] = None
         self.actions += 1
         if verb == DOWN:
             self.placed = True
@@ -344,6 +389,7 @@ class Sim:
 
     def _complete(self, slot: int) -> None:
         self.rows[slot] = None
+        self.cache[slot] = None
         self.completed += 1
 
     def _end_turn(self, skipped: bool = False) -> None:
@@ -392,6 +438,7 @@ class Sim:
                 assert tops is not None
                 self.hands[bluffer].append(tops[idx][0])  # type: ignore[index]
                 tops[idx] = prev
+                self.cache[slot] = None
                 if all(t is None for t in tops):
                     self.rows[slot] = None
             self._penalty(bluffer, count)
@@ -402,6 +449,7 @@ class Sim:
             tops = self.rows[slot]
             assert tops is not None
             tops[idx] = (tops[idx][0], -1)  # type: ignore[index]
+            self.cache[slot] = None
         self._penalty(caller, count)
         self.stayed = True
         self._draws()
@@ -518,6 +566,7 @@ def from_state(state: State) -> Sim:
     sim.hands = [list(h) for h in state.hands]
     sim.suits = ["" if r is None else r[0] for r in state.rows]
     sim.rows = [None if r is None else [s[-1] if s else None for s in r[1]] for r in state.rows]
+    sim.cache = [None] * len(sim.rows)
     sim.completed = state.completed
     sim.phase = state.phase
     sim.turn = state.turn
