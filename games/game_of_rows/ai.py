@@ -30,7 +30,6 @@ candidate and then a fast randomised playout (:func:`rollout`) to the end of the
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from games.core import Observation, Policy
 from games.game_of_rows import fast
@@ -38,12 +37,16 @@ from games.game_of_rows.cards import BLOCKERS, DECK, JOKER, NUMBERS, UNBLOCKERS,
 from games.game_of_rows.determinize import UNKNOWN, Knowledge, analyse, sample
 from games.game_of_rows.fast import BLOCK, CALL, DOWN, END, PASS, PLACE, SKIP, UNBLOCK, Move, Sim
 from games.game_of_rows.state import CHALLENGE, OVER
-from games.search import Rng, pimc_choose
+from games.search import Rng
 
 #: search iterations (determinized playouts) per move of each search level
 BUDGETS: dict[str, int] = {"strong": 1000}
 #: how many candidate moves the strong level scores (the heuristic's best first)
 CANDIDATES = 6
+#: how much better (in win share) a searched move must look than the heuristic's choice
+MARGIN = 0.02
+#: while the deck holds more than this, a seat at five cards or fewer places one card a turn
+CONSERVE_DECK = 6
 #: easy's share of random moves
 EASY_RANDOM = 0.3
 #: call when the chance that every claim is valid is below this
@@ -321,6 +324,9 @@ def ranked_moves(obs: Observation, seed: int, memory: bool = True) -> list[Move]
     unseen = _unseen(k, memory)
     rate = BLUFF_RATE * max(0.0, 1.0 - 2.0 * _call_rate(obs))
     dead = [c for c in k.hand if not any(m[1] == c for m in legal if m[0] == PLACE)]
+    # a hand topped up to five gains nothing from a second placement, while a playable card
+    # kept for the next turn saves the no-move penalty then (§4.3, D10)
+    conserve = k.placed and len(k.hand) <= 5 and k.deck_count > CONSERVE_DECK
     for order, move in enumerate(legal):
         verb = move[0]
         score = -100.0
@@ -331,13 +337,15 @@ def ranked_moves(obs: Observation, seed: int, memory: bool = True) -> list[Move]
                 score += 1.5
             if move[1] == JOKER and non_joker_place:
                 score -= 3.0
+            if conserve:
+                score -= 200.0
+            # equal counts at the end are broken by poker (§5): keep the high cards
+            score -= VALUE[move[1]] * 0.01
         elif verb == UNBLOCK:
             twin = _after(sim, seat, move)
             gain = _options(twin, seat) - _options(sim, seat)
             if gain > 0:
                 score = 60.0 + gain
-            elif shed_counts and not pressure:
-                score = 20.0
         elif verb == BLOCK:
             value = move[3] + 2
             mine = value in my_values or has_joker
@@ -376,25 +384,39 @@ def _easy(obs: Observation, seed: int) -> str:
 
 
 def strong_choose(obs: Observation, seed: int, iterations: int) -> str:
-    """PIMC over the heuristic's best few moves: each iteration deals the unseen cards once
-    and scores every candidate by a playout to the end of the game from that deal."""
+    """PIMC over the heuristic's best few moves: each round deals the unseen cards once and
+    scores every candidate by a playout to the end of the game from that deal (the same deal
+    for all, so luck cancels between them). The heuristic's choice stands unless another
+    candidate beats its mean by more than :data:`MARGIN` plus two standard errors: playouts are
+    noisy, and a clear move should not be lost to noise."""
     if len(obs.legal) == 1:
         return obs.legal[0]
     k = knowledge(obs)
-    ranked = ranked_moves(obs, seed)
-    candidates = [fast.code(m) for m in ranked[:CANDIDATES]]
+    candidates = ranked_moves(obs, seed)[:CANDIDATES]
     seat = k.seat
-
-    def draw(rng: Rng) -> Sim:
-        return sample(k, rng)
-
-    def value(world: Any, text: str, rng: Rng) -> float:
-        sim = world.copy()
-        sim.play(seat, fast.parse(text))
-        rollout(sim, rng)
-        return outcome(sim, seat)
-
-    return pimc_choose(candidates, iterations, seed, draw, value)
+    rng = Rng(seed)
+    rounds = max(1, iterations // len(candidates))
+    diffs = [[0.0, 0.0] for _ in candidates]  # sum and sum of squares of (value - first's)
+    for _ in range(rounds):
+        world = sample(k, rng)
+        values = []
+        for move in candidates:
+            sim = world.copy()
+            sim.play(seat, move)
+            rollout(sim, rng)
+            values.append(outcome(sim, seat))
+        for i, v in enumerate(values):
+            d = v - values[0]
+            diffs[i][0] += d
+            diffs[i][1] += d * d
+    best, best_gain = 0, 0.0
+    for i in range(1, len(candidates)):
+        mean = diffs[i][0] / rounds
+        var = max(0.0, diffs[i][1] / rounds - mean * mean)
+        bar = MARGIN + 2.0 * (var / rounds) ** 0.5
+        if mean > bar and mean > best_gain:
+            best, best_gain = i, mean
+    return fast.code(candidates[best])
 
 
 def make_strong(iterations: int) -> Policy:

@@ -132,8 +132,12 @@ def _replay(
         elif kind == "challenge_closed" or (kind == "challenge_open" and not data["seats"]):
             stayed = True
         elif kind == "row_completed":
-            for stack in board.pop(data["row"]):
-                gone.extend(stack)
+            stacks = board.pop(data["row"], None)
+            if stacks is None:  # a row the events never built: its tops are what is known
+                gone.extend((c or UNKNOWN, -1) for c in data["cards"])
+            else:
+                for stack in stacks:
+                    gone.extend(stack)
         elif kind == "draw":
             deck -= data["count"]
             drew = True
@@ -254,7 +258,9 @@ def _deal(k: Knowledge, rng: Rng) -> tuple[list[list[str]], list[str], list[str]
     at += len(k.hidden_spots)
     gone = pool[at : at + k.hidden_gone]
     at += k.hidden_gone
-    return hands, faces, gone, pool[at:]
+    # more unseen cards than places for them only if the events miss some history (a
+    # hand-built position): the extra cards are treated as out of the game
+    return hands, faces, gone, pool[at : at + k.deck_count]
 
 
 def sample(k: Knowledge, rng: Rng) -> fast.Sim:
