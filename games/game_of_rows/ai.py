@@ -43,10 +43,15 @@ from games.search import Rng
 BUDGETS: dict[str, int] = {"strong": 1000}
 #: how many candidate moves the strong level scores (the heuristic's best first)
 CANDIDATES = 6
+#: turns a search playout runs before the hand sizes judge it (a whole game is ~100 turns
+#: early on, too slow for 1,000 iterations a second)
+HORIZON = 6
 #: how much better (in win share) a searched move must look than the heuristic's choice
 MARGIN = 0.02
 #: while the deck holds more than this, a seat at five cards or fewer places one card a turn
 CONSERVE_DECK = 6
+#: block a spot the hand cannot use even with no opponent close to going out
+BLOCK_FREELY = False
 #: easy's share of random moves
 EASY_RANDOM = 0.3
 #: call when the chance that every claim is valid is below this
@@ -197,7 +202,8 @@ def rollout_turn(sim: Sim, rng: Rng) -> None:
 
 
 def rollout(sim: Sim, rng: Rng, limit: int = 400) -> None:
-    """Play ``sim`` to the end of the game (the deal is the whole game, D23)."""
+    """Play ``sim`` to the end of the game (the deal is the whole game, D23), or for
+    ``limit`` turns."""
     for _ in range(limit):
         if sim.phase == OVER:
             return
@@ -205,14 +211,21 @@ def rollout(sim: Sim, rng: Rng, limit: int = 400) -> None:
 
 
 def outcome(sim: Sim, seat: int) -> float:
-    """The seat's value of a finished (or cut-off) playout: 1 for a win, a little for a
-    better place, so the search also prefers second to last."""
-    if sim.phase == OVER:
-        places = sim.places
-    else:
-        sizes = [len(h) for h in sim.hands]
-        places = [1 + sum(x < sizes[s] for x in sizes) for s in range(sim.n)]
+    """The seat's value of a playout: at the end, 1 for a win and a little for a better place
+    (so the search also prefers second to last); cut off earlier, the chance to beat every
+    other seat from the hand sizes (fewest cards wins, §5), each card of difference worth a
+    tenth of a game against that seat."""
     n = sim.n
+    if sim.phase != OVER:
+        if seat in sim.removed:
+            return 0.0
+        mine = len(sim.hands[seat])
+        share = 1.0
+        for s, hand in enumerate(sim.hands):
+            if s != seat and s not in sim.removed:
+                share *= min(1.0, max(0.0, 0.5 + 0.1 * (len(hand) - mine)))
+        return share
+    places = sim.places
     place = places[seat]
     if place == 1:
         return 1.0 / places.count(1)
@@ -349,7 +362,7 @@ def ranked_moves(obs: Observation, seed: int, memory: bool = True) -> list[Move]
         elif verb == BLOCK:
             value = move[3] + 2
             mine = value in my_values or has_joker
-            if not mine and (pressure or shed_counts):
+            if not mine and (pressure or shed_counts or BLOCK_FREELY):
                 score = 50.0 if pressure else 25.0
         elif verb == DOWN:
             card = move[1]
@@ -403,7 +416,7 @@ def strong_choose(obs: Observation, seed: int, iterations: int) -> str:
         for move in candidates:
             sim = world.copy()
             sim.play(seat, move)
-            rollout(sim, rng)
+            rollout(sim, rng, HORIZON)
             values.append(outcome(sim, seat))
         for i, v in enumerate(values):
             d = v - values[0]
