@@ -22,9 +22,12 @@ opponents'. So ``normal``:
 * never skips (two cards instead of one, D13).
 
 ``easy`` is that heuristic without card memory (it counts only what is on the table now) and
-with 30% random moves. ``strong`` scores a short list of candidate moves by perfect-information
-Monte Carlo (:func:`games.search.pimc_choose`): each iteration deals the unseen cards, plays the
-candidate and then a fast randomised playout (:func:`rollout`) to the end of the game.
+with 30% random moves. ``strong`` scores the heuristic's best few moves by perfect-information
+Monte Carlo: each round deals the unseen cards (hands, deck, face-down cards) once, plays every
+candidate on that deal and then a fast randomised playout (:func:`rollout`) for
+:data:`HORIZON` turns, judged by the hand sizes (or by the result if the game ended). The
+heuristic's move stands unless another wins clearly (:data:`MARGIN` plus two standard
+errors). :func:`playout` (the ``bench/search.py`` figure) plays to the end of the game.
 """
 
 from __future__ import annotations
