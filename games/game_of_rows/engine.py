@@ -67,11 +67,21 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, Field
 
 from games.cards import rigged_order, seed_rng
-from games.core import Action, BadOptions, BaseEngine, Event, GameOptions, Result, Window
+from games.core import (
+    Action,
+    BadOptions,
+    BaseEngine,
+    Event,
+    GameOptions,
+    Observation,
+    Result,
+    Window,
+)
 from games.game_of_rows import rules
 from games.game_of_rows.cards import CARD_COPIES, DECK
 from games.game_of_rows.state import CHALLENGE, OVER, TURN, Opts, State, dump_state, load_state
 from games.game_of_rows.view import build_view
+from games.search import Rng
 
 
 class GameOfRowsOptions(GameOptions):
@@ -230,3 +240,11 @@ class GameOfRowsEngine(BaseEngine):
         waiting = challenge.get("waiting") or self.to_act(state)
         seconds = float(challenge.get("seconds") or state.opts.challenge_seconds)
         return [Window(key=key, seconds=seconds, on_timeout={s: "pass" for s in waiting})]
+
+    def determinize(self, observation: Observation, rng: int) -> State:
+        """The :class:`games.core.Determinizer` hook: a full state the observing seat cannot
+        tell from the real one, its unseen cards dealt at random from ``rng`` (what counts as
+        seen: :mod:`games.game_of_rows.determinize`)."""
+        from games.game_of_rows.determinize import analyse, sample_state
+
+        return sample_state(analyse(observation), Rng(rng))

@@ -81,7 +81,7 @@ def _joker_candidates(real: Sequence[str]) -> list[str]:
     rank). Duplicates of a real card never help below five of a kind, handled apart."""
     present = set(real)
     suits = {c[1] for c in real}
-    out = []
+    out: list[str] = []
     for r in RANKS:
         spare = [s for s in SUITS if r + s not in present]
         picks = spare[:2]
@@ -143,8 +143,8 @@ def _hand_key(hand: tuple[str, ...], joker_high: bool) -> Key:
         return best_h
     used = min(jokers, 5)
     best_w: Key | None = None
-    for part in combinations(sorted(real), 5 - used):
-        key = _best_wild_five(part, used)
+    for chosen in combinations(sorted(real), 5 - used):
+        key = _best_wild_five(chosen, used)
         if best_w is None or key > best_w:
             best_w = key
     assert best_w is not None

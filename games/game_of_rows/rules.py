@@ -14,7 +14,7 @@ from games.game_of_rows import board
 from games.game_of_rows.board import Target
 from games.game_of_rows.cards import BLOCKERS, JOKER, NUMBERS, UNBLOCKERS, VALUE, label
 from games.game_of_rows.poker import hand_key
-from games.game_of_rows.state import CHALLENGE, OVER, TURN, Entry, Reveal, Row, State
+from games.game_of_rows.state import CHALLENGE, OVER, TURN, Entry, Reveal, Row, Stack, State
 
 HAND_SIZE = 5
 MAX_FACE_DOWN = 5
@@ -277,7 +277,7 @@ def _play(work: Work, seat: int, verb: str, card: str, target: Target) -> None:
     if slot < 0:
         slot = work.rows.index(None)
         row_suit = (suit or card[1]) if work.state.opts.flush else ""
-        stacks = [()] * 9
+        stacks: list[Stack] = [()] * 9
         stacks[idx] = ((card, owner),)
         work.rows[slot] = (row_suit, tuple(stacks))
     else:
@@ -292,7 +292,9 @@ def _play(work: Work, seat: int, verb: str, card: str, target: Target) -> None:
         # an old reveal may name the very card now laid face down (a caught bluff's cards go
         # back to the hand), so the table stops showing it once a new face-down card lands
         work.set(placed=True, facedown=(*work.get("facedown"), (slot, idx)), reveal=None)
-        work.emit("face_down", {**data, "claim": idx + 2, "suit": work.rows[slot][0] or None})
+        new_row = work.rows[slot]
+        assert new_row is not None
+        work.emit("face_down", {**data, "claim": idx + 2, "suit": new_row[0] or None})
         work.emit("your_face_down", {**data, "card": card}, (seat,))
         return
     data["card"] = card

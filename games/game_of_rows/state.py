@@ -70,10 +70,127 @@ class State:
     reveal: Reveal | None
 
 
+#: the first element of the compact dump; a dump that starts with "{" is the first release's
+#: JSON object, still loaded so saved games survive
+_FORMAT = "gor2"
+
+
+def _entry_text(entry: Entry) -> str:
+    card, owner = entry
+    return card if owner < 0 else f"{card}@{owner}"
+
+
+def _stacks_text(stacks: tuple[Stack, ...]) -> str:
+    """Nine stacks as one string: stacks apart by spaces, "." for an empty one, entries
+    bottom-to-top joined by "/", a face-down entry written ``card@owner``."""
+    return " ".join("/".join(map(_entry_text, st)) if st else "." for st in stacks)
+
+
+def _entry(text: str) -> Entry:
+    card, _, owner = text.partition("@")
+    return (card, int(owner) if owner else -1)
+
+
+def _stacks(text: str) -> tuple[Stack, ...]:
+    return tuple(
+        () if part == "." else tuple(map(_entry, part.split("/"))) for part in text.split(" ")
+    )
+
+
 def dump_state(state: State) -> str:
-    """Deterministic JSON (plain json, sorted keys)."""
-    raw = {f.name: getattr(state, f.name) for f in fields(State)}
-    return json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    """Deterministic compact JSON: a list of fields, cards joined into strings.
+
+    Why not ``asdict``-style objects: dump/load sits on the save path and in search, and
+    nested lists of tuples cost ~200 us to load (issue 19 asks for <= 50 us). Cards are codes
+    without spaces, so space-joined strings parse back with ``split``.
+    """
+    s = state
+    rev = s.reveal
+    raw = [
+        _FORMAT,
+        s.players,
+        list(s.opts),
+        s.rng,
+        " ".join(s.deck),
+        [" ".join(h) for h in s.hands],
+        [None if r is None else [r[0], _stacks_text(r[1])] for r in s.rows],
+        " ".join(map(_entry_text, s.gone)),
+        s.completed,
+        s.phase,
+        s.turn,
+        s.must_place,
+        s.placed,
+        s.actions,
+        s.stayed,
+        [i for pair in s.facedown for i in pair],
+        list(s.pending),
+        s.quiet,
+        list(s.removed),
+        list(s.finished),
+        list(s.places),
+        None if rev is None else [*rev[:3], [list(c) for c in rev.cards]],
+    ]
+    return json.dumps(raw, separators=(",", ":"))
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split(" ")) if text else ()
+
+
+def load_state(text: str) -> State:
+    """Inverse of :func:`dump_state` (and of the first release's JSON object)."""
+    raw = json.loads(text)
+    if isinstance(raw, dict):
+        return _load_object(raw)
+    (
+        _,
+        players,
+        opts,
+        rng,
+        deck,
+        hands,
+        rows,
+        gone,
+        completed,
+        phase,
+        turn,
+        must_place,
+        placed,
+        actions,
+        stayed,
+        facedown,
+        pending,
+        quiet,
+        removed,
+        finished,
+        places,
+        rev,
+    ) = raw
+    return State(
+        players=players,
+        opts=Opts(*opts),
+        rng=rng,
+        deck=_words(deck),
+        hands=tuple(_words(h) for h in hands),
+        rows=tuple(None if r is None else (r[0], _stacks(r[1])) for r in rows),
+        gone=tuple(map(_entry, gone.split(" "))) if gone else (),
+        completed=completed,
+        phase=phase,
+        turn=turn,
+        must_place=must_place,
+        placed=placed,
+        actions=actions,
+        stayed=stayed,
+        facedown=tuple(zip(facedown[::2], facedown[1::2], strict=True)),
+        pending=tuple(pending),
+        quiet=quiet,
+        removed=tuple(removed),
+        finished=tuple(finished),
+        places=tuple(places),
+        reveal=None
+        if rev is None
+        else Reveal(rev[0], rev[1], rev[2], tuple(tuple(c) for c in rev[3])),
+    )
 
 
 def _tuples(value: Any) -> Any:
@@ -82,9 +199,8 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def load_state(text: str) -> State:
-    """Inverse of :func:`dump_state`: lists become tuples again so ``load(dump(s)) == s``."""
-    raw = json.loads(text)
+def _load_object(raw: dict[str, Any]) -> State:
+    """The first release's dump: one JSON object keyed by field name."""
     kwargs: dict[str, Any] = {}
     for f in fields(State):
         kwargs[f.name] = _tuples(raw[f.name])

@@ -1,0 +1,451 @@
+"""AI seats for Game of Rows: ``easy``, ``normal`` and ``strong`` (issue 14).
+
+Every level sees only the :class:`~games.core.Observation` (its view, its events, its legal
+codes); ``strong`` builds full states itself with :mod:`games.game_of_rows.determinize`.
+Moves are repeatable: all chance comes from :class:`games.search.Rng` seeded by the caller.
+
+Why these heuristics (spec §4-§5): the game is won by emptying the hand, and a hand is topped
+up to five while the deck lasts, so a card shed counts for good only once the hand is above
+five or the deck is gone; until then the aim is to keep turns productive (a turn with no
+number placement costs a card) and to keep one's own options open while closing the
+opponents'. So ``normal``:
+
+* places the number card or Joker that leaves the most of its own cards playable (Jokers are
+  kept while a number card will do, since they fit anywhere), and completes rows;
+* unblocks when that lets it place again, blocks an empty frontier it cannot fill itself when
+  an opponent is close to going out or when a shed card counts;
+* calls a bluff when the claims are impossible by count (every valid card accounted for) or
+  unlikely by count (few valid cards unseen), and never when every unseen card would be valid;
+* bluffs a dead card now and then, at a rate that falls as the opponents call more often (the
+  events show how often they called), and never on a short deck (a caught bluff on an empty
+  deck removes the bluffer, §4.4);
+* never skips (two cards instead of one, D13).
+
+``easy`` is that heuristic without card memory (it counts only what is on the table now) and
+with 30% random moves. ``strong`` scores the heuristic's best few moves by perfect-information
+Monte Carlo: each round deals the unseen cards (hands, deck, face-down cards) once, plays every
+candidate on that deal and then a fast randomised playout (:func:`rollout`) for
+:data:`HORIZON` turns, judged by the hand sizes (or by the result if the game ended). The
+heuristic's move stands unless another wins clearly (:data:`MARGIN` plus two standard
+errors). :func:`playout` (the ``bench/search.py`` figure) plays to the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.core import Observation, Policy
+from games.game_of_rows import fast
+from games.game_of_rows.cards import BLOCKERS, DECK, JOKER, NUMBERS, UNBLOCKERS, VALUE
+from games.game_of_rows.determinize import UNKNOWN, Knowledge, analyse, sample
+from games.game_of_rows.fast import BLOCK, CALL, DOWN, END, PASS, PLACE, SKIP, UNBLOCK, Move, Sim
+from games.game_of_rows.state import CHALLENGE, OVER
+from games.search import Rng
+
+#: search iterations (determinized playouts) per move of each search level
+BUDGETS: dict[str, int] = {"strong": 1000}
+#: how many candidate moves the strong level scores (the heuristic's best first)
+CANDIDATES = 6
+#: turns a search playout runs before the hand sizes judge it (a whole game is ~100 turns
+#: early on, too slow for 1,000 iterations a second)
+HORIZON = 6
+#: how much better (in win share) a searched move must look than the heuristic's choice
+MARGIN = 0.02
+#: while the deck holds more than this, a seat at five cards or fewer places one card a turn
+CONSERVE_DECK = 6
+#: block a spot the hand cannot use even with no opponent close to going out
+BLOCK_FREELY = False
+#: easy's share of random moves
+EASY_RANDOM = 0.3
+#: call when the chance that every claim is valid is below this
+CALL_BELOW = 0.6
+#: bluff a dead card at most this often, scaled down by the opponents' call rate
+BLUFF_RATE = 0.5
+#: playout: chance that a seat calls a challenge, and that it plays an available block/unblock
+ROLLOUT_CALL = 0.3
+ROLLOUT_SPECIAL = 0.5
+
+_MOVE_END: Move = (END, "", 0, 0, "")
+_MOVE_CALL: Move = (CALL, "", 0, 0, "")
+_MOVE_PASS: Move = (PASS, "", 0, 0, "")
+
+
+# --------------------------------------------------------------------------- knowledge cache
+
+_CACHE: dict[int, tuple[Observation, Knowledge]] = {}
+
+
+def knowledge(obs: Observation) -> Knowledge:
+    """:func:`analyse` once per observation object (a search samples thousands of times; the
+    bench replays the same observations), keyed by identity and holding the observation so the
+    key cannot be reused while cached."""
+    hit = _CACHE.get(id(obs))
+    if hit is not None and hit[0] is obs:
+        return hit[1]
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    k = analyse(obs)
+    _CACHE[id(obs)] = (obs, k)
+    return k
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+def placements(sim: Sim, seat: int) -> list[Move]:
+    """Face-up PLACE moves of ``seat`` (duplicates of a card's target collapse), without the
+    rest of the legal list: the inner loop of a playout."""
+    out: list[Move] = []
+    cache = sim.cache
+    targets = [
+        (slot, cache[slot] or sim.targets(slot)) for slot, t in enumerate(sim.rows) if t is not None
+    ]
+    suits = sim.new_row_suits()
+    flush = sim.flush
+    by_index: dict[int, list[int]] = {}
+    for slot, (_sp, numbers) in targets:
+        for i in numbers:
+            by_index.setdefault(i, []).append(slot)
+    for card in dict.fromkeys(sim.hands[seat]):
+        if card == JOKER:
+            out.extend((PLACE, card, -1, i, s) for i in (0, 8) for s in suits)
+            for slot, (sp, _numbers) in targets:
+                out.extend((PLACE, card, slot, i, "") for i in sp)
+            continue
+        idx = VALUE[card] - 2
+        if idx > 8:
+            continue
+        if flush:
+            suit = card[1]
+            if (idx == 0 or idx == 8) and suit in suits:
+                out.append((PLACE, card, -1, idx, suit))
+            for slot in by_index.get(idx, ()):
+                if sim.suits[slot] == suit:
+                    out.append((PLACE, card, slot, idx, ""))
+        else:
+            if (idx == 0 or idx == 8) and suits:
+                out.append((PLACE, card, -1, idx, ""))
+            for slot in by_index.get(idx, ()):
+                out.append((PLACE, card, slot, idx, ""))
+    return out
+
+
+def _specials(sim: Sim, seat: int) -> list[Move]:
+    """BLOCK and UNBLOCK moves of ``seat`` in one pass over the board (the same moves as the
+    engine's target lists, order aside)."""
+    faces = [c for c in dict.fromkeys(sim.hands[seat]) if VALUE[c] >= 11]
+    if not faces:
+        return []
+    mayhem = sim.mayhem
+    out: list[Move] = []
+    for slot, tops in enumerate(sim.rows):
+        if tops is None:
+            continue
+        if fast.filled(tops[0]) and fast.filled(tops[8]):
+            empty = [i for i in fast.frontiers(tops) if tops[i] is None]
+        elif mayhem:
+            empty = [i for i in (0, 8) if tops[i] is None]
+        else:
+            empty = []
+        opened: list[tuple[int, int]] = []
+        blocked: list[tuple[int, int]] = []
+        for i, top in enumerate(tops):
+            if top is None or top[1] >= 0:
+                continue
+            card = top[0]
+            if card in UNBLOCKERS:
+                if mayhem or 0 < i < 8:
+                    opened.append((i, VALUE[card]))
+            elif card in BLOCKERS:
+                blocked.append((i, VALUE[card]))
+        if not (empty or opened or blocked):
+            continue
+        for card in faces:
+            value = VALUE[card]
+            if card in BLOCKERS:
+                out.extend((BLOCK, card, slot, i, "") for i in empty)
+                out.extend((BLOCK, card, slot, i, "") for i, v in opened if v <= value)
+            else:
+                out.extend((UNBLOCK, card, slot, i, "") for i, v in blocked if v <= value)
+    return out
+
+
+def rollout_turn(sim: Sim, rng: Rng) -> None:
+    """One seat's whole turn (or one challenge answer) by the playout policy: place random
+    face-up cards while any fits, sometimes a block or unblock, then end; answer a challenge
+    with a call now and then."""
+    if sim.phase == CHALLENGE:
+        for seat in sorted(sim.pending):
+            if rng.random() < ROLLOUT_CALL:
+                sim.play(seat, _MOVE_CALL)
+                return
+            sim.play(seat, _MOVE_PASS)
+            if sim.phase != CHALLENGE:
+                return
+        return
+    seat = sim.turn
+    tried_special = False
+    while not sim.facedown and sim.completed < 4:
+        moves = placements(sim, seat)
+        if moves:
+            sim.play(seat, moves[rng.below(len(moves))])
+            continue
+        if tried_special or not sim.specials_allowed():
+            break
+        tried_special = True
+        if rng.random() < ROLLOUT_SPECIAL:
+            specials = _specials(sim, seat)
+            if specials:
+                sim.play(seat, specials[rng.below(len(specials))])
+                tried_special = False
+                continue
+        break
+    if sim.phase != OVER:
+        sim.play(seat, _MOVE_END)
+
+
+def rollout(sim: Sim, rng: Rng, limit: int = 400) -> None:
+    """Play ``sim`` to the end of the game (the deal is the whole game, D23), or for
+    ``limit`` turns."""
+    for _ in range(limit):
+        if sim.phase == OVER:
+            return
+        rollout_turn(sim, rng)
+
+
+def outcome(sim: Sim, seat: int) -> float:
+    """The seat's value of a playout: at the end, 1 for a win and a little for a better place
+    (so the search also prefers second to last); cut off earlier, the chance to beat every
+    other seat from the hand sizes (fewest cards wins, §5), each card of difference worth a
+    tenth of a game against that seat."""
+    n = sim.n
+    if sim.phase != OVER:
+        if seat in sim.removed:
+            return 0.0
+        mine = len(sim.hands[seat])
+        share = 1.0
+        for s, hand in enumerate(sim.hands):
+            if s != seat and s not in sim.removed:
+                share *= min(1.0, max(0.0, 0.5 + 0.1 * (len(hand) - mine)))
+        return share
+    places = sim.places
+    place = places[seat]
+    if place == 1:
+        return 1.0 / places.count(1)
+    return 0.2 * (n - place) / (n - 1)
+
+
+def playout(observation: Observation, seed: int) -> object:
+    """Determinize then play out to the end of the game by the fast path (``bench/search.py``)."""
+    rng = Rng(seed)
+    sim = sample(knowledge(observation), rng)
+    rollout(sim, rng)
+    return sim
+
+
+# --------------------------------------------------------------------------- the heuristic
+
+
+def _unseen(k: Knowledge, memory: bool) -> Counter[str]:
+    """Unseen copies per card: from the whole history, or (no card memory) from what is on the
+    table now only."""
+    if memory:
+        return k.unseen_counts()
+    seen: Counter[str] = Counter(k.hand)
+    for row in k.rows:
+        if row is not None:
+            seen.update(c for st in row[1] for c, _ in st if c != UNKNOWN)
+    out = Counter(DECK)
+    out.subtract(seen)
+    return +out
+
+
+def claim_chance(k: Knowledge, unseen: Counter[str]) -> tuple[float, bool]:
+    """(chance that every face-down card of the open challenge is valid, impossible by count).
+
+    Valid cards for a claim v: an unseen number card of value v (in the row's suit in
+    straight_flush) or an unseen Joker (§3.7); Jokers are shared between claims."""
+    jokers = unseen[JOKER]
+    total = max(1, sum(unseen.values()))
+    need: Counter[tuple[int, str]] = Counter()
+    for slot, idx in k.facedown:
+        row = k.rows[slot]
+        suit = row[0] if row is not None else ""
+        need[(idx + 2, suit)] += 1
+    short = 0
+    chance = 1.0
+    for (value, suit), count in need.items():
+        have = sum(
+            n
+            for card, n in unseen.items()
+            if card in NUMBERS and VALUE[card] == value and (not suit or card[1] == suit)
+        )
+        short += max(0, count - have)
+        for i in range(count):
+            chance *= min(1.0, max(0.0, (have + jokers - i) / total))
+    return chance, short > jokers
+
+
+def _call_rate(obs: Observation) -> float:
+    """How often the others called a challenge so far (prior: one call in three windows)."""
+    windows = calls = 0
+    for event in obs.events:
+        if event.kind == "challenge_open" and event.data["bluffer"] == obs.seat:
+            windows += 1
+        elif event.kind == "call" and event.data["bluffer"] == obs.seat:
+            calls += 1
+    return (calls + 1) / (windows + 3)
+
+
+def _options(sim: Sim, seat: int) -> float:
+    """How many of the seat's cards stay playable (distinct cards with a face-up target), plus
+    a little for the number of placements."""
+    moves = placements(sim, seat)
+    return len({m[1] for m in moves}) + 0.05 * len(moves)
+
+
+def _after(sim: Sim, seat: int, move: Move) -> Sim:
+    twin = sim.copy()
+    twin.play(seat, move)
+    return twin
+
+
+def _close_to_out(k: Knowledge) -> bool:
+    """An opponent who could empty the hand soon: few cards with a thin deck."""
+    return any(
+        size <= 2 or (size <= 3 and k.deck_count <= 4)
+        for s, size in enumerate(k.hand_sizes)
+        if s != k.seat and s not in k.removed and s not in k.finished
+    )
+
+
+def ranked_moves(obs: Observation, seed: int, memory: bool = True) -> list[Move]:
+    """The heuristic's moves, best first (its choice is the first; ``strong`` searches the
+    head of this list)."""
+    k = knowledge(obs)
+    legal = [fast.parse(c) for c in obs.legal]
+    if k.phase == CHALLENGE:
+        chance, impossible = claim_chance(k, _unseen(k, memory))
+        risky = k.deck_count == 0  # a wrong call on an empty deck removes the caller (§4.4)
+        call = impossible or (chance < (0.3 if risky else CALL_BELOW) and chance < 1.0)
+        return [_MOVE_CALL, _MOVE_PASS] if call else [_MOVE_PASS, _MOVE_CALL]
+    seat = k.seat
+    sim = sample(k, Rng(seed))
+    scored: list[tuple[float, int, Move]] = []
+    shed_counts = len(k.hand) > 5 or k.deck_count <= 2 * k.players
+    pressure = _close_to_out(k)
+    my_values = {VALUE[c] for c in k.hand if c in NUMBERS}
+    has_joker = JOKER in k.hand
+    non_joker_place = any(m[0] == PLACE and m[1] != JOKER for m in legal)
+    unseen = _unseen(k, memory)
+    rate = BLUFF_RATE * max(0.0, 1.0 - 2.0 * _call_rate(obs))
+    dead = [c for c in k.hand if not any(m[1] == c for m in legal if m[0] == PLACE)]
+    # a hand topped up to five gains nothing from a second placement, while a playable card
+    # kept for the next turn saves the no-move penalty then (§4.3, D10)
+    conserve = k.placed and len(k.hand) <= 5 and k.deck_count > CONSERVE_DECK
+    for order, move in enumerate(legal):
+        verb = move[0]
+        score = -100.0
+        if verb == PLACE:
+            twin = _after(sim, seat, move)
+            score = 100.0 + _options(twin, seat)
+            if twin.completed > sim.completed:
+                score += 1.5
+            if move[1] == JOKER and non_joker_place:
+                score -= 3.0
+            if conserve:
+                score -= 200.0
+            # equal counts at the end are broken by poker (§5): keep the high cards
+            score -= VALUE[move[1]] * 0.01
+        elif verb == UNBLOCK:
+            twin = _after(sim, seat, move)
+            gain = _options(twin, seat) - _options(sim, seat)
+            if gain > 0:
+                score = 60.0 + gain
+        elif verb == BLOCK:
+            value = move[3] + 2
+            mine = value in my_values or has_joker
+            if not mine and (pressure or shed_counts or BLOCK_FREELY):
+                score = 50.0 if pressure else 25.0
+        elif verb == DOWN:
+            card = move[1]
+            safe_deck = k.deck_count >= len(k.facedown) + 3
+            if card in dead and not k.facedown and safe_deck and rate > 0:
+                # the most plausible claim: the value with the most valid cards unseen
+                value = move[3] + 2
+                plausible = unseen[JOKER] + sum(
+                    n for c, n in unseen.items() if c in NUMBERS and VALUE[c] == value
+                )
+                roll = Rng(seed ^ 0x5BD1E995).random()
+                if roll < rate:
+                    score = 10.0 + plausible * 0.1 - (VALUE[card] >= 11) * 0.01
+        elif verb == END:
+            score = 0.0
+        elif verb == SKIP:
+            score = -50.0
+        scored.append((score, -order, move))
+    scored.sort(reverse=True)
+    return [m for _, _, m in scored]
+
+
+def _normal(obs: Observation, seed: int) -> str:
+    return fast.code(ranked_moves(obs, seed)[0])
+
+
+def _easy(obs: Observation, seed: int) -> str:
+    rng = Rng(seed)
+    if rng.random() < EASY_RANDOM:
+        return obs.legal[rng.below(len(obs.legal))]
+    return fast.code(ranked_moves(obs, rng.fork(), memory=False)[0])
+
+
+def strong_choose(obs: Observation, seed: int, iterations: int) -> str:
+    """PIMC over the heuristic's best few moves: each round deals the unseen cards once and
+    scores every candidate by a playout to the end of the game from that deal (the same deal
+    for all, so luck cancels between them). The heuristic's choice stands unless another
+    candidate beats its mean by more than :data:`MARGIN` plus two standard errors: playouts are
+    noisy, and a clear move should not be lost to noise."""
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    k = knowledge(obs)
+    candidates = ranked_moves(obs, seed)[:CANDIDATES]
+    seat = k.seat
+    rng = Rng(seed)
+    rounds = max(1, iterations // len(candidates))
+    diffs = [[0.0, 0.0] for _ in candidates]  # sum and sum of squares of (value - first's)
+    for _ in range(rounds):
+        world = sample(k, rng)
+        values = []
+        for move in candidates:
+            sim = world.copy()
+            sim.play(seat, move)
+            rollout(sim, rng, HORIZON)
+            values.append(outcome(sim, seat))
+        for i, v in enumerate(values):
+            d = v - values[0]
+            diffs[i][0] += d
+            diffs[i][1] += d * d
+    best, best_gain = 0, 0.0
+    for i in range(1, len(candidates)):
+        mean = diffs[i][0] / rounds
+        var = max(0.0, diffs[i][1] / rounds - mean * mean)
+        bar = MARGIN + 2.0 * (var / rounds) ** 0.5
+        if mean > bar and mean > best_gain:
+            best, best_gain = i, mean
+    return fast.code(candidates[best])
+
+
+def make_strong(iterations: int) -> Policy:
+    """The strong level at a given budget (tests use small ones)."""
+
+    def policy(obs: Observation, seed: int) -> str:
+        return strong_choose(obs, seed, iterations)
+
+    return policy
+
+
+LEVELS: dict[str, Policy] = {
+    "easy": _easy,
+    "normal": _normal,
+    "strong": make_strong(BUDGETS["strong"]),
+}

@@ -1,0 +1,236 @@
+"""Game of Rows AI seats: they read nothing hidden, they make the clear moves, and they play
+whole games legally to the end.
+
+Hand-built positions come from :func:`helpers.scenario` (every card not named is out of the
+game); the observing seat is told so by ``row_completed`` events listing those cards, as if it
+had watched those rows leave, so counting by card is possible as in a real game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.core import Event, Observation, observe
+from games.game_of_rows import ENGINE, ai
+from games.game_of_rows.state import State
+from games.search import SeatHistory
+from tests.games.ai_support import hidden_swaps, random_positions
+from tests.games.game_of_rows.helpers import play, scenario
+
+#: the engine as the generic seams type it (observe and SeatHistory take an Engine)
+GAME = registry.get("game_of_rows")
+STRONG_SMALL = ai.make_strong(12)
+LEVELS = {"easy": ai.LEVELS["easy"], "normal": ai.LEVELS["normal"], "strong": STRONG_SMALL}
+
+
+def watched(state: State, seat: int, events: list[Event] | None = None) -> Observation:
+    """The observation of ``seat``, with the cards the scenario put out of the game shown as
+    completed rows (nine at a time) before the scripted events."""
+    gone = [c for c, _ in state.gone]
+    history = [
+        Event("row_completed", None, {"row": 1, "cards": gone[i : i + 9], "completed_rows": 0})
+        for i in range(0, len(gone), 9)
+    ]
+    return observe(GAME, state, seat, history + list(events or []))
+
+
+# --------------------------------------------------------------------------- no cheating
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_level_reads_hidden_cards(players: int) -> None:
+    engine = registry.get("game_of_rows")
+    checked = 0
+    for index, (_state, _seat, obs) in enumerate(random_positions(engine, players, 200, seed=9)):
+        expected = {name: policy(obs, index) for name, policy in LEVELS.items()}
+        for _other, same in hidden_swaps(ENGINE, obs, 1, seed=index):
+            for name, policy in LEVELS.items():
+                if name == "strong" and index % 4:
+                    continue  # the search level on a quarter of the positions (time)
+                assert policy(same, index) == expected[name], f"{name} reads hidden cards"
+            checked += 1
+    assert checked >= 200
+
+
+# --------------------------------------------------------------------------- clear positions
+
+BLUFFING = {"bluffing": True}
+
+
+def challenge(
+    rows: list[Any], bluffer: list[str], mine: list[str], down: list[str], deck: int = 10
+) -> Observation:
+    """Seat 0 lays ``down`` face down and ends; the observation of seat 1, who may call."""
+    state = scenario(2, rows=rows, hands=[bluffer, mine], deck=deck, options=BLUFFING)
+    state, events = play(state, *down, "end")
+    assert state.pending == (1,)
+    return watched(state, 1, events)
+
+
+def impossible_seven() -> Observation:
+    """Every 7 and both Jokers are in sight: a face-down claim of 7 cannot be true."""
+    return challenge(
+        ["2C 3C 4C 5C 6C 7C · 9C TC", "2D 3D 4D 5D 6D · 8D 9D TD", "2H 3H 4H 5H 6H 7D · 9H TH"],
+        ["4S", "KD", "QS"],
+        ["7H", "7S", "JK", "JK", "KC"],
+        ["down:4S@2.7"],
+    )
+
+
+def two_sevens_one_left() -> Observation:
+    """Two claims of 7 with one valid card unseen (7S; both Jokers in sight): one must lie."""
+    return challenge(
+        [
+            "2C 3C 4C 5C 6C 7C · 9C TC",
+            "2D 3D 4D 5D 6D · 8D 9D TD",
+            "2H 3H 4H 5H 6H · 8H 9H TH",
+            "2S 3S 4S 5S 6S 7D · 9S TS",
+        ],
+        ["QC", "7S", "QS"],
+        ["7H", "JK", "JK", "KC", "AD"],
+        ["down:QC@2.7", "down:7S@3.7"],
+    )
+
+
+def certainly_true() -> Observation:
+    """The deck is empty and every card seat 1 cannot see is a 7 or a Joker: the claim of 7
+    is true whatever was laid, and a wrong call on an empty deck removes the caller."""
+    return challenge(
+        ["2C 3C 4C 5C 6C · 8C 9C TC", "2D · · · · · · · TD"],
+        ["7C", "JK"],
+        ["9S", "KC"],
+        ["down:JK@1.7"],
+        deck=0,
+    )
+
+
+def turn(
+    rows: list[Any],
+    mine: list[str],
+    other: list[str],
+    deck: int = 10,
+    moves: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+) -> Observation:
+    """Seat 0 to play, after ``moves`` of its own this turn."""
+    state = scenario(2, rows=rows, hands=[mine, other], deck=deck, options=options)
+    state, events = play(state, *moves)
+    return watched(state, 0, events)
+
+
+CLEAR: dict[str, tuple[Any, set[str]]] = {
+    "call a claim impossible by count": (impossible_seven, {"call"}),
+    "call two claims when one valid card is left": (two_sevens_one_left, {"call"}),
+    "pass a claim that is certainly true": (certainly_true, {"pass"}),
+    "anchor the row that opens spots for the hand": (
+        lambda: turn(["2S · · · · · · · ·"], ["TH", "3C", "9C", "KD", "QD"], ["4D"]),
+        {"place:TH@1.10"},
+    ),
+    "block the one spot left to an opponent about to go out": (
+        lambda: turn(
+            ["2C 3C 4C 5C · 7C 8C 9C TC"],
+            ["JS", "KD"],
+            ["6D"],
+            deck=0,
+        ),
+        {"block:JS@1.6"},
+    ),
+    "unblock to place the card that fits": (
+        lambda: turn(["2C 3C 4C 5C 6C JC 8C 9C TC"], ["QH", "7S", "KC"], ["4D", "5D"]),
+        {"unblock:QH@1.7"},
+    ),
+    "go out on an empty deck rather than end": (
+        lambda: turn(
+            ["2C 3C 4C 5C · · 8C 9C TC"],
+            ["7H", "6H"],
+            ["4D", "5D"],
+            deck=0,
+            moves=("place:7H@1.7",),
+        ),
+        {"place:6H@1.6"},
+    ),
+    "place the card that fits rather than block": (
+        lambda: turn(["2C 3C 4C 5C · 7C 8C 9C TC"], ["6H", "JS", "KD"], ["4D", "5D"]),
+        {"place:6H@1.6"},
+    ),
+    "end rather than skip with nothing to place": (
+        lambda: turn(
+            ["2C 3C 4C · · · 8C 9C TC"],
+            ["KD", "AD", "8S"],
+            ["4D", "5D"],
+            options={"skipping": True},
+        ),
+        {"end"},
+    ),
+    "no bluff on an empty deck": (
+        lambda: turn(
+            ["2C 3C 4C · · · 8C 9C TC"],
+            ["5H", "KD", "AD"],
+            ["4D", "5D"],
+            deck=0,
+            moves=("place:5H@1.5",),
+            options=BLUFFING,
+        ),
+        {"end"},
+    ),
+    "shed every card once the deck is empty": (
+        lambda: turn(
+            ["2C 3C 4C · · · 8C 9C TC"],
+            ["5H", "6H", "KD"],
+            ["4D", "5D", "QS"],
+            deck=0,
+            moves=("place:5H@1.5",),
+        ),
+        {"place:6H@1.6"},
+    ),
+}
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+@pytest.mark.parametrize("name", sorted(CLEAR))
+def test_clear_positions(level: str, name: str) -> None:
+    build, right = CLEAR[name]
+    obs = build()
+    assert right <= set(obs.legal), f"{name}: the right move is not legal: {obs.legal}"
+    policy = ai.LEVELS["normal"] if level == "normal" else ai.make_strong(200)
+    for seed in range(3 if level == "normal" else 2):
+        assert policy(obs, seed) in right, name
+
+
+# --------------------------------------------------------------------------- long runs
+
+RUN_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"mayhem": True},
+    {"bluffing": True, "format": "straight_flush"},
+    {"skipping": True, "play_obligation": "all_valid"},
+]
+
+
+def test_many_moves_are_legal_and_games_end() -> None:
+    policies = {**ai.LEVELS, "strong": ai.make_strong(6)}
+    mix = ["easy", "normal", "easy", "normal", "strong"]
+    rng = random.Random(5)
+    moves = games = 0
+    while moves < 3000:
+        players = 2 + games % 3
+        options = RUN_OPTIONS[games % len(RUN_OPTIONS)]
+        levels = [rng.choice(mix) for _ in range(players)]
+        state = ENGINE.new_game(players, options=options, seed=games)
+        history = SeatHistory(players)
+        for step in range(2000):
+            if ENGINE.is_over(state):
+                break
+            seat = ENGINE.to_act(state)[0]
+            obs = history.observe(GAME, state, seat)
+            code = policies[levels[seat]](obs, step)
+            assert code in obs.legal
+            state, events = ENGINE.apply(state, seat, code)
+            history.record(events)
+            moves += 1
+        assert ENGINE.is_over(state), f"game {games} did not end"
+        games += 1
