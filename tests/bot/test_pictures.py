@@ -20,12 +20,18 @@ from tests.bot.harness import User, start_bot
 ALICE, BOB, CARL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carl")
 
 
+def profile_options(game: str) -> str:
+    """The options under which random play ends, as the lobby's options form takes them."""
+    options = registry.package(game).profile.options
+    return "\n".join(f"{k} = {json.dumps(v)}" for k, v in options.items())
+
+
 @pytest.mark.parametrize(("game", "people"), [("rowboat", 2), ("game_of_rows", 3)])
 async def test_pictures_follow_the_secrecy_of_their_messages(fake, tmp_path, game, people) -> None:
     table = Table(fake, await start_bot(fake, tmp_path / "p.sqlite3"))
     table.listen()
     players = [ALICE, BOB, CARL][:people]
-    await table.start_game(game, players)
+    await table.start_game(game, players, options=profile_options(game))
     await table.play_out(random.Random(3))
     await table.settle()
     tables = hands = 0
@@ -56,7 +62,7 @@ async def test_pictures_follow_the_secrecy_of_their_messages(fake, tmp_path, gam
 async def test_pictures_off_attach_nothing(fake, tmp_path) -> None:
     table = Table(fake, await start_bot(fake, tmp_path / "q.sqlite3", pictures=False))
     table.listen()
-    await table.start_game("rowboat", [ALICE, BOB])
+    await table.start_game("rowboat", [ALICE, BOB], options=profile_options("rowboat"))
     await table.play_out(random.Random(4))
     assert not any(s.notes.get("files") for s in fake.sent)
     assert not any("attachment://" in json.dumps(s.payload or {}) for s in fake.sent)
