@@ -1,4 +1,4 @@
-"""One dispatcher task for every deadline (turn timers, the Lighthouse fade, bluff windows).
+"""One dispatcher task for every deadline (turn timers, private views that fade, timed windows).
 
 Why one task over a heap instead of a ``call_later`` per deadline: the rows live in the database
 (so they survive a restart) and this task is their only reader, so a fired deadline is removed

@@ -134,7 +134,7 @@ class Settings(_Section):
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     tables: TableSettings = Field(default_factory=TableSettings)
     ai: AiSettings = Field(default_factory=AiSettings)
-    #: per-game default table options, e.g. ``games = {"rowboat": {"novice": True}}``
+    #: per-game default table options, e.g. ``games = {"<game>": {"<option>": value}}``
     games: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @field_validator("games")

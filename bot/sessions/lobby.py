@@ -126,7 +126,7 @@ def cancel(g: GameRecord, by_user: int) -> Changes:
 def kicked(g: GameRecord, seat: Seat) -> Changes:
     """A live game's changes when a person is kicked: their seat becomes a ``random`` AI
     seat and the host passes on; with no person left the table closes instead of playing on
-    (AI seats alone may never finish: random bids need not reach a target, rowboat.md)."""
+    (AI seats alone may never finish: random bids need not reach a target score)."""
     seats = list(g.seats)
     seats[seat.seat] = Seat(seat.seat, None, f"{seat.name} (AI)", "random")
     people = [s for s in seats if not s.is_ai]

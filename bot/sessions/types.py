@@ -100,7 +100,7 @@ class GuildSettings:
 class Deadline:
     id: int
     game_id: int
-    kind: str  # e.g. "lighthouse_fade"; "turn" is the manager's own
+    kind: str  # e.g. a fade or a window; "turn" is the manager's own
     due: float  # unix time
     data: Mapping[str, Any]
 
@@ -110,7 +110,7 @@ DeadlineHandler = Callable[[Deadline], Awaitable[None]]
 
 #: actions between snapshots. Reloading a game costs one ``engine.load`` plus on average half
 #: this many ``engine.apply``; writing a snapshot costs one ``engine.dump`` per this many moves.
-#: With Rowboat (dump ~30 us, apply ~10 us) 8 keeps 10,000 games reloading in about a second.
+#: With these card games (dump ~30 us, apply ~10 us) 8 keeps 10,000 games reloading in ~1 s.
 SNAPSHOT_EVERY = 8
 #: why a game ends when its last person is kicked
 NO_PEOPLE_LEFT = "no people left at the table"

@@ -577,12 +577,6 @@ GAME_WORDS = re.compile(
     r"light\w*|bluff\w*|lighthouse)\b",
     re.IGNORECASE,
 )
-#: files other helpers are reshaping now (issue 11 items 1, 2 and 6 move these words out:
-#: the session manager's and the store's docstrings, the rules summaries, a settings example)
-ELSEWHERE = re.compile(
-    r"^(session_\w+\.py|sessions\.py|sessions/.*|store\.py|store/.*|deadlines\.py|"
-    r"settings\.py|cogs/rules\.py)$"
-)
 
 
 def test_no_game_name_or_word_in_the_shell() -> None:
@@ -592,7 +586,9 @@ def test_no_game_name_or_word_in_the_shell() -> None:
     found = []
     for path in sorted(BOT.rglob("*.py")):
         rel = path.relative_to(BOT).as_posix()
-        if (rel.startswith("render/") and path.stem in games) or ELSEWHERE.match(rel):
+        if rel.startswith("render/") and path.stem in games:  # a game's renderer or drawer
+            continue
+        if rel == "render/images/draw.py":  # special card art still shared: to move per game
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for match in GAME_WORDS.finditer(line):

@@ -65,8 +65,8 @@ Key = tuple[Hashable, int, int | None]
 class ImageCache:
     """A small LRU of drawn pictures keyed by (game, version, seat); seat None is the table.
 
-    ``game`` names one live game (its id in the store), not the kind of game: two tables of
-    Rowboat at the same version are different pictures.
+    ``game`` names one live game (its id in the store), not the kind of game: two tables of one
+    game at the same version are different pictures.
 
     Why: a game's version changes with every action, and the same picture is asked for again
     when a player re-opens a hand or the table message is refreshed; drawing it once per version
