@@ -60,6 +60,9 @@ class Renderer(ABC):
     """One game's presentation: pure functions from engine views to message specs."""
 
     snapshot_wording: SnapshotWording = SnapshotWording()
+    #: every legal action appears as a control on the hand (no action hidden behind a focus
+    #: screen); the render-limit tests hold a renderer that declares it to its word
+    offers_every_action: bool = False
 
     @abstractmethod
     def table(

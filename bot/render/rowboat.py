@@ -370,6 +370,7 @@ def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, flo
 class RowboatRenderer(Renderer):
     """Rowboat's table, hand, log and Lighthouse snapshot."""
 
+    offers_every_action = True
     snapshot_wording = SnapshotWording(
         button="Lighthouse view",
         emoji=LIGHTHOUSE,

@@ -1,0 +1,31 @@
+"""A whole game of every registered game through the real bot and the fake Discord: lobby,
+start, every person's clicks on their hand, to the end. A new game (``tests/fixtures`` has one)
+is covered by its package alone: nothing here names a game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games import registry
+from tests.bot.flows import new_table
+from tests.bot.harness import User
+
+PEOPLE = [User(1001 + n, f"P{n}") for n in range(5)]
+
+
+@pytest.mark.parametrize("game", registry.names())
+async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
+    engine = registry.get(game)
+    profile = registry.package(game).profile
+    options = "\n".join(f"{k} = {json.dumps(v)}" for k, v in profile.options.items())
+    table = await new_table(fake, tmp_path)
+    await table.start_game(game, PEOPLE[: engine.min_players], options=options)
+    await table.play_out(random.Random(11), steps=profile.max_steps)
+    await table.settle()
+    info = await table.bot.manager.get(table.game_id)
+    assert info.status == "finished"
+    results = await table.bot.manager.results(table.game_id)
+    assert any(r["winner"] for r in results) and len(results) == engine.min_players
