@@ -127,6 +127,13 @@ class Publisher:
         signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
         if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
             picture = await self._tables.pictures.table(info, state)
+            if (
+                picture is not None
+                and (await self.bot.manager.get(game_id)).version != info.version
+            ):
+                # the game moved on while the picture was drawn: show the newer state instead
+                self.touch(game_id, info.channel_id)
+                return
             try:
                 await channel.get_partial_message(message_id).edit(
                     embed=embed, view=view, attachments=show(embed, picture)

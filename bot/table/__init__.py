@@ -74,7 +74,7 @@ class Tables:
         self.windows = Windows(manager, clock, touch)
         self.snapshots = Snapshots(manager, clock, touch, client)
         self.presenter = Presenter(self.log, self.snapshots, self.windows)
-        self.hands = HandTokens(clock, client, self.presenter.hand_message, self.pictures)
+        self.hands = HandTokens(clock, client, self.presenter.hand_message, self.pictures, manager)
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
 
     # ---- drawing -------------------------------------------------------------------------

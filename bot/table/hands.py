@@ -17,7 +17,7 @@ import discord
 from bot.sessions import GameInfo
 from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
-from bot.table.ports import Clock
+from bot.table.ports import Clock, ManagerRef
 from bot.table.snapshots import TOKEN_LIFETIME
 
 #: draws a hand message: (info, state, seat, focus) -> (embed, view)
@@ -41,9 +41,15 @@ class HandHandle:
 
 class HandTokens:
     def __init__(
-        self, clock: Clock, client: discord.Client, draw: HandDrawer, pictures: Pictures
+        self,
+        clock: Clock,
+        client: discord.Client,
+        draw: HandDrawer,
+        pictures: Pictures,
+        manager: ManagerRef | None = None,
     ) -> None:
         self.pictures = pictures
+        self.manager = manager
         self.clock = clock
         self.client = client
         self.draw = draw
@@ -77,7 +83,10 @@ class HandTokens:
             if seat is None:
                 continue
             embed, view = self.draw(info, state, seat, handle.focus)
-            files = show(embed, await self.pictures.hand(info, state, seat))
+            picture = await self.pictures.hand(info, state, seat)
+            if picture is not None and await self.moved(info):
+                return  # drawn for a state the game has left; the next refresh shows the new one
+            files = show(embed, picture)
             note = ended_note(info, state)  # a game that is over says so, with the result
             hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
             try:
@@ -87,6 +96,12 @@ class HandTokens:
                 handle.version = info.version
             except discord.HTTPException:
                 self.hands.pop((game_id, user_id), None)
+
+    async def moved(self, info: GameInfo) -> bool:
+        """Whether the game has moved past ``info`` (while a picture was being drawn)."""
+        if self.manager is None:
+            return False
+        return (await self.manager().get(info.id)).version != info.version
 
     def forget(self, game_id: int) -> None:
         for key in [k for k in self.hands if k[0] == game_id]:
