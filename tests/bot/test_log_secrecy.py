@@ -35,6 +35,7 @@ async def test_a_failing_click_logs_no_action_code(fake, tmp_path, caplog) -> No
             raise RuntimeError("store unavailable")
 
         bot.manager.act = broken  # type: ignore[method-assign]
+        bot.manager.act_from = broken  # type: ignore[method-assign]
         with caplog.at_level(logging.DEBUG):
             await table.click(ALICE, hand, custom_id, value)
         failures = [r for r in caplog.records if "failed" in r.getMessage()]
