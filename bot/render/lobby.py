@@ -35,7 +35,7 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
     teams = engine.teams(max(players, engine.min_players)) if players >= 2 else []
     team_of = {seat: n for n, team in enumerate(teams) for seat in team if len(team) > 1}
     for seat in info.seats:
-        level = f" · {seat.ai_level}" if seat.ai_level else ""
+        level = f" · {seat.ai_level}" if seat.ai_level and seat.ai_level != "random" else ""
         who = f"🤖 {seat.name}{level}" if seat.is_ai else f"<@{seat.user_id}>"
         host = " (host)" if seat.user_id == info.host_id else ""
         team = f" · team {team_of[seat.seat] + 1}" if seat.seat in team_of else ""

@@ -92,7 +92,8 @@ class Presenter:
 
 
 def seat_label(seat: Seat) -> str:
-    """A seat's name as the table shows it: AI seats carry their level ("AI 2 · strong")."""
-    if seat.is_ai and seat.ai_level:
+    """A seat's name as the table shows it: AI seats carry their level ("AI 2 · strong");
+    ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
+    if seat.is_ai and seat.ai_level and seat.ai_level != "random":
         return f"{seat.name} · {seat.ai_level}"
     return seat.name

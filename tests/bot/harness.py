@@ -621,7 +621,7 @@ async def start_bot(
     clock: Clock | None = None,
     edit_interval: float = 0.0,
     games: dict[str, Any] | None = None,
-    pictures: bool = True,
+    pictures: bool = False,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync)."""

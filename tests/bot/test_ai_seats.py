@@ -21,7 +21,7 @@ async def test_the_level_menu_seats_an_ai_of_that_level(fake, tmp_path) -> None:
     await table.click(ALICE, table.lobby, menu, "strong")
     await table.press(ALICE, "Add AI")  # the server's default level
     info = await table.bot.manager.get(table.game_id)
-    assert [s.ai_level for s in info.seats] == [None, "strong", "random"]
+    assert [s.ai_level for s in info.seats] == [None, "strong", "random"]  # random: the default
     lobby_text = str(fake.messages[table.lobby]["embeds"])
     assert "· strong" in lobby_text
     await table.press(ALICE, "Start")

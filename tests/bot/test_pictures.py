@@ -28,7 +28,7 @@ def profile_options(game: str) -> str:
 
 @pytest.mark.parametrize(("game", "people"), [("rowboat", 2), ("game_of_rows", 3)])
 async def test_pictures_follow_the_secrecy_of_their_messages(fake, tmp_path, game, people) -> None:
-    table = Table(fake, await start_bot(fake, tmp_path / "p.sqlite3"))
+    table = Table(fake, await start_bot(fake, tmp_path / "p.sqlite3", pictures=True))
     table.listen()
     players = [ALICE, BOB, CARL][:people]
     await table.start_game(game, players, options=profile_options(game))
