@@ -235,6 +235,17 @@ class Commit(asyncio.Future[dict[int, BaseException]]):
         return False
 
 
+class CommitGroup:
+    """The transaction being assembled while the previous one is written (both backends'
+    writers group batches the same way)."""
+
+    __slots__ = ("batches", "done")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.batches: list[Batch] = []
+        self.done = Commit(loop=loop)
+
+
 def check(failures: dict[int, BaseException], index: int) -> None:
     """Raise the error of batch ``index`` if its transaction failed."""
     if failures:

@@ -36,6 +36,7 @@ from bot.store.base import (
     ActionRow,
     Batch,
     Commit,
+    CommitGroup,
     Counters,
     DeadlineRow,
     GameRow,
@@ -187,14 +188,6 @@ async def migrate(conn: asyncpg.Connection, upto: int | None = None) -> int:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
-class _Group:
-    __slots__ = ("batches", "done")
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.batches: list[Batch] = []
-        self.done = Commit(loop=loop)
-
-
 def _placeholders(sql: str) -> str:
     """``?`` placeholders (SQLite's, used by tools and tests) as PostgreSQL's ``$n``."""
     counter = iter(range(1, 10_000))
@@ -209,7 +202,7 @@ class PostgresStore:
         self._writer = writer
         self.pool = pool
         self.url = url
-        self._open: _Group | None = None
+        self._open: CommitGroup | None = None
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
@@ -245,7 +238,7 @@ class PostgresStore:
             raise RuntimeError("the store is closed")
         group = self._open
         if group is None:
-            group = self._open = _Group(asyncio.get_running_loop())
+            group = self._open = CommitGroup(asyncio.get_running_loop())
             self._wake.set()
         group.batches.append(batch)
         return group.done, len(group.batches) - 1

@@ -47,6 +47,7 @@ from bot.store.base import (
     ActionRow,
     Batch,
     Commit,
+    CommitGroup,
     Counters,
     DeadlineRow,
     GameRow,
@@ -206,16 +207,6 @@ async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     return max(current, upto)
 
 
-class _Group:
-    """The transaction being assembled while the previous one is written."""
-
-    __slots__ = ("batches", "done")
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.batches: list[Batch] = []
-        self.done = Commit(loop=loop)
-
-
 class Store:
     """Owns the connections (writer, reader, checkpointer) and the writer task. Use
     :meth:`open` and :meth:`close`.
@@ -242,7 +233,7 @@ class Store:
         self._checkpointer = checkpointer
         self._checkpoint: asyncio.Task[None] | None = None
         self._since_checkpoint = 0
-        self._open: _Group | None = None
+        self._open: CommitGroup | None = None
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
@@ -292,7 +283,7 @@ class Store:
             raise RuntimeError("the store is closed")
         group = self._open
         if group is None:
-            group = self._open = _Group(asyncio.get_running_loop())
+            group = self._open = CommitGroup(asyncio.get_running_loop())
             self._wake.set()
         group.batches.append(batch)
         return group.done, len(group.batches) - 1
