@@ -11,13 +11,31 @@ Engines are pure: no I/O, no clocks, no global randomness. A game is a function 
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.cards import rng_below
+
+
+def read_only(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only mapping over ``data`` (how an unpickled mapping proxy is rebuilt)."""
+    return MappingProxyType(data)
+
+
+def _reduce_mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
+    return read_only, (dict(proxy),)
+
+
+# Why: engines share read-only event payloads as ``MappingProxyType`` (one frozen record per
+# card, built once), and an observation carries those events to the AI's worker processes.
+# ``pickle`` refuses a mapping proxy by default, which made every searching move of such a game
+# fail in the process pool; pickled as the dict it wraps, it arrives read-only again.
+copyreg.pickle(MappingProxyType, _reduce_mapping_proxy)
 
 
 class IllegalAction(ValueError):

@@ -7,6 +7,8 @@ positions per player count, hand-built positions where the right move is clear, 
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from games import registry
@@ -42,3 +44,14 @@ def test_every_level_moves_legally_and_repeatably(name: str, players: int) -> No
             if isinstance(engine, Determinizer) and index % 3 == 0:
                 for _other_state, same_obs in hidden_swaps(engine, obs, 2, seed=index):
                     assert policy(same_obs, index) == code, f"{name} {level} reads hidden cards"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_observations_cross_to_a_worker_process(name: str, players: int) -> None:
+    """Searching levels run in a process pool, so every observation a game can produce must
+    pickle and come back equal (a read-only event payload once made every strong move fail)."""
+    engine = registry.get(name)
+    for _state, _seat, obs in random_positions(engine, players, 12, seed=9):
+        back = pickle.loads(pickle.dumps(obs))
+        assert back == obs
+        assert [dict(e.data) for e in back.events] == [dict(e.data) for e in obs.events]
