@@ -71,13 +71,17 @@ class TidewaterBot(commands.AutoShardedBot):
             client=self,
             clock=clock,
             touch=self.publisher.touch,
-            pictures=Pictures(enabled=settings.tables.pictures),
+            pictures=Pictures(enabled=settings.tables.pictures, guild_choice=self._pictures_choice),
         )
         self.publisher.tables = self.tables
         self.lobbies = Lobbies(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(components.answer_unknown, "on_interaction")
+
+    async def _pictures_choice(self, guild_id: int) -> bool | None:
+        """The server's own pictures setting (None: it follows ``[tables] pictures``)."""
+        return (await self.manager.guild_settings(guild_id)).pictures
 
     @property
     def manager(self) -> SessionManager:

@@ -96,12 +96,16 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         text = "\n".join(describe(i) for i in live) or "No games right now."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
-    @app_commands.command(name="settings", description="Admin role, threads, turn timeout")
+    @app_commands.command(
+        name="settings", description="Admin role, threads, turn timeout, card pictures"
+    )
     @app_commands.describe(
         admin_role="Role whose members may use /admin",
         clear_admin_role="Remove the admin role",
         threads="Give each game its own thread",
         turn_timeout="Seconds a player has before an AI moves for them (0 = never)",
+        pictures="Draw the cards as pictures on tables and hands (the text stays)",
+        default_pictures="Forget this server's pictures choice: follow the bot's default",
     )
     async def settings(
         self,
@@ -110,6 +114,8 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         clear_admin_role: bool = False,
         threads: bool | None = None,
         turn_timeout: app_commands.Range[int, 0, 86400] | None = None,
+        pictures: bool | None = None,
+        default_pictures: bool = False,
     ) -> None:
         changes: dict[str, object] = {}
         if admin_role is not None:
@@ -120,6 +126,10 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
             changes["use_threads"] = threads
         if turn_timeout is not None:
             changes["turn_timeout"] = turn_timeout
+        if pictures is not None:
+            changes["pictures"] = pictures
+        if default_pictures:
+            changes["pictures"] = None
         guild_id = interaction.guild_id or 0
         manager = self.bot.manager
         if changes:
@@ -128,9 +138,14 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
             settings = await manager.guild_settings(guild_id)
         role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "none"
         timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else "off"
+        if settings.pictures is None:
+            default = "on" if self.bot.settings.tables.pictures else "off"
+            shown = f"{default} (the bot's default)"
+        else:
+            shown = "on" if settings.pictures else "off"
         text = (
             f"Admin role: {role}\nThread per game: {'on' if settings.use_threads else 'off'}\n"
-            f"Turn timeout: {timeout}"
+            f"Turn timeout: {timeout}\nCard pictures: {shown}"
         )
         await interaction.response.send_message(
             ("Saved.\n" if changes else "") + text,

@@ -14,7 +14,7 @@ from bot.sessions.types import GuildSettings, SessionError
 from bot.store import SettingsRow, SettingsWrite
 
 #: the settings a guild may change (the fields of GuildSettings other than its id)
-SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout"}
+SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout", "pictures"}
 #: the longest turn timeout an admin may set (a week)
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
 
@@ -30,6 +30,8 @@ def check_changes(changes: dict[str, Any]) -> None:
         raise SessionError("admin_role_id must be a role id or None.")
     if "use_threads" in changes and not isinstance(changes["use_threads"], bool):
         raise SessionError("use_threads must be true or false.")
+    if "pictures" in changes and not isinstance(changes["pictures"], bool | None):
+        raise SessionError("pictures must be true, false or None (the bot's default).")
     timeout = changes.get("turn_timeout", 0)
     if type(timeout) is not int or not 0 <= timeout <= MAX_TURN_TIMEOUT:
         raise SessionError("turn_timeout must be a whole number of seconds from 0 to a week.")
@@ -38,9 +40,14 @@ def check_changes(changes: dict[str, Any]) -> None:
 def changed(current: GuildSettings, changes: dict[str, Any]) -> tuple[GuildSettings, SettingsWrite]:
     """The new settings and the row that stores them."""
     new = replace(current, **changes)
-    row = SettingsWrite(new.guild_id, new.admin_role_id, int(new.use_threads), new.turn_timeout)
+    pictures = None if new.pictures is None else int(new.pictures)
+    row = SettingsWrite(
+        new.guild_id, new.admin_role_id, int(new.use_threads), new.turn_timeout, pictures
+    )
     return new, row
 
 
 def from_row(row: SettingsRow) -> GuildSettings:
-    return GuildSettings(row.guild_id, row.admin_role_id, row.use_threads, row.turn_timeout)
+    return GuildSettings(
+        row.guild_id, row.admin_role_id, row.use_threads, row.turn_timeout, row.pictures
+    )

@@ -94,6 +94,7 @@ class GuildSettings:
     admin_role_id: int | None = None
     use_threads: bool = False
     turn_timeout: int = 0  # seconds a person has to act before the AI policy acts for them; 0 = off
+    pictures: bool | None = None  # card pictures on this server's tables; None = the config's
 
 
 @dataclass(frozen=True, slots=True)

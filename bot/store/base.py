@@ -97,6 +97,7 @@ class SettingsWrite(NamedTuple):
     admin_role_id: int | None
     use_threads: int  # 0 or 1
     turn_timeout: int
+    pictures: int | None = None  # 0 or 1; None follows the bot's config
 
 
 @dataclass(slots=True)
@@ -171,6 +172,7 @@ class SettingsRow:
     admin_role_id: int | None
     use_threads: bool
     turn_timeout: int
+    pictures: bool | None = None  # None: the bot's config decides
 
 
 @dataclass(frozen=True, slots=True)

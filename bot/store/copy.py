@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import Store
+from bot.store.standings import RATING_COLUMNS
 
 #: the tables copied, in an order that needs no deferred checks (games before their rows);
 #: shard leases are not copied: a lease belongs to a running process, not to the data
@@ -25,8 +26,9 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("actions", "game_id, seq, seat, code, cause, at"),
     ("snapshots", "game_id, seq, state"),
     ("results", "game_id, seat, user_id, name, score, winner"),
-    ("guild_settings", "guild_id, admin_role_id, use_threads, turn_timeout"),
+    ("guild_settings", "guild_id, admin_role_id, use_threads, turn_timeout, pictures"),
     ("deadlines", "id, game_id, kind, due, data"),
+    ("ratings", RATING_COLUMNS),
 )
 
 

@@ -132,6 +132,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX ratings_user ON ratings (guild_id, user_id);
     CREATE INDEX games_finished ON games (guild_id, status, updated);
     """,
+    # 7: a server's own choice of card pictures (issue 16); NULL follows the bot's config
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -96,10 +96,11 @@ _STATEMENTS: dict[str, str] = {
     "deadlines_del_game": "DELETE FROM deadlines WHERE game_id = ANY($1::int8[])",
     "settings": _insert(
         "guild_settings",
-        "guild_id, admin_role_id, use_threads, turn_timeout",
-        "int8 int8 int4 int4",
+        "guild_id, admin_role_id, use_threads, turn_timeout, pictures",
+        "int8 int8 int4 int4 int4",
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
-        " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
+        " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout,"
+        " pictures = excluded.pictures",
     ),
     "ratings": _insert(
         "ratings",
@@ -296,9 +297,13 @@ class PostgresStore:
 
     async def guild_settings(self) -> list[SettingsRow]:
         rows = await self.pool.fetch(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout FROM guild_settings"
+            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
+            " FROM guild_settings"
         )
-        return [SettingsRow(r[0], r[1], bool(r[2]), r[3]) for r in rows]
+        return [
+            SettingsRow(r[0], r[1], bool(r[2]), r[3], None if r[4] is None else bool(r[4]))
+            for r in rows
+        ]
 
     async def load_open_games(self) -> OpenGames:
         rows = await self.pool.fetch(

@@ -92,9 +92,10 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     "deadlines_del_game": ("DELETE FROM deadlines WHERE game_id IN ", "", 0),
     "settings": _insert(
         "guild_settings",
-        "guild_id, admin_role_id, use_threads, turn_timeout",
+        "guild_id, admin_role_id, use_threads, turn_timeout, pictures",
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
-        " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout",
+        " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout,"
+        " pictures = excluded.pictures",
     ),
     "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }
@@ -355,9 +356,13 @@ class Store:
 
     async def guild_settings(self) -> list[SettingsRow]:
         rows = await self.fetchall(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout FROM guild_settings"
+            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
+            " FROM guild_settings"
         )
-        return [SettingsRow(g, role, bool(threads), timeout) for g, role, threads, timeout in rows]
+        return [
+            SettingsRow(g, role, bool(threads), timeout, None if pics is None else bool(pics))
+            for g, role, threads, timeout, pics in rows
+        ]
 
     async def load_open_games(self) -> OpenGames:
         """Three statements for every unfinished game at once (not three per game): loading

@@ -5,13 +5,16 @@ the event loop), and each picture is drawn once per (game, version, seat) howeve
 show it (the table edit, every refresh of a player's hand). Secrecy is the same as the text's:
 the table picture is drawn from the public view, a hand picture from that seat's own view, and a
 hand picture only ever goes into that player's ephemeral message. The text stays complete, so
-nothing is lost where pictures are off (``[tables] pictures = false``) or blocked.
+nothing is lost where pictures are off or blocked. Whether a table gets pictures is the
+server's choice (``/admin settings pictures``) where it made one, else the bot's config
+(``[tables] pictures``), asked each time so a changed setting applies from the next message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -25,14 +28,30 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 
 
+#: a server's own choice of pictures (``None``: it made none); the manager's guild settings
+GuildChoice = Callable[[int], Awaitable[bool | None]]
+
+
+async def _no_choice(guild_id: int) -> bool | None:
+    return None
+
+
 class Pictures:
-    def __init__(self, enabled: bool = True, cache_size: int = 512) -> None:
+    def __init__(
+        self, enabled: bool = True, cache_size: int = 512, guild_choice: GuildChoice = _no_choice
+    ) -> None:
         self.enabled = enabled
+        self._guild_choice = guild_choice
         self._cache = ImageCache(cache_size)
+
+    async def wanted(self, guild_id: int) -> bool:
+        """Whether this server's tables get pictures: its own setting, else the config's."""
+        choice = await self._guild_choice(guild_id)
+        return self.enabled if choice is None else choice
 
     async def table(self, info: GameInfo, state: Any) -> discord.File | None:
         """The public table picture, or ``None`` (pictures off, no state, no drawer)."""
-        if not self.enabled or state is None:
+        if state is None or not await self.wanted(info.guild_id):
             return None
         view = registry.get(info.game).view(state, None)
         names = [seat_label(s) for s in info.seats]
@@ -43,7 +62,7 @@ class Pictures:
 
     async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
         """Seat ``seat``'s own hand picture, for that player's ephemeral message only."""
-        if not self.enabled or state is None:
+        if state is None or not await self.wanted(info.guild_id):
             return None
         view = registry.get(info.game).view(state, seat)
         names = [seat_label(s) for s in info.seats]

@@ -15,7 +15,7 @@ from bot.render.images import draw_table
 from bot.table.presentation import seat_label
 from games import registry
 from tests.bot.flows import Table
-from tests.bot.harness import User, start_bot
+from tests.bot.harness import GUILD_ID, User, start_bot
 
 ALICE, BOB, CARL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carl")
 
@@ -66,3 +66,39 @@ async def test_pictures_off_attach_nothing(fake, tmp_path) -> None:
     await table.play_out(random.Random(4))
     assert not any(s.notes.get("files") for s in fake.sent)
     assert not any("attachment://" in json.dumps(s.payload or {}) for s in fake.sent)
+
+
+async def test_a_server_turns_pictures_off_and_back_to_the_default(fake, tmp_path) -> None:
+    """``/admin settings pictures:false`` overrides ``[tables] pictures = true`` for that server
+    from the next message on (the text stays complete); ``default_pictures`` forgets the
+    choice, and the choice survives a restart (it is a stored setting)."""
+    from tests.bot.test_interactions import ADMIN
+
+    path = tmp_path / "s.sqlite3"
+    bot = await start_bot(fake, path, pictures=True)
+    table = Table(fake, bot)
+    token = await table.run(fake.command(bot, ADMIN, "admin", {"pictures": False}, sub="settings"))
+    assert "Card pictures: off" in fake.reply_text(token)
+    table.listen()
+    await table.start_game("rowboat", [ALICE, BOB], options=profile_options("rowboat"))
+    await table.play_out(random.Random(5))
+    await table.settle()
+    assert not any(s.notes.get("files") for s in fake.sent)
+    assert any("Tide" in s.text for s in fake.sent if s.public)  # the text carries the table
+
+    await bot.close()
+    bot = await start_bot(fake, path, pictures=True)
+    assert (await bot.manager.guild_settings(GUILD_ID)).pictures is False
+    table = Table(fake, bot)
+    token = await table.run(
+        fake.command(bot, ADMIN, "admin", {"default_pictures": True}, sub="settings")
+    )
+    assert "Card pictures: on (the bot's default)" in fake.reply_text(token)
+    sent_before = len(fake.sent)
+    await table.start_game("rowboat", [ALICE, BOB], options=profile_options("rowboat"))
+    await table.open_hand(ALICE)
+    await table.settle()
+    later = fake.sent[sent_before:]
+    assert any("hand.png" in s.notes.get("files", {}) for s in later)
+    assert any("table.png" in s.notes.get("files", {}) for s in later)
+    await bot.close()

@@ -258,6 +258,12 @@ async def test_settings(mgr: SessionManager) -> None:
     with pytest.raises(SessionError, match="turn_timeout"):
         await mgr.update_guild_settings(5, turn_timeout=-1)
     assert await mgr.guild_settings(5) == new
+    assert new.pictures is None  # no choice made: the bot's config decides
+    new = await mgr.update_guild_settings(5, pictures=False)
+    assert new.pictures is False and new.turn_timeout == 30
+    with pytest.raises(SessionError, match="pictures"):
+        await mgr.update_guild_settings(5, pictures="no")
+    assert await mgr.guild_settings(5) == new
 
 
 async def test_listeners_run_outside_the_lock(mgr: SessionManager) -> None:

@@ -46,6 +46,9 @@ async def test_live_and_finished_games_move_and_resume(tmp_path: Path, postgres_
         assert before[ids[1]].status == "finished"
         assert [before[gid].status for gid in ids].count("live") == 3
         dumps = {gid: engines(before[gid].game).dump((await mgr.state(gid))[1]) for gid in ids}
+        await mgr.update_guild_settings(9, pictures=False, turn_timeout=30)
+        stats = await mgr.player_stats(9, 1)
+        assert stats  # the finished Boat game rated its people
     finally:
         await mgr.close()
 
@@ -76,6 +79,10 @@ async def test_live_and_finished_games_move_and_resume(tmp_path: Path, postgres_
             assert info.version == before[gid].version and info.status == before[gid].status
             engine = engines(info.game)
             assert engine.dump((await moved.state(gid))[1]) == dumps[gid]
+        # standings and the server's settings come along
+        assert await moved.player_stats(9, 1) == stats
+        settings = await moved.guild_settings(9)
+        assert settings.pictures is False and settings.turn_timeout == 30
     finally:
         await moved.close()
 
