@@ -9,15 +9,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import ImageDraw
+
 from bot.render.images import draw
 from bot.render.images.draw import Face, Held, SeatTag
 
 TEAM_WORDS = ("North–South", "East–West")
 
 
+def _boat_art(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, dim: bool) -> None:
+    """The Boat card: a gold ship and its name on a navy field inside the frame."""
+    gold = draw.DIM_INK if dim else draw.GOLD
+    navy = draw.DIM_PAPER if dim else draw.NAVY
+    cx = x + w / 2
+    d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), draw.RADIUS - 3, fill=navy)
+    draw.sail_glyph(d, cx, y + h * 0.42, w * 0.75, gold, draw.PAPER)
+    draw.centred(d, cx, y + h * 0.72, "BOAT", max(14, w // 4), gold, bold=True)
+
+
 def face(code: str) -> Face:
     if code == "BOAT":
-        return Face("", special="boat")
+        return Face("", art=_boat_art)
     return draw.standard_face(code)
 
 

@@ -45,7 +45,7 @@ BACK: RGB = (40, 84, 150)
 SHADOW: RGB = (18, 20, 24)
 BACK_LINE: RGB = (92, 140, 205)
 
-# Rowboat's colour pairs (spec §1.1: Oars and Waves blue, Shells and Maps green) and its marks
+# suits printed on coloured paper in two pairs (blue and green), and the marks of special cards
 BLUE_INK: RGB = (22, 78, 176)
 BLUE_PAPER: RGB = (219, 232, 252)
 GREEN_INK: RGB = (18, 120, 58)
@@ -53,17 +53,15 @@ GREEN_PAPER: RGB = (220, 243, 224)
 KNOB: RGB = (255, 140, 200)
 LATER_KNOB: RGB = (255, 205, 230)
 MARRIED: RGB = (200, 160, 255)
-ROWBOAT_INK: RGB = (120, 70, 20)
-ROWBOAT_PAPER: RGB = (250, 232, 196)
 SAIL: RGB = (120, 170, 220)
-# Boat's Boat card, the Joker, Boat Canasta's canasta kinds
+# a navy trump card, the Joker, the kinds of completed melds
 NAVY: RGB = (24, 44, 92)
 JOKER_INK: RGB = (120, 40, 160)
 NATURAL: RGB = (220, 60, 60)
 MIXED: RGB = (150, 160, 175)
 BIG_WILD: RGB = (255, 120, 20)
 MELD_EDGE: RGB = (215, 212, 204)
-# Turn the Tide: tide cards, weather shaded from sunny to stormy, life preservers
+# numbered cards: tides, weather shaded from sunny to stormy, life preservers
 TIDE_INK: RGB = (245, 250, 255)
 TIDE_PAPER: RGB = (30, 110, 170)
 WEATHER_INK: RGB = (20, 36, 70)
@@ -247,12 +245,17 @@ def pip(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, in
 # ---------------------------------------------------------------- cards
 
 
+#: paints a special card inside its frame: ``(d, x, y, w, h, dim)``, top-left at (x, y)
+Art = Callable[[ImageDraw.ImageDraw, float, float, int, int, bool], None]
+
+
 @dataclass(frozen=True)
 class Face:
     """How one card looks: its corner text, its suit pip and its colours.
 
-    ``tint`` colours the paper (Rowboat's blue/green suit pairs); ``special`` names a card
-    drawn with its own art instead of rank + pip (``boat``, ``rowboat``, ``joker``).
+    ``tint`` colours the paper (suits printed in colour pairs); ``special`` names a generic
+    face drawn instead of rank + pip (``number``, ``joker``); ``art`` paints a game's own
+    special card inside the frame (that game's drawer owns it, so this kit stays neutral).
     """
 
     rank: str
@@ -262,6 +265,7 @@ class Face:
     special: str = ""
     note: str = ""
     emblem: str = ""
+    art: Art | None = None
 
 
 @lru_cache(maxsize=4096)
@@ -325,7 +329,8 @@ def label(
     return x + text_w(text, size) + (2 if bold else 0)
 
 
-def _boat_art(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB, sail: RGB) -> None:
+def sail_glyph(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB, sail: RGB) -> None:
+    """A small sailing ship centred on (cx, cy), ``s`` px wide: hull and mast in ``ink``."""
     hull = [
         (cx - s * 0.5, cy + s * 0.12),
         (cx + s * 0.5, cy + s * 0.12),
@@ -361,7 +366,7 @@ def buoy(
     lost: bool = False,
     hole: RGB = BG,
 ) -> None:
-    """A life preserver ring (Turn the Tide): orange with white bands; a half icon is the top
+    """A life preserver ring: orange with white bands; a half icon is the top
     half only; a lost (face-down) preserver is grey."""
     colour = FAINT if lost else BUOY
     box = (cx - r, cy - r, cx + r, cy + r)
@@ -405,14 +410,8 @@ def _card(
         d.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), RADIUS + 4, fill=ring)
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=paper, outline=EDGE, width=2)
     cx = x + w / 2
-    if face.special == "boat":
-        navy = DIM_PAPER if dim else NAVY
-        d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), RADIUS - 3, fill=navy)
-        _boat_art(d, cx, y + h * 0.42, w * 0.75, DIM_INK if dim else GOLD, PAPER)
-        centred(d, cx, y + h * 0.72, "BOAT", max(14, w // 4), DIM_INK if dim else GOLD, bold=True)
-    elif face.special == "rowboat":
-        _boat_art(d, cx, y + h * 0.42, w * 0.7, ink, SAIL)
-        centred(d, cx, y + h * 0.72, "Rowboat", max(12, w // 5), ink, bold=True)
+    if face.art is not None:
+        face.art(d, x, y, w, h, dim)
     elif face.special == "number":
         write(d, cx, y + h / 2, face.rank, round(w * 0.6), ink, anchor="mm", bold=True)
     elif face.special == "joker":
@@ -442,8 +441,8 @@ def _card(
         d.rounded_rectangle(
             (bx, by, bx + bw, by + size + 6), 6, fill=badge_fill, outline=BG, width=2
         )
-        light = sum(badge_fill) > 420
-        centred(d, bx + bw / 2, by + 3, badge, size, BLACK_INK if light else TEXT)
+        pale = sum(badge_fill) > 420
+        centred(d, bx + bw / 2, by + 3, badge, size, BLACK_INK if pale else TEXT)
 
 
 def _back(

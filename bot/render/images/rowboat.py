@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import ImageDraw
+
 from bot.render.images import draw
 from bot.render.images.draw import RGB, Face, Held, SeatTag
 
@@ -22,12 +24,22 @@ SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
 RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
 KNOB = draw.KNOB
 LATER_KNOB = draw.LATER_KNOB
+ROWBOAT_INK: RGB = (120, 70, 20)
+ROWBOAT_PAPER: RGB = (250, 232, 196)
+
+
+def _rowboat_art(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, dim: bool) -> None:
+    """The Rowboat specialty card: a little ship and its name on warm paper."""
+    ink = draw.DIM_INK if dim else ROWBOAT_INK
+    cx = x + w / 2
+    draw.sail_glyph(d, cx, y + h * 0.42, w * 0.7, ink, draw.SAIL)
+    draw.centred(d, cx, y + h * 0.72, "Rowboat", max(12, w // 5), ink, bold=True)
 
 
 def face(code: str) -> Face:
     """The face of a Rowboat card code (``7w``) or of the Rowboat specialty card."""
     if code == "rowboat":
-        return Face("", special="rowboat", ink=draw.ROWBOAT_INK, tint=draw.ROWBOAT_PAPER)
+        return Face("", ink=ROWBOAT_INK, tint=ROWBOAT_PAPER, art=_rowboat_art)
     rank, suit = code[:-1], code[-1:]
     blue = suit in "ow"
     return Face(
