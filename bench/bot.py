@@ -184,6 +184,7 @@ class Loopback:
                 "user": {**user_payload(BOT_ID, "Tidewater"), "bot": True},
                 "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
                 "session_id": "bench",
+                "shard": [0, 1],
                 "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gw",
                 "application": {"id": str(APP_ID), "flags": 0},
             },
@@ -577,7 +578,7 @@ def proc_rss(pid: int) -> int:
 
 
 async def run(
-    tables: int, game: str, players: int, warmup: float, seconds: float
+    tables: int, game: str, players: int, warmup: float, seconds: float, pictures: bool = False
 ) -> dict[str, float]:
     fake = Loopback(tables)
     runner = await fake.start()
@@ -585,7 +586,7 @@ async def run(
     config = tmp / "config.toml"
     config.write_text(
         f'[storage]\npath = "{tmp / "bench.sqlite3"}"\n[logging]\nlevel = "WARNING"\n'
-        f"[games.rowboat]\nnovice = true\n"
+        f"[tables]\npictures = {str(pictures).lower()}\n[games.rowboat]\nnovice = true\n"
     )
     env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
@@ -667,9 +668,14 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--seconds", type=float, default=45.0)
     parser.add_argument("--json", action="store_true", help="print one JSON object per N")
+    parser.add_argument(
+        "--pictures", action="store_true", help="card pictures on (off: the text-only cost)"
+    )
     args = parser.parse_args()
     for n in args.tables or [1, 20, 100, 300]:
-        result = asyncio.run(run(n, args.game, args.players, args.warmup, args.seconds))
+        result = asyncio.run(
+            run(n, args.game, args.players, args.warmup, args.seconds, args.pictures)
+        )
         if args.json:
             print(json.dumps(result))
             continue

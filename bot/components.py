@@ -657,6 +657,11 @@ def hand_view(
             look = HandRefresh(game_id, SNAP, snapshot)
             look.row = row
             view.add_item(look)
+    # Why stopped: discord.py keeps an ephemeral message's view in its view store for 15
+    # minutes (with a timeout task), i.e. one object per opened hand; every control here is a
+    # persistent dynamic item served without the view, so a finished view, which discord.py
+    # still renders but never stores, keeps memory flat however often hands are opened.
+    view.stop()
     return view
 
 

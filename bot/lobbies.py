@@ -82,8 +82,41 @@ class Lobbies:
     async def answer(
         self, interaction: discord.Interaction, info: GameInfo, note: str | None = None
     ) -> None:
+        """Answer a lobby click by updating the lobby message. If the answer fails (it came
+        after Discord's 3 s, or the token is gone), the change is already saved: the lobby
+        message is edited through the channel instead, so it never shows old seats."""
         embed, view = self.message(info, note)
-        await interaction.response.edit_message(embed=embed, view=view)
+        try:
+            await interaction.response.edit_message(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.warning("lobby answer for game %s failed (%s): editing the message", info.id, exc)
+            await self._edit_in_channel(info, interaction, embed, view)
+
+    async def _edit_in_channel(
+        self,
+        info: GameInfo,
+        interaction: discord.Interaction,
+        embed: discord.Embed,
+        view: discord.ui.View,
+    ) -> int | None:
+        """Edit the game's lobby/table message through the channel (no interaction needed);
+        post it anew when it cannot be edited. Returns the message id shown, if any."""
+        message_id = info.messages.get("lobby")
+        if message_id is None and interaction.message is not None:
+            message_id = interaction.message.id
+        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                return message_id
+            except discord.HTTPException:
+                log.warning("could not edit the message of game %s: posting it anew", info.id)
+        try:
+            posted = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not show game %s in its channel", info.id)
+            return None
+        return posted.id
 
     async def open(
         self, interaction: discord.Interaction, game: str, options: Mapping[str, Any]
@@ -130,10 +163,22 @@ class Lobbies:
             options=options,
         )
         embed, view = self.message(info)
-        response = await interaction.response.send_message(embed=embed, view=view)
-        message_id = getattr(response, "message_id", None)
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
+        try:
+            response = await interaction.response.send_message(embed=embed, view=view)
+            message_id = getattr(response, "message_id", None)
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+        except discord.HTTPException as exc:
+            # The lobby is saved but the answer failed (late, or the token is gone): show it
+            # as a channel message, or take it back, so nothing invisible holds the channel.
+            log.warning("the /play answer for game %s failed (%s): posting it", info.id, exc)
+            channel = self.bot.get_partial_messageable(info.channel_id, guild_id=guild_id)
+            try:
+                message_id = (await channel.send(embed=embed, view=view)).id
+            except discord.HTTPException:
+                await manager.cancel(info.id, user.id)
+                log.warning("game %s could not be shown: its lobby was closed", info.id)
+                return
         await manager.set_message(info.id, "lobby", message_id)
 
     async def on_modal(self, interaction: discord.Interaction) -> None:
@@ -199,8 +244,15 @@ class Lobbies:
         update = await self.bot.manager.start(game_id, interaction.user.id)
         info, state = await self.bot.manager.state(game_id)
         embed, view = self.bot.tables.table_message(info, state)
-        await interaction.response.edit_message(embed=embed, view=view)
         message = interaction.message
-        if message is not None:
-            await self.bot.manager.set_message(game_id, "table", message.id)
+        table_id = message.id if message is not None else None
+        try:
+            await interaction.response.edit_message(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            # The game has started but the answer failed: turn the lobby message into the
+            # table through the channel (or post the table), so the game is never invisible.
+            log.warning("the Start answer for game %s failed (%s): editing it", game_id, exc)
+            table_id = await self._edit_in_channel(info, interaction, embed, view)
+        if table_id is not None:
+            await self.bot.manager.set_message(game_id, "table", table_id)
         self.bot.publisher.touch(game_id, update.info.channel_id)

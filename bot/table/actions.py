@@ -7,6 +7,8 @@ stale click's answer and private notes are decided here once for every game.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 from bot.render.base import renderer_for
@@ -21,6 +23,8 @@ from games import IllegalAction, registry
 from games.core import snapshot_lifetime
 
 MOVED_ON = "The table has moved on: here is your hand as it is now."
+#: seconds of committing and drawing after which a click is deferred (Discord allows 3)
+DEFER_AFTER = 2.0
 
 
 class Actions:
@@ -31,8 +35,10 @@ class Actions:
         hands: HandTokens,
         snapshots: Snapshots,
         pictures: Pictures,
+        defer_after: float = DEFER_AFTER,
     ) -> None:
         self.pictures = pictures
+        self.defer_after = defer_after
         self.manager = manager
         self.presenter = presenter
         self.hands = hands
@@ -97,7 +103,15 @@ class Actions:
     async def act(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
     ) -> None:
-        """Apply a click from a hand message and answer by updating that same message."""
+        """Apply a click from a hand message and answer by updating that same message.
+
+        Why commit first: a click answered before its move is committed can be lost by a crash
+        in between, although Discord shows it as answered. So the move is committed, then the
+        click is answered once, with the new hand (one UPDATE_MESSAGE callback, no separate
+        defer and edit). Only when that work runs long (a busy lock, a slow disk) is the click
+        deferred after ``defer_after`` seconds, inside Discord's 3 s, and the deferred answer
+        is then always followed by the edit that says what happened.
+        """
         manager = self.manager()
         info = await manager.get(game_id)
         if self.seat_of(interaction, info) != seat:
@@ -105,7 +119,33 @@ class Actions:
         if info.status != "live":  # an old control of a game that is over, or not begun
             await self.open_hand(interaction, game_id, edit=True)
             return
-        await interaction.response.defer()  # type 6: the answer is an edit of this message
+        work = asyncio.ensure_future(self._moved(game_id, seat, code, version))
+        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        deferred = not done
+        if deferred:
+            await interaction.response.defer()  # type 6: the answer is an edit of this message
+        note, info, embed, view, files, shown = await work
+        if deferred:
+            await interaction.edit_original_response(
+                content=note, embed=embed, view=view, attachments=files
+            )
+        else:
+            await interaction.response.edit_message(
+                content=note, embed=embed, view=view, attachments=files
+            )
+        self.hands.remember(interaction, info)
+        for snap in shown:
+            ctx = self.presenter.context(info)
+            await self.snapshots.send(interaction, info, ctx, seat, snap, followup=True)
+
+    async def _moved(
+        self, game_id: int, seat: int, code: str, version: int
+    ) -> tuple[
+        str | None, GameInfo, discord.Embed, discord.ui.View, list[discord.File], list[Snapshot]
+    ]:
+        """Commit the click's move (or learn why not) and draw the answer: the note, the new
+        hand and the snapshots the seat now sees."""
+        manager = self.manager()
         note: str | None = None
         update: Update | None = None
         try:
@@ -131,13 +171,7 @@ class Actions:
             note = "\n".join(private) if note is None else note + "\n" + "\n".join(private)
         embed, view = self.presenter.hand_message(info, state, seat)
         files = show(embed, await self.pictures.hand(info, state, seat))
-        await interaction.edit_original_response(
-            content=note, embed=embed, view=view, attachments=files
-        )
-        self.hands.remember(interaction, info)
-        for snap in shown:
-            ctx = self.presenter.context(info)
-            await self.snapshots.send(interaction, info, ctx, seat, snap, followup=True)
+        return note, info, embed, view, files, shown
 
     async def _apply(self, game_id: int, seat: int, code: str, version: int) -> Update:
         """A click on controls drawn at ``version``: the manager judges it under the game's

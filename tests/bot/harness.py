@@ -141,7 +141,8 @@ class FakeDiscord:
         self.audience: dict[int, int | None] = {}
         self.tokens: dict[str, Token] = {}
         self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
-        self.fail_next: list[tuple[str, int]] = []  # (path regex, status) to refuse once
+        #: (path regex, status[, error code]) to refuse once; code 10062 = an expired interaction
+        self.fail_next: list[tuple[Any, ...]] = []
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -243,10 +244,11 @@ class FakeDiscord:
     ) -> Any:
         path = unquote(route.url[len(Route.BASE) :])
         method = route.method
-        for n, (pattern, status) in enumerate(self.fail_next):
+        for n, (pattern, status, *code) in enumerate(self.fail_next):
             if re.search(pattern, path):
                 del self.fail_next[n]
-                raise discord.NotFound(_Response(status), {"message": "Unknown", "code": 10008})
+                error = {"message": "Unknown", "code": code[0] if code else 10008}
+                raise discord.NotFound(_Response(status), error)
         sent = Sent(method, path, payload, "other")
         if files:
             sent.notes["files"] = files

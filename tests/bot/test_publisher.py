@@ -36,8 +36,9 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         hand = await table.open_hand(ALICE)
         code = next(c for c in table.controls(hand) if c[0].startswith("pass:"))[0]
         token = await table.act(ALICE, code)
-        assert [s.callback_type for s in fake.replies_to(token) if s.kind == "callback"] == [6]
-        assert any(s.kind == "hook-edit" and s.message_id == hand for s in fake.replies_to(token))
+        # one answer, sent after the commit: an update of the hand message, no defer + edit
+        assert [s.callback_type for s in fake.replies_to(token) if s.kind == "callback"] == [7]
+        assert not any(s.kind == "hook-edit" for s in fake.replies_to(token))
         edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
         assert len(edits) == 2
         assert isinstance(bot.tables.context(info), TableContext)

@@ -284,7 +284,7 @@ async def test_multi_select_sends_one_action_in_option_order(fake, tmp_path, mon
         [(verb, cid, codes, low, high)] = table.multis(message)
         assert (verb, codes, low, high) == ("take", list("EDCBA"), 2, 3)
         token = await table.run(fake.click(table.bot, ALICE, message, cid, ["A", "E", "C"]))
-        assert token.callback_type == 6
+        assert token.callback_type == 7  # answered once, with the new hand
         assert [code for _, _, code in await history(table)] == ["take:E,C,A"]
         assert "focus top" in title(fake, message)  # the answer re-drew the hand
         # Too few values are refused by the shell (Discord enforces it too) and change nothing.
