@@ -8,6 +8,7 @@ refuses to use one older than :data:`TOKEN_LIFETIME` (the player re-opens with *
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,8 @@ from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, ManagerRef
 from bot.table.snapshots import TOKEN_LIFETIME
 
+#: the version part of a control's id (``:v12``)
+_VERSION = re.compile(r":v[0-9]+")
 #: draws a hand message: (info, state, seat, focus) -> (embed, view)
 HandDrawer = Callable[[GameInfo, Any, int, "str | None"], tuple[discord.Embed, discord.ui.View]]
 
@@ -34,6 +37,8 @@ class HandHandle:
     version: int
     #: the nav focus the message shows (kept when other seats' moves refresh it)
     focus: str | None = None
+    #: what the message shows now (a digest of its payload), when the bot last drew it here
+    shown: int | None = None
 
     def fresh(self, now: float) -> bool:
         return now - self.created < TOKEN_LIFETIME
@@ -53,12 +58,13 @@ class HandTokens:
         self.clock = clock
         self.client = client
         self.draw = draw
-        self.hands: dict[tuple[int, int], HandHandle] = {}
+        #: game id -> user id -> handle: a move looks at its own game's open hands only
+        self.hands: dict[int, dict[int, HandHandle]] = {}
 
     def remember(
         self, interaction: discord.Interaction, info: GameInfo, focus: str | None = None
     ) -> None:
-        self.hands[(info.id, interaction.user.id)] = HandHandle(
+        self.hands.setdefault(info.id, {})[interaction.user.id] = HandHandle(
             application_id=interaction.application_id,
             token=interaction.token,
             created=self.clock(),
@@ -71,13 +77,12 @@ class HandTokens:
         at an older version, and every one when the game is over (an admin's end does not move
         the version, yet the hand must stop saying whose turn it is)."""
         now = self.clock()
-        for (game_id, user_id), handle in list(self.hands.items()):
-            if game_id != info.id:
-                continue
+        open_hands = self.hands.get(info.id, {})
+        for user_id, handle in list(open_hands.items()):
             if handle.version == info.version and info.status == "live":
                 continue  # already shows this version (an ended game's is told once more)
             if not handle.fresh(now):
-                del self.hands[(game_id, user_id)]
+                del open_hands[user_id]
                 continue
             seat = info.seat_of(user_id)
             if seat is None:
@@ -86,16 +91,21 @@ class HandTokens:
             picture = await self.pictures.hand(info, state, seat)
             if picture is not None and await self.moved(info):
                 return  # drawn for a state the game has left; the next refresh shows the new one
-            files = show(embed, picture)
             note = ended_note(info, state)  # a game that is over says so, with the result
+            digest = _digest(note, embed, view, picture)
+            if digest == handle.shown:
+                # another seat's move changed nothing this player sees: no request at all
+                handle.version = info.version
+                continue
+            files = show(embed, picture)
             hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
             try:
                 await hook.edit_message(  # type: ignore[call-overload]
                     "@original", content=note, embed=embed, view=view, attachments=files
                 )
-                handle.version = info.version
+                handle.version, handle.shown = info.version, digest
             except discord.HTTPException:
-                self.hands.pop((game_id, user_id), None)
+                open_hands.pop(user_id, None)
 
     async def moved(self, info: GameInfo) -> bool:
         """Whether the game has moved past ``info`` (while a picture was being drawn)."""
@@ -104,5 +114,19 @@ class HandTokens:
         return (await self.manager().get(info.id)).version != info.version
 
     def forget(self, game_id: int) -> None:
-        for key in [k for k in self.hands if k[0] == game_id]:
-            del self.hands[key]
+        self.hands.pop(game_id, None)
+
+
+def _digest(
+    note: str | None, embed: discord.Embed, view: discord.ui.View, picture: discord.File | None
+) -> int:
+    """What a hand message would show, as a number: equal numbers, same message.
+
+    The controls' ids name the version they were drawn at; they are compared without it. A
+    hand left showing older ids is still right to click: the session manager applies a click
+    from an older version whenever the seat has not acted since and the move is still legal,
+    and identical controls mean the same legal moves.
+    """
+    art = picture.fp.getvalue() if picture is not None and hasattr(picture.fp, "getvalue") else b""
+    controls = _VERSION.sub(":v", repr(view.to_components()))
+    return hash((note, repr(embed.to_dict()), controls, art))

@@ -4,8 +4,10 @@ messages refresh through live tokens only, never through one older than 15 minut
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from bot.render import TableContext
+from games import registry
 from tests.bot.flows import Table
 from tests.bot.harness import Clock, User, start_bot
 
@@ -60,13 +62,14 @@ async def test_hand_messages_refresh_only_through_live_tokens(fake, tmp_path) ->
         assert refreshed and refreshed[-1].audience == ALICE.id
         assert "Your move" in refreshed[-1].text or "Waiting" in refreshed[-1].text
         # At 14 minutes the token still carries refreshes; at 15 it is dead and unused.
-        info, state = await bot.manager.state(table.game_id)
         count = len([s for s in fake.sent if alice_token in s.path])
         clock.now += 14 * 60 - 1
-        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 1), state)
+        await any_move(bot, table.game_id)
+        await table.settle()
         assert len([s for s in fake.sent if alice_token in s.path]) == count + 1
         clock.now += 61
-        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 2), state)
+        await any_move(bot, table.game_id)
+        await table.settle()
         assert len([s for s in fake.sent if alice_token in s.path]) == count + 1
         # Re-opening via My hand works and gives a fresh private message.
         token = await table.press(ALICE, "My hand")
@@ -86,5 +89,33 @@ async def test_a_deleted_table_message_is_posted_again(fake, tmp_path) -> None:
         new = info.messages["table"]
         assert new != table.lobby and "My hand" in fake.labels(new)
         assert fake.messages[new]["flags"] == 0  # public, like the table it replaces
+    finally:
+        await bot.close()
+
+
+async def any_move(bot: Any, game_id: int) -> None:
+    """The first legal move of the seat to act, through the manager (no click)."""
+    info, state = await bot.manager.state(game_id)
+    engine = registry.get(info.game)
+    seat = engine.to_act(state)[0]
+    await bot.manager.act(game_id, seat, engine.legal_actions(state, seat)[0].code, info.version)
+
+
+async def test_a_move_that_changes_nothing_in_a_hand_sends_it_nothing(fake, tmp_path) -> None:
+    """Other players' open hands are edited only when what they show changed: a refresh
+    drawing the same hand again sends no request (the controls' version aside)."""
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
+        alice_hand = await table.open_hand(ALICE)
+        alice_token = next(t for t, v in fake.tokens.items() if v.original == alice_hand)
+        await table.act(BOB, "nomoon")
+        await table.settle()
+        count = len([s for s in fake.sent if alice_token in s.path])
+        info, state = await bot.manager.state(table.game_id)
+        # the same state at a later version: nothing she sees differs
+        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 1), state)
+        assert len([s for s in fake.sent if alice_token in s.path]) == count
     finally:
         await bot.close()
