@@ -30,7 +30,14 @@ from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.rules", "bot.cogs.games", "bot.cogs.admin")
+COGS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.rules",
+    "bot.cogs.games",
+    "bot.cogs.admin",
+    "bot.cogs.standings",
+)
 
 
 class TidewaterBot(commands.AutoShardedBot):

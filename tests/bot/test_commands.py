@@ -14,7 +14,10 @@ async def test_synced_commands(fake, tmp_path) -> None:
         [sync] = [s for s in fake.sent if s.kind == "sync"]
         assert sync.path == "/applications/710000000000000001/commands"  # global by default
         commands = {c["name"]: c for c in sync.payload}  # type: ignore[union-attr]
-        assert set(commands) == {"play", "hand", "rules", "games", "admin"}
+        assert set(commands) == {
+            *("play", "hand", "rules", "games", "admin"),
+            *("stats", "leaderboard", "history"),
+        }
         for name in ("play", "rules"):
             [game] = commands[name]["options"]
             assert [c["value"] for c in game["choices"]] == registry.names()

@@ -1,0 +1,79 @@
+"""``/stats``, ``/leaderboard`` and ``/history`` through the real bot and the fake Discord, after
+whole games played through the buttons (so the numbers are the ones a finished game writes)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from games import registry
+from tests.bot.flows import Table
+from tests.bot.harness import GUILD_ID, User, start_bot
+
+ALICE, BOB, CARL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carl")
+
+
+def options(game: str) -> str:
+    profile = registry.package(game).profile.options
+    return "\n".join(f"{k} = {json.dumps(v)}" for k, v in profile.items())
+
+
+def fake_guild() -> int:
+    return GUILD_ID
+
+
+def embed_of(fake, token) -> dict:
+    [reply] = [s for s in fake.replies_to(token) if s.kind == "callback"]
+    data = (reply.payload or {})["data"]
+    return {"ephemeral": bool(int(data.get("flags") or 0) & 64), **data["embeds"][0]}
+
+
+async def test_stats_leaderboard_and_history_after_finished_games(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "st.sqlite3")
+    try:
+        played = []
+        for n in range(2):
+            table = Table(fake, bot)
+            await table.start_game("rowboat", [ALICE, BOB], options=options("rowboat"))
+            await table.play_out(random.Random(10 + n))
+            await table.settle()
+            played.append(table.game_id)
+        results = {gid: await bot.manager.results(gid) for gid in played}
+        alice_wins = sum(
+            1 for rows in results.values() for r in rows if r["user_id"] == ALICE.id and r["winner"]
+        )
+
+        token = await table.run(fake.command(bot, ALICE, "stats"))
+        stats = embed_of(fake, token)
+        assert stats["ephemeral"] and "Alice" in stats["title"]
+        assert f"2 games, {alice_wins} wins" in stats["description"]
+        assert "skill" in stats["description"]
+
+        token = await table.run(fake.command(bot, CARL, "stats", {"user": ALICE, "public": True}))
+        public = embed_of(fake, token)
+        assert not public["ephemeral"] and f"2 games, {alice_wins} wins" in public["description"]
+
+        token = await table.run(fake.command(bot, CARL, "stats"))
+        assert "No finished games" in embed_of(fake, token)["description"]
+
+        token = await table.run(fake.command(bot, CARL, "leaderboard", {"game": "rowboat"}))
+        board = embed_of(fake, token)
+        lines = board["description"].splitlines()
+        rows, total = await bot.manager.leaderboard(fake_guild(), "rowboat")
+        assert total == 2 and [line.split("**")[1] for line in lines] == [r.name for r in rows]
+        assert rows[0].skill >= rows[1].skill
+        assert lines[0].startswith("1. ") and lines[1].startswith("2. ")
+        assert "Page 1 of 1" in board["footer"]["text"]
+        token = await table.run(
+            fake.command(bot, CARL, "leaderboard", {"game": "rowboat", "page": 3})
+        )
+        assert "only 1 pages" in fake.reply_text(token)
+
+        token = await table.run(fake.command(bot, BOB, "history"))
+        history = embed_of(fake, token)["description"]
+        for gid in played:
+            assert f"#{gid} **Rowboat**" in history
+        token = await table.run(fake.command(bot, BOB, "history", {"user": CARL}))
+        assert "No finished games" in embed_of(fake, token)["description"]
+    finally:
+        await bot.close()
