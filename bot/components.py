@@ -35,7 +35,7 @@ from bot.render import (
     clip,
 )
 from bot.render.base import SnapshotWording
-from bot.sessions import GameNotFound, SessionError
+from bot.sessions import GameNotFound, NotAllowed, SessionError
 from games import BadOptions, IllegalAction
 
 if TYPE_CHECKING:
@@ -581,7 +581,51 @@ class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):l
         await guarded(interaction, checked(self.game_id, work))
 
 
+class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19}):forget"):
+    """``/privacy delete``'s confirmation: only the person it names may press it, and pressing
+    deletes their standings and replaces their name in finished games."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(
+            ui.Button(
+                label="Delete my data",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"p:{user_id}:forget",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            if interaction.user.id != self.user_id:
+                raise NotAllowed("This button deletes someone else's data: it is not yours.")
+            games = await _bot(interaction).manager.forget_user(self.user_id)
+            await interaction.response.edit_message(
+                content=(
+                    "Done: your games, wins and ratings are deleted, and your name is replaced "
+                    f"in {games} finished or open game(s). The games stay replayable."
+                ),
+                view=None,
+            )
+
+        await guarded(interaction, work)
+
+
+def privacy_view(user_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
+    view.stop()  # served by the dynamic item; see hand_view
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ForgetButton,
     ActButton,
     ActSelect,
     ActMultiSelect,

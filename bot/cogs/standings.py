@@ -9,17 +9,25 @@ the board. Answers are private unless the asker chooses ``public``.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import components
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
-from bot.sessions import NotAllowed
+from bot.render.base import renderer_for
+from bot.sessions import GameNotFound, NotAllowed
+from bot.stats import replay as replays
 from bot.store import HistoryRow, RatingRow
 from games import registry
+
+#: the largest game number (SQLite's integer range)
+MAX_ID = 2**63 - 1
 
 #: players per leaderboard page
 PER_PAGE = 10
@@ -141,6 +149,57 @@ class Standings(commands.Cog):
         embed = discord.Embed(title="Recent games" + whose, description=text[:4000])
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="replay", description="A finished game, move by move")
+    @app_commands.describe(game="The game's number (see /history)")
+    @app_commands.guild_only()
+    async def replay(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_ID]
+    ) -> None:
+        manager = self.bot.manager
+        info = await manager.get(game)
+        if info.guild_id != interaction.guild_id:
+            raise GameNotFound(f"There is no game #{game} in this server.")
+        if info.status in ("lobby", "live"):
+            raise NotAllowed(f"Game #{game} is not over yet: replays are of finished games.")
+        actions = await manager.actions(game)
+        if not actions:
+            raise NotAllowed(f"Game #{game} ended before anyone moved: there is nothing to replay.")
+        engine = registry.get(info.game)
+        ctx = dataclasses.replace(self.bot.tables.context(info), log=())
+        built = replays.build(info, actions, engine, renderer_for(info.game), ctx)
+        files = [discord.File(io.BytesIO(built.text().encode()), f"replay-{game}.txt")]
+        played = info.seat_of(interaction.user.id) is not None
+        if played:  # the seed reveals every hand: only for those who held one
+            files.append(discord.File(io.BytesIO(built.json().encode()), f"replay-{game}.json"))
+        text = "\n".join(built.lines[-12:])
+        embed = discord.Embed(
+            title=f"{engine.title} #{game} · replay",
+            description=(
+                f"{len(actions)} moves. The whole log is attached"
+                + (" with the game's record (options, seed, moves)." if played else ".")
+                + "\n\n…\n"
+                + text
+            )[:4000],
+        )
+        await interaction.response.send_message(
+            embed=embed,
+            files=files,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    privacy = app_commands.Group(name="privacy", description="What the bot keeps about you")
+
+    @privacy.command(name="delete", description="Delete your stats and ratings, hide your name")
+    async def delete(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "This deletes your games, wins and skill ratings on every server, and replaces your "
+            "name by “(deleted)” in the games you played (they stay replayable). It cannot be "
+            "undone.",
+            view=components.privacy_view(interaction.user.id),
+            ephemeral=True,
         )
 
 
