@@ -167,7 +167,7 @@ def _round_line(view: dict[str, Any], ctx: TableContext) -> str:
     g, until = view.get("turn_number", 1), view.get("restricted_until", 0)
     line = (
         f"Round {view.get('round', 1)} · dealer {ctx.name(view.get('dealer'))} · "
-        f"turn {g} of at most {view.get('max_round_turns')}"
+        f"turn {min(g, view.get('max_round_turns') or g)} of at most {view.get('max_round_turns')}"
     )
     if view.get("restricted"):
         line += f"\n⏳ First turns: draw and discard only until turn {until + 1}."
@@ -184,7 +184,9 @@ def _side_rows(ctx: TableContext, view: dict[str, Any], side: int) -> list[str]:
         + ("opened ✅" if opened else f"to open: {minimums[side] if side < len(minimums) else '?'}")
     ]
     rows.append(
-        " · ".join(f"{ctx.name(s)}: {counts[s] if s < len(counts) else '?'} cards" for s in seats)
+        " · ".join(
+            f"{ctx.name(s)}: {n_cards(counts[s]) if s < len(counts) else '? cards'}" for s in seats
+        )
     )
     reds = (view.get("red_threes") or [[]] * (side + 1))[side]
     if reds:
@@ -251,6 +253,20 @@ def table(
 
 
 # ---- actions ----------------------------------------------------------------------------------
+def n_cards(n: int) -> str:
+    """``1 card`` / ``3 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _count_of(n: int, ranks: str) -> str:
+    """``1 7`` / ``2 7s``: the rank's plural only for more than one card."""
+    if n == 1 and ranks.endswith("s") and ranks != "cards":
+        return f"1 {ranks[:-1]}"
+    if n == 1 and ranks == "cards":
+        return "1 card"
+    return f"{n} {ranks}"
+
+
 def _wild_word(token: str | None) -> str:
     if token is None:
         return ""
@@ -277,9 +293,11 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
         if n == 0 and wild is None:
             label = f"Take the pile onto your {rank}"
         else:
-            label = f"Take the pile with {n} {rank}{_wild_word(wild)}"
+            label = f"Take the pile with {_count_of(n, rank)}{_wild_word(wild)}"
         count = view.get("pile_count")
-        rest = f"the other {count - 1} pile cards" if isinstance(count, int) else "the rest"
+        rest = (
+            f"the other {n_cards(count - 1)} of the pile" if isinstance(count, int) else "the rest"
+        )
         return ActionSpec(
             code, label, emoji="🪙", style="success", description=f"{rest} join your hand"
         )
@@ -321,7 +339,7 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
             emoji=SUITS.get(arg[-1:], ("", None))[1] if arg != JOKER else None,
             description="🏁 your last card: this closes the round"
             if len(view.get("hand") or []) == 1
-            else ("🔒 blocks the Treasure pile (§3.4)" if blocks else ""),
+            else ("🔒 blocks the Treasure pile" if blocks else ""),
         )
     if verb == "keep":
         return ActionSpec(code, "Keep my last card", emoji="✋")
@@ -607,16 +625,25 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
         return f"📦 You drew {card_short(str(data.get('card')))}."
     if kind == "took":
         cards = data.get("cards") or []
+        if not cards:
+            return "🪙 You took the pile."
         return f"🪙 You took {len(cards)} card{'s' if len(cards) != 1 else ''} from the pile: " + (
-            _cards(cards) or "none"
+            _cards(cards)
         )
     if kind in ("meld", "add") and data.get("staged"):
         return f"🧺 You staged {plural(str(data.get('meld')))}: {_cards(data.get('cards') or [])}."
     if kind == "cancel":
         return "↩️ Your staged melds are back in your hand."
     if kind == "hand":
-        return f"🚢 Your new hand: {len(data.get('cards') or [])} cards."
+        return f"🚢 Your new hand: {n_cards(len(data.get('cards') or []))}."
     return None
+
+
+def side_seats_of(players: int, sides: int) -> list[list[int]]:
+    """The seats of each side, in side order: partners (0 & 2, 1 & 3) at four, else one seat."""
+    if sides * 2 == players:
+        return [list(range(side, players, sides)) for side in range(sides)]
+    return [[side] for side in range(sides)]
 
 
 def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str) -> str | None:
@@ -631,10 +658,10 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
     if kind == "draw":
         return f"{who} drew from the stock."
     if kind == "reshuffle":
-        return f"♻️ The pile became the new stock ({data.get('stock_count')} cards)."
+        return f"♻️ The pile became the new stock ({n_cards(int(data.get('stock_count') or 0))})."
     if kind == "take":
         top = card_short(str(data.get("top")))
-        return f"🪙 {who} took the pile ({data.get('taken', 0) + 1} cards, {top} on top)."
+        return f"🪙 {who} took the pile ({n_cards(int(data.get('taken', 0)) + 1)}, {top} on top)."
     if kind in ("meld", "add"):
         canasta = data.get("canasta")
         extra = f" · {KIND_ICONS.get(canasta, '')} {KINDS.get(canasta, canasta)}" if canasta else ""
@@ -663,7 +690,11 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
         closer = data.get("closer")
         how = HOW.get(str(data.get("how")), str(data.get("how")))
         head = f"{ctx.name(closer)} {how}" if isinstance(closer, int) and closer >= 0 else how
-        totals = " · ".join(f"{row[-1]:+d}" for row in data.get("rows") or [])
+        rows = data.get("rows") or []
+        teams = side_seats_of(len(ctx.names), len(rows))
+        totals = " · ".join(
+            f"{ctx.team(team)} {row[-1]:+d}" for team, row in zip(teams, rows, strict=False)
+        )
         return f"📊 Round {data.get('round')} over ({head}): {totals}."
     if kind == "game_over":
         names = ctx.team(data.get("winners") or [])

@@ -47,6 +47,10 @@ class Actions:
     @staticmethod
     def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
         seat = info.seat_of(interaction.user.id)
+        if seat is None and info.status == "lobby":
+            raise NotAllowed(
+                "The game has not started yet: press **Join** on the lobby to take a seat."
+            )
         if seat is None:
             raise NotAllowed(
                 f"You have no seat at this {registry.get(info.game).title} table, so these "

@@ -138,7 +138,7 @@ class Snapshots:
             return
         wording = render.snapshot_wording
         embed = to_embed(embed_spec)
-        seconds = max(0, int(snap.due - self.clock()))
+        seconds = max(1, round(snap.due - self.clock()))  # never "fades in about 0 s"
         content = wording.shining.format(seconds=seconds)
         if followup:
             message = await interaction.followup.send(
