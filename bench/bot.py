@@ -582,18 +582,7 @@ async def run(
 ) -> dict[str, float]:
     fake = Loopback(tables)
     runner = await fake.start()
-    tmp = Path(tempfile.mkdtemp(prefix="tidewater-bench-"))
-    config = tmp / "config.toml"
-    config.write_text(
-        f'[storage]\npath = "{tmp / "bench.sqlite3"}"\n[logging]\nlevel = "WARNING"\n'
-        f"[tables]\npictures = {str(pictures).lower()}\n[games.rowboat]\nnovice = true\n"
-    )
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, __file__, "--child", str(fake.port), str(config)],
-        env=env,
-        cwd=tmp,
-    )
+    child = launch(fake, "bench", pictures)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     try:
@@ -628,16 +617,43 @@ async def run(
         out["top_rest"] = dict(stats.rest.most_common(6))  # type: ignore[assignment]
         return out
     finally:
-        stop.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        child.terminate()
-        try:
-            child.wait(10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-        await runner.cleanup()
+        await shutdown(stop, tasks, child, runner)
+
+
+def launch(fake: Loopback, name: str, pictures: bool) -> subprocess.Popen[bytes]:
+    """The bot as a child process (``python -m bot`` through :func:`child_main`) on a fresh
+    SQLite file, talking to ``fake``; Rowboat tables play novice scoring so games end."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"tidewater-{name}-"))
+    config = tmp / "config.toml"
+    config.write_text(
+        f'[storage]\npath = "{tmp / (name + ".sqlite3")}"\n[logging]\nlevel = "WARNING"\n'
+        f"[tables]\npictures = {str(pictures).lower()}\n[games.rowboat]\nnovice = true\n"
+    )
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "--child", str(fake.port), str(config)],
+        env=env,
+        cwd=tmp,
+    )
+
+
+async def shutdown(
+    stop: asyncio.Event,
+    tasks: list[asyncio.Task[None]],
+    child: subprocess.Popen[bytes],
+    runner: web.AppRunner,
+) -> None:
+    """Stop the simulated people, the bot process and the loopback server."""
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    child.terminate()
+    try:
+        child.wait(10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+    await runner.cleanup()
 
 
 def child_main(port: str, config: str) -> None:

@@ -20,14 +20,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
-import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 BENCH_BOT = Path(__file__).resolve().parent / "bot.py"
 # bench/bot.py by path (its name would clash with the ``bot`` package)
 _spec = importlib.util.spec_from_file_location("bench_bot", BENCH_BOT)
@@ -35,25 +31,14 @@ assert _spec is not None and _spec.loader is not None
 bench_bot = importlib.util.module_from_spec(_spec)
 sys.modules["bench_bot"] = bench_bot
 _spec.loader.exec_module(bench_bot)
-TOKEN, Loopback, table = bench_bot.TOKEN, bench_bot.Loopback, bench_bot.table
+Loopback, table = bench_bot.Loopback, bench_bot.table
 proc_cpu, proc_rss = bench_bot.proc_cpu, bench_bot.proc_rss
 
 
 async def soak(args: argparse.Namespace) -> None:
     fake = Loopback(args.tables)
     runner = await fake.start()
-    tmp = Path(tempfile.mkdtemp(prefix="tidewater-soak-"))
-    config = tmp / "config.toml"
-    config.write_text(
-        f'[storage]\npath = "{tmp / "soak.sqlite3"}"\n[logging]\nlevel = "WARNING"\n'
-        f"[tables]\npictures = {str(args.pictures).lower()}\n[games.rowboat]\nnovice = true\n"
-    )
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, str(BENCH_BOT), "--child", str(fake.port), str(config)],
-        env=env,
-        cwd=tmp,
-    )
+    child = bench_bot.launch(fake, "soak", args.pictures)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     try:
@@ -90,16 +75,7 @@ async def soak(args: argparse.Namespace) -> None:
             f"{1000 * cpu / max(1, fake.stats.interactions):.2f} ms each"
         )
     finally:
-        stop.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        child.terminate()
-        try:
-            child.wait(10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-        await runner.cleanup()
+        await bench_bot.shutdown(stop, tasks, child, runner)
 
 
 def main() -> None:
