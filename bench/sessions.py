@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -197,13 +198,25 @@ async def build_reload_db(path: Path | str, games: int, every: int, seed: int) -
     await store.close()
 
 
+def rss() -> int:
+    """This process's resident memory in bytes (Linux)."""
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
 async def reload_time(path: Path | str) -> tuple[float, int]:
+    global LOADED_KB
+    before = rss()
     t0 = time.perf_counter()
     mgr = await SessionManager.open(path)
     elapsed = time.perf_counter() - t0
     loaded = len(await mgr.live_games())
+    LOADED_KB = (rss() - before) / 1024 / max(1, loaded)
     await mgr.close()
     return elapsed, loaded
+
+
+#: memory per loaded game in the last reload (KB of RSS), for the capacity figures
+LOADED_KB = 0.0
 
 
 def main() -> None:
@@ -259,7 +272,10 @@ def main() -> None:
                 elapsed, loaded = asyncio.run(reload_time(path))
                 assert loaded == args.reload_games, loaded
                 reloads.append(elapsed)
-                print(f"reload {run + 1}: {loaded} live games in {elapsed:.2f} s")
+                print(
+                    f"reload {run + 1}: {loaded} live games in {elapsed:.2f} s, "
+                    f"{LOADED_KB:.1f} KB of RSS each"
+                )
 
     where = "PostgreSQL" if args.db else f"SQLite synchronous={args.sync}"
     print(f"\nmedians of {args.runs} runs, {args.games} concurrent games, {where}")
