@@ -275,7 +275,7 @@ def test_normal_blocks_the_pile_when_an_opponent_is_about_to_go_out() -> None:
 
 
 def test_many_ai_moves_are_legal_and_games_end() -> None:
-    """>= 3,000 AI moves over whole games, every level seated (strong at a tiny budget)."""
+    """>= 3,400 AI moves over whole games, every level seated (strong at a tiny budget)."""
     tiny: Callable[[Observation, int], str] = lambda obs, seed: ai.search(obs, seed, 4)  # noqa: E731
     lineups: list[list[Callable[[Observation, int], str]]] = [
         [ai.normal, ai.easy],
@@ -285,7 +285,7 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
         [ai.normal, ai.normal, ai.easy, tiny],
     ]
     moves = 0
-    for index, lineup in enumerate(lineups * 3):
+    for index, lineup in enumerate(lineups * 4):
         players = len(lineup)
         state = ENGINE.new_game(players, options={"target_score": 2500}, seed=index)
         history = SeatHistory(players)
@@ -300,7 +300,7 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
             history.record(events)
             moves += 1
         assert ENGINE.is_over(state), f"game {index} did not end"
-    assert moves >= 3000
+    assert moves >= 3400  # with Turn the Tide and Game of Rows: 10,000+ for part 2
 
 
 def test_playout_ends_the_round_and_repeats() -> None:
