@@ -105,13 +105,15 @@ class HandSpec:
     """The private hand message: its embed and the controls for the legal actions.
 
     ``navs`` are drawn as buttons when they fit in the five action rows, else as one select
-    menu (at most 25) with ``nav_placeholder``."""
+    menu (at most 25) with ``nav_placeholder``. ``withheld`` lists legal action codes the hand
+    deliberately does not offer because they could only hurt the player (its text says why)."""
 
     embed: EmbedSpec
     buttons: tuple[ActionSpec, ...] = ()
     choices: tuple[ChoiceSpec, ...] = ()
     navs: tuple[NavSpec, ...] = ()
     nav_placeholder: str = "Choose…"
+    withheld: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,19 +272,24 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
         parts.append("\n**Your move.**")
     elif waiting:
         parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+    plays = trick.get("plays", []) if trick else []
+    withheld: tuple[str, ...] = ()
+    if (
+        any(p.get("card") == "rowboat" for p in plays)
+        and len(legal) > 1
+        and any(a.code == "rowboat" for a in legal)
+    ):
+        # D9: a second Rowboat is legal but the first one played wins the trick, so it would
+        # only waste the card: not offered as a control, and the hand says why.
+        legal = [a for a in legal if a.code != "rowboat"]
+        withheld = ("rowboat",)
+        parts.append("🚣 Your Rowboat would be useless in this trick (one is already out).")
     buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
-    if trick and any(p.get("card") == "rowboat" for p in trick.get("plays", [])):
-        # D9: a second Rowboat is legal but the first one played wins the trick.
-        buttons = tuple(
-            ActionSpec(b.code, "Rowboat (useless: one is already out)", b.emoji, "secondary")
-            if b.code == "rowboat"
-            else b
-            for b in buttons
-        )
     return HandSpec(
         embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR),
         buttons=buttons,
         choices=choices,
+        withheld=withheld,
     )
 
 

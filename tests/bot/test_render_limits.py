@@ -132,7 +132,8 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                     a.code for c in hand.choices for a in c.actions
                 }
                 if render.offers_every_action:
-                    assert offered == {a.code for a in legal}
+                    assert offered | set(hand.withheld) == {a.code for a in legal}
+                    assert not offered & set(hand.withheld)
                 checked += 1
             if engine.is_over(state):
                 break

@@ -89,7 +89,9 @@ def test_hand_is_sorted_by_suit_then_rank_and_warns_of_a_second_rowboat() -> Non
     assert "**Your move.**" in spec.embed.description
     labels = {b.code: b.label for b in spec.buttons}
     assert labels["play:Dw"] == "Dolphin of Waves"
-    assert "useless" in labels["rowboat"]
+    assert "rowboat" not in labels  # a second Rowboat is never offered as a control
+    assert spec.withheld == ("rowboat",)
+    assert "Rowboat would be useless" in spec.embed.description
 
 
 def test_many_choices_become_a_menu() -> None:
