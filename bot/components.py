@@ -643,27 +643,45 @@ def nav_rows(spec: HandSpec) -> tuple[int, bool]:
     action buttons and menus in five rows, else one menu (guide: focus navigation)."""
     if not spec.navs:
         return 0, True
-    used = -(-len(spec.buttons) // MAX_BUTTONS_PER_ROW) + len(spec.choices)
+    main, below = _split_below(spec)
+    used = (
+        -(-len(main) // MAX_BUTTONS_PER_ROW)
+        + -(-len(below) // MAX_BUTTONS_PER_ROW)
+        + len(spec.choices)
+    )
     as_buttons = -(-len(spec.navs) // MAX_BUTTONS_PER_ROW)
     if used + as_buttons <= MAX_ROWS:
         return as_buttons, True
     return 1, False
 
 
-def hand_view(
-    game_id: int, seat: int, version: int, spec: HandSpec, *, snapshot: SnapshotWording | None
-) -> ui.View:
-    """The controls of a hand message: action buttons, action menus, navs, then Refresh and,
-    while a snapshot shines for the seat (``snapshot`` is its wording), its button, when a
-    row is left."""
-    view = ui.View(timeout=None)
-    row = 0
-    for start in range(0, len(spec.buttons), MAX_BUTTONS_PER_ROW):
-        for action in spec.buttons[start : start + MAX_BUTTONS_PER_ROW]:
+def _split_below(spec: HandSpec) -> tuple[list[ActionSpec], list[ActionSpec]]:
+    """The main action buttons, and those that sit below the menus (``ActionSpec.below``)."""
+    return [b for b in spec.buttons if not b.below], [b for b in spec.buttons if b.below]
+
+
+def _button_rows(
+    view: ui.View, game_id: int, seat: int, version: int, buttons: list[ActionSpec], row: int
+) -> int:
+    for start in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
+        for action in buttons[start : start + MAX_BUTTONS_PER_ROW]:
             item = ActButton(game_id, seat, version, action)
             item.row = row
             view.add_item(item)
         row += 1
+    return row
+
+
+def hand_view(
+    game_id: int, seat: int, version: int, spec: HandSpec, *, snapshot: SnapshotWording | None
+) -> ui.View:
+    """The controls of a hand message: action buttons, action menus, the buttons that sit below
+    them (once-a-game and irreversible actions, never first), navs, then Refresh and,
+    while a snapshot shines for the seat (``snapshot`` is its wording), its button, when a
+    row is left."""
+    view = ui.View(timeout=None)
+    main, below = _split_below(spec)
+    row = _button_rows(view, game_id, seat, version, main, 0)
     for index, choice in enumerate(spec.choices):
         chooser: ui.Item[Any]
         if choice.max_values > 1:
@@ -675,6 +693,7 @@ def hand_view(
         chooser.row = row
         view.add_item(chooser)
         row += 1
+    row = _button_rows(view, game_id, seat, version, below, row)
     rows, as_buttons = nav_rows(spec)
     if rows and row + rows <= MAX_ROWS:
         navs: list[NavSpec] = []

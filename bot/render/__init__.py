@@ -67,6 +67,9 @@ class ActionSpec:
     emoji: str | None = None
     style: str = "secondary"  # primary, secondary, success, danger
     description: str = ""
+    #: a once-a-game or irreversible action: drawn below the main controls, never first, so
+    #: it is not the first thing under a thumb on a phone
+    below: bool = False
 
 
 @dataclass(frozen=True, slots=True)

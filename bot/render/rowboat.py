@@ -217,9 +217,13 @@ def describe(action: Action) -> ActionSpec:
     if verb == "nomoon":
         return ActionSpec(action.code, "No Moon", style="secondary")
     if verb == "rowboat":
-        return ActionSpec(action.code, "Play the Rowboat", emoji=ROWBOAT, style="danger")
+        return ActionSpec(
+            action.code, "Play the Rowboat", emoji=ROWBOAT, style="danger", below=True
+        )
     if verb == "lighthouse":
-        return ActionSpec(action.code, "Use the Lighthouse", emoji=LIGHTHOUSE, style="success")
+        return ActionSpec(
+            action.code, "Use the Lighthouse", emoji=LIGHTHOUSE, style="success", below=True
+        )
     return ActionSpec(action.code, action.code)
 
 
