@@ -328,6 +328,22 @@ class Determinizer(Protocol):
     def determinize(self, observation: Observation, rng: int) -> Any: ...
 
 
+@runtime_checkable
+class Explainer(Protocol):
+    """Optional engine hook for the hand message: why moves a player might look for are not
+    legal for ``seat`` right now.
+
+    ``explain(state, seat)`` returns short lines in the engine's own words ("You must follow
+    Shells.", "Waves are trump this trick.", "Open needs 50 points: 35 staged."), at most one per
+    kind of withheld move, and nothing when every move the player could expect is offered. Why
+    the engine says it: it is the one that withheld the move, so the reason and the rule cannot
+    drift apart (the same wording as its ``IllegalAction`` messages). It must reveal nothing the
+    seat's own view does not show.
+    """
+
+    def explain(self, state: Any, seat: int) -> tuple[str, ...]: ...
+
+
 # --- What a game package contributes ------------------------------------------------------------
 
 

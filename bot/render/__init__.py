@@ -132,6 +132,9 @@ class TableContext:
     log: tuple[str, ...] = ()
     #: the engine's open timed windows: key -> due unix time (for a ``<t:UNIX:R>`` countdown)
     timers: Mapping[str, float] = field(default_factory=dict)
+    #: why some moves are not legal for the hand's seat now (the engine's ``explain`` hook,
+    #: ``games.core.Explainer``); empty on the table and for engines without the hook
+    reasons: tuple[str, ...] = ()
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):

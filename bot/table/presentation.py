@@ -7,6 +7,7 @@ snapshots come from the engine) and holds no Discord token.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.table.log import TableLog
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
+from games.core import Explainer
 
 
 class Presenter:
@@ -82,6 +84,8 @@ class Presenter:
         live = info.status == "live"
         legal = engine.legal_actions(state, seat) if live else []
         ctx = self.context(info, state)
+        if live and isinstance(engine, Explainer):
+            ctx = replace(ctx, reasons=tuple(engine.explain(state, seat)))
         spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
         if not live:
             spec = type(spec)(embed=spec.embed)
