@@ -102,6 +102,7 @@ class TidewaterBot(commands.AutoShardedBot):
                 default_level=self.settings.tables.ai_level,
                 think_seconds=self.settings.ai.think_seconds,
                 processes=self.settings.ai.processes,
+                away_after=self.settings.tables.away_after,
             )
             d = self.settings.discord
             plan = (

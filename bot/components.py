@@ -35,6 +35,7 @@ from bot.render import (
     clip,
 )
 from bot.render.base import SnapshotWording
+from bot.render.lobby import PACES
 from bot.sessions import GameNotFound, NotAllowed, SessionError
 from games import BadOptions, IllegalAction
 
@@ -441,18 +442,23 @@ class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
 #: the custom_id word of the snapshot buttons; any other word but ``hand``/``refresh`` (a game's
 #: older id, e.g. on a message sent before snapshots were generic) is served the same way
 SNAP = "snap"
+#: the custom_id word of the table's **I'm back** button
+BACK = "back"
 
 
 class TableButton(
     ui.DynamicItem[ui.Button], template=r"t:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
-    """Buttons on the public table: **My hand**, and a shining snapshot for the allowed seats
-    (its label is the game's renderer's, see ``SnapshotWording``)."""
+    """Buttons on the public table: **My hand**, **I'm back** while a seat is away (its person
+    takes it back from the AI), and a shining snapshot for the allowed seats (its label is the
+    game's renderer's, see ``SnapshotWording``)."""
 
     def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
         if what == "hand":
             label, style, emoji = "My hand", discord.ButtonStyle.primary, "🃏"
+        elif what == BACK:
+            label, style, emoji = "I'm back", discord.ButtonStyle.success, "👋"
         else:
             wording = wording or SnapshotWording()
             label, style, emoji = wording.button, discord.ButtonStyle.secondary, wording.emoji
@@ -470,6 +476,8 @@ class TableButton(
         tables = _bot(interaction).tables
         if self.what == "hand":
             work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
+        elif self.what == BACK:
+            work = lambda: tables.back(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -484,6 +492,8 @@ class HandRefresh(
         self.game_id, self.what = game_id, what
         if what == "refresh":
             label, emoji = "Refresh", "🔄"
+        elif what == BACK:
+            label, emoji = "I'm back", "👋"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -499,6 +509,8 @@ class HandRefresh(
         tables = _bot(interaction).tables
         if self.what == "refresh":
             work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
+        elif self.what == BACK:
+            work = lambda: tables.back(interaction, self.game_id, edit=True)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -581,6 +593,37 @@ class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):l
         await guarded(interaction, checked(self.game_id, work))
 
 
+class LobbyPace(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):pace"):
+    """The lobby's turn-clock menu (host only): how long each person has per move before an
+    AI plays it for them."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        options = [discord.SelectOption(label=lb, value=v, description=d) for v, lb, d in PACES]
+        super().__init__(
+            ui.Select(
+                custom_id=f"l:{game_id}:pace",
+                placeholder="Turn clock: how long a move may take…",
+                options=options,
+                row=3,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyPace:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        value = str(values[0]) if values else ""
+        lobbies = _bot(interaction).lobbies
+        work = lambda: lobbies.set_pace(interaction, self.game_id, value)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
+
+
 class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19}):forget"):
     """``/privacy delete``'s confirmation: only the person it names may press it, and pressing
     deletes their standings and replaces their name in finished games."""
@@ -635,6 +678,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandRefresh,
     LobbyButton,
     LobbyLevel,
+    LobbyPace,
 )
 
 
@@ -673,7 +717,13 @@ def _button_rows(
 
 
 def hand_view(
-    game_id: int, seat: int, version: int, spec: HandSpec, *, snapshot: SnapshotWording | None
+    game_id: int,
+    seat: int,
+    version: int,
+    spec: HandSpec,
+    *,
+    snapshot: SnapshotWording | None,
+    away: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, then Refresh and,
@@ -713,6 +763,10 @@ def hand_view(
             view.add_item(menu)
         row += rows
     if row < MAX_ROWS:
+        if away:  # an AI plays the seat: the way back comes first
+            again = HandRefresh(game_id, BACK)
+            again.row = row
+            view.add_item(again)
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
@@ -728,10 +782,13 @@ def hand_view(
     return view
 
 
-def table_view(game_id: int, *, snapshot: SnapshotWording | None) -> ui.View:
-    """The table's buttons: **My hand**, and a shining snapshot's (``snapshot``: its wording)."""
+def table_view(game_id: int, *, snapshot: SnapshotWording | None, away: bool = False) -> ui.View:
+    """The table's buttons: **My hand**, **I'm back** while a seat is away (``away``), and a
+    shining snapshot's (``snapshot``: its wording)."""
     view = ui.View(timeout=None)
     view.add_item(TableButton(game_id, "hand"))
+    if away:
+        view.add_item(TableButton(game_id, BACK))
     if snapshot is not None:
         view.add_item(TableButton(game_id, SNAP, snapshot))
     return view
@@ -746,4 +803,5 @@ def lobby_view(game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS)) -> u
     options.row = 1
     view.add_item(options)
     view.add_item(LobbyLevel(game_id, levels))
+    view.add_item(LobbyPace(game_id))
     return view

@@ -239,6 +239,12 @@ class Lobbies:
         label = components.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
         await self.answer(interaction, info, f"{label} sat down.")
 
+    async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
+        """The pace menu: the table's turn clock (host only, before the start)."""
+        pace = None if value == "default" else int(value) if value.isdigit() else -1
+        info = await self.bot.manager.set_pace(game_id, interaction.user.id, pace)
+        await self.answer(interaction, info, "The host set the turn clock.")
+
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""
         update = await self.bot.manager.start(game_id, interaction.user.id)

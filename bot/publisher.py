@@ -46,6 +46,7 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}  # channel -> time of the last edit
         self._pinged: dict[int, frozenset[int]] = {}  # game -> seats pinged for this turn
+        self._reminders: dict[int, set[int]] = {}  # game -> seats whose clock is nearly out
         self._announced: set[int] = set()
         self._channel_of: dict[int, int] = {}
         self._shown: dict[int, str] = {}  # game -> the table as last sent
@@ -54,6 +55,8 @@ class Publisher:
     async def on_update(self, update: Update) -> None:
         """Session-manager listener: remember what happened, mark the table dirty."""
         info = update.info
+        if update.cause == "remind" and update.seat is not None:
+            self._reminders.setdefault(info.id, set()).add(update.seat)
         await self._tables.on_update(update)
         self._channel_of[info.id] = info.channel_id
         if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
@@ -117,62 +120,139 @@ class Publisher:
             self._last[channel] = time.monotonic()
 
     async def publish(self, game_id: int) -> None:
-        """Render the latest state onto the table message; ping new turns; refresh hands."""
-        info, state = await self.bot.manager.state(game_id)
+        """Render the latest state onto the table message and refresh hands.
+
+        The table follows the game: when a person is newly to act (or their turn clock is
+        nearly out), the table is posted anew at the bottom of the channel with the mention in
+        its content, which notifies them, and the old message is deleted, so a turn leaves
+        nothing behind and the table never scrolls out of sight. Otherwise it is edited in
+        place (an edit notifies nobody). When the game is over, the table says so in its
+        content: the channel keeps one message per game, the final table."""
+        manager = self.bot.manager
+        info, state = await manager.state(game_id)
         message_id = info.messages.get("table")
-        if message_id is None:
+        if message_id is None or info.status == "lobby":
             return
         embed, view = self._tables.table_message(info, state)
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-        signature = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True)
-        if self._shown.get(game_id) != signature:  # an identical edit would only cost quota
-            picture = await self._tables.pictures.table(info, state)
-            if (
-                picture is not None
-                and (await self.bot.manager.get(game_id)).version != info.version
-            ):
-                # the game moved on while the picture was drawn: show the newer state instead
-                self.touch(game_id, info.channel_id)
-                return
-            try:
-                await channel.get_partial_message(message_id).edit(
-                    embed=embed, view=view, attachments=show(embed, picture)
-                )
-            except discord.NotFound:
-                # Someone deleted the table message: post it again and remember the new one.
-                picture = await self._tables.pictures.table(info, state)
-                message = await channel.send(embed=embed, view=view, files=show(embed, picture))
-                if info.status in ("lobby", "live"):
-                    await self.bot.manager.set_message(game_id, "table", message.id)
-            self._shown[game_id] = signature
-            self.edits += 1
         engine = registry.get(info.game)
+        calls: list[int] = []
+        reminded: list[int] = []
+        waiting: frozenset[int] = frozenset()
         if info.status == "live":
             waiting = frozenset(engine.to_act(state))
-            new = sorted(waiting - self._pinged.get(game_id, frozenset()))
+            called = sorted(waiting - self._pinged.get(game_id, frozenset()))
+            reminded = sorted(self._reminders.pop(game_id, set()) & waiting)
+            calls = mentions(info, sorted({*called, *reminded}))
+            content = self._turn_line(info, waiting, reminded, engine.title)
+        else:
+            content = self._result_line(info, state, engine)
+        signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
+        if calls or self._shown.get(game_id) != signature:
+            picture = await self._tables.pictures.table(info, state)
+            if picture is not None and (await manager.get(game_id)).version != info.version:
+                # the game moved on while the picture was drawn: show the newer state instead
+                if reminded:
+                    self._reminders.setdefault(game_id, set()).update(reminded)
+                self.touch(game_id, info.channel_id)
+                return
+            if calls:
+                await self._repost(info, channel, message_id, content, embed, view, picture, calls)
+            else:
+                await self._edit(info, channel, message_id, content, embed, view, picture)
+            self._shown[game_id] = signature
+            self.edits += 1
+        if info.status == "live":
             self._pinged[game_id] = waiting
-            users = mentions(info, new)
-            if users:
-                who = ", ".join(f"<@{uid}>" for uid in users)
-                await channel.send(
-                    f"{who}: your move at the {engine.title} table (#{info.id}).",
-                    allowed_mentions=discord.AllowedMentions(
-                        users=True, roles=False, everyone=False
-                    ),
-                )
             await self._tables.refresh_hands(info, state)
         elif info.id not in self._announced:
             self._announced.add(info.id)
             await self._tables.refresh_hands(info, state)
-            result = engine.result(state)
-            if info.status == "finished" and result.winners:
-                names = " & ".join(info.seats[s].name for s in result.winners)
-                text = f"🏁 {engine.title} table #{info.id} is over: {names} won."
-            else:
-                text = f"🏁 {engine.title} table #{info.id} was ended."
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             self._pinged.pop(game_id, None)
+            self._reminders.pop(game_id, None)
             self._tables.forget(game_id)
+
+    def _turn_line(
+        self, info: Any, waiting: frozenset[int], reminded: list[int], title: str
+    ) -> str:
+        """The table's content while the game runs: who is to act (mentions), and for a person
+        whose clock is nearly out, when an AI plays for them."""
+        people = mentions(info, sorted(waiting))
+        if not people:
+            return ""
+        line = f"▶ {', '.join(f'<@{uid}>' for uid in people)}: your move at the {title} table."
+        for seat in reminded:
+            uid = info.seats[seat].user_id
+            due = self.bot.manager.turn_due(info.id, seat)
+            if uid is not None and due is not None:
+                line += f"\n⏰ <@{uid}>: an AI plays for you <t:{int(due)}:R>."
+        return line
+
+    @staticmethod
+    def _result_line(info: Any, state: Any, engine: Any) -> str:
+        result = engine.result(state)
+        if info.status == "finished" and result.winners:
+            names = " & ".join(info.seats[s].name for s in result.winners)
+            return f"🏁 {engine.title} table #{info.id} is over: {names} won."
+        return f"🏁 {engine.title} table #{info.id} was ended."
+
+    async def _repost(
+        self,
+        info: Any,
+        channel: Any,
+        old: int,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        picture: Any,
+        calls: list[int],
+    ) -> None:
+        """Post the table anew at the bottom, notifying ``calls``, then delete the old one."""
+        message = await channel.send(
+            content=content or None,
+            embed=embed,
+            view=view,
+            files=show(embed, picture),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
+            ),
+        )
+        with contextlib.suppress(GameNotFound):
+            await self.bot.manager.set_message(info.id, "table", message.id)
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException:
+            log.info("could not delete the old table message of game %s", info.id)
+
+    async def _edit(
+        self,
+        info: Any,
+        channel: Any,
+        message_id: int,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        picture: Any,
+    ) -> None:
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=content or None,
+                embed=embed,
+                view=view,
+                attachments=show(embed, picture),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.NotFound:
+            # Someone deleted the table message: post it again and remember the new one.
+            message = await channel.send(
+                content=content or None,
+                embed=embed,
+                view=view,
+                files=show(embed, picture),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if info.status in ("lobby", "live"):
+                await self.bot.manager.set_message(info.id, "table", message.id)
 
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""

@@ -108,6 +108,9 @@ class TableSettings(_Section):
     ai_level: str = "random"
     #: draw pictures of the table and hands (attached to the messages; the text stays)
     pictures: bool = True
+    #: turns in a row a person's clock may run out before the AI keeps their seat until they
+    #: press I'm back (each missed turn is played for them either way)
+    away_after: int = Field(default=3, ge=1, le=100)
 
     @field_validator("ai_level")
     @classmethod

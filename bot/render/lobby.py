@@ -29,6 +29,29 @@ def effective_options(engine: Engine, options: Mapping[str, Any]) -> dict[str, A
     return model.model_dump()
 
 
+#: the paces a host can pick in the lobby: (menu value, label, description); "default" follows
+#: the server's turn timeout, "0" is no clock, any other value is seconds per move
+PACES: tuple[tuple[str, str, str], ...] = (
+    ("default", "Server's turn timeout", "Whatever the server admins set."),
+    ("0", "No clock", "Nobody is hurried; an admin can still end a stuck game."),
+    ("30", "30 seconds a move", "A fast real-time game."),
+    ("60", "1 minute a move", "A real-time game."),
+    ("180", "3 minutes a move", "A relaxed real-time game."),
+    ("3600", "1 hour a move", "Play along the day."),
+    ("43200", "12 hours a move", "A slow game: twice a day."),
+    ("86400", "1 day a move", "A slow game by correspondence."),
+    ("259200", "3 days a move", "A very slow game."),
+)
+
+
+def pace_words(pace: int | None) -> str:
+    """A pace as the lobby and the table write it."""
+    for value, label, _ in PACES:
+        if value == ("default" if pace is None else str(pace)):
+            return label
+    return f"{pace} seconds a move"
+
+
 def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
     players = len(info.seats)
     seats = []
@@ -53,7 +76,7 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
         "live": "The game has started.",
         "finished": "The game is over.",
     }[info.status]
-    description = f"{status}\n{limits}; {players} seated."
+    description = f"{status}\n{limits}; {players} seated.\n⏱ Turn clock: {pace_words(info.pace)}."
     if note:
         description += f"\n\n{note}"
     fields = (

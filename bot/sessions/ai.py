@@ -67,6 +67,9 @@ class AiConfig:
     #: levels that search, run in the process pool
     process_levels: frozenset[str] = field(default_factory=lambda: frozenset({"strong"}))
     takeover_level: str = TAKEOVER_LEVEL
+    #: turns in a row a person's clock may run out before the seat is marked away (the AI
+    #: then plays it, at the takeover level, until they are back)
+    away_after: int = 3
 
 
 class AiDriver:
@@ -122,7 +125,7 @@ class AiDriver:
         if task is not None and not task.done():
             return
         seats = g.seats
-        if any(seats[s].is_ai for s in g.engine.to_act(g.state)):
+        if any(seats[s].ai_plays for s in g.engine.to_act(g.state)):
             task = asyncio.get_running_loop().create_task(self._run(g), name=f"ai-{g.id}")
             self._tasks[g.id] = task
             task.add_done_callback(functools.partial(self._done, g.id))
@@ -150,17 +153,23 @@ class AiDriver:
 
     # ---- moves --------------------------------------------------------------------------
     async def _run(self, g: GameRecord) -> None:
-        """Move for the AI seats while they are to act."""
+        """Move for the AI seats (and the seats of people who are away) while they are to act.
+        An away person's seat is played at the takeover level with cause ``takeover``, so the
+        log and the standings know the person did not choose those moves."""
         failures = stale = 0
         loop = asyncio.get_running_loop()
         while g.status == "live" and not self._closing and stale < MAX_STALE:
-            seat = next((s for s in g.engine.to_act(g.state) if g.seats[s].is_ai), None)
+            seat = next((s for s in g.engine.to_act(g.state) if g.seats[s].ai_plays), None)
             if seat is None:
                 return
             version = g.version
+            who = g.seats[seat]
+            level, cause = (
+                (who.ai_level, "ai") if who.is_ai else (self.config.takeover_level, "takeover")
+            )
             try:
                 started = loop.time()
-                code = await self.choose(g, seat, version, g.seats[seat].ai_level)
+                code = await self.choose(g, seat, version, level)
                 if code is None:
                     stale += 1  # the game moved while the history was being rebuilt
                     continue
@@ -168,7 +177,7 @@ class AiDriver:
                 wait = self.config.think_seconds - (loop.time() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                await self._apply(g, seat, code, version, "ai", _still_ai(g, seat))
+                await self._apply(g, seat, code, version, cause, _still_ai(g, seat))
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -243,8 +252,9 @@ class AiDriver:
 
 
 def _still_ai(g: GameRecord, seat: int) -> Callable[[], bool]:
-    """The guard of an AI move: the seat has not been given back to a person meanwhile."""
-    return lambda: g.seats[seat].is_ai
+    """The guard of an AI move: the seat has not been given back to a person meanwhile (an
+    away person pressing I'm back, or a seat handed back by an admin)."""
+    return lambda: g.seats[seat].ai_plays
 
 
 def rebuild_history(

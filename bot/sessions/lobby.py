@@ -106,6 +106,19 @@ def set_options(g: GameRecord, by_user: int, options: Mapping[str, Any]) -> Chan
     return {"options": clean_options(g.engine, {**g.options, **options})}
 
 
+#: the longest turn clock a host may set: a week per move (a slow game by correspondence)
+MAX_PACE = 7 * 24 * 3600
+
+
+def set_pace(g: GameRecord, by_user: int, pace: int | None) -> Changes:
+    """The host's turn clock for the table: seconds per move, 0 for none, None for the
+    server's turn timeout."""
+    check_host(g, by_user, "set the pace")
+    if pace is not None and (type(pace) is not int or not 0 <= pace <= MAX_PACE):
+        raise LobbyError(f"A pace is 0 to {MAX_PACE} seconds per move.")
+    return {"pace": pace}
+
+
 def check_start(g: GameRecord, by_user: int) -> None:
     """Host only; needs engine.min_players..max_players seats."""
     check_host(g, by_user, "start the game")

@@ -53,7 +53,17 @@ from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
 from bot.sessions.standings import Standings
-from bot.sessions.timers import TURN, TurnPlan, TurnTimeouts, apply_plan, plan_turns
+from bot.sessions.timers import (
+    REMIND,
+    TURN,
+    TurnPlan,
+    TurnReminders,
+    TurnTimeouts,
+    apply_plan,
+    plan_turns,
+    seats_after,
+)
+from bot.sessions.timers import back as seats_back
 from bot.sessions.types import (
     SNAPSHOT_EVERY,
     Deadline,
@@ -173,6 +183,7 @@ class SessionManager:
         self._deadlines.register(
             TURN, TurnTimeouts(self._games.get, self._timeout, self._ai.takeover)
         )
+        self._deadlines.register(REMIND, TurnReminders(self._games.get, self._remind))
 
     # ---- the factory and the lifecycle ------------------------------------------------------
     @classmethod
@@ -352,10 +363,14 @@ class SessionManager:
         for did in [d.id for d in self._deadlines.pending.values() if d.game_id == g.id]:
             self._deadlines.discard(did)
         g.turn_deadlines.clear()
+        g.reminders.clear()
         self._ai.forget(g.id)
 
-    def _timeout(self, guild_id: int) -> int:
-        settings = self._settings.get(guild_id)
+    def _timeout(self, g: GameRecord) -> int:
+        """The game's turn clock in seconds (0: none): its host's pace, else the server's."""
+        if g.pace is not None:
+            return g.pace
+        settings = self._settings.get(g.guild_id)
         return settings.turn_timeout if settings else 0
 
     def _plan_turns(
@@ -374,7 +389,8 @@ class SessionManager:
             state=state,
             actor=actor,
             timers=g.turn_deadlines,
-            timeout=self._timeout(g.guild_id),
+            reminders=g.reminders,
+            timeout=self._timeout(g),
             now=now,
             next_id=self._deadline_ids.peek(),
             stride=self._deadline_ids.stride,
@@ -470,6 +486,11 @@ class SessionManager:
     async def set_options(self, game_id: int, by_user: int, options: Mapping[str, Any]) -> GameInfo:
         """Host only; merged into the current options and validated by the engine's Options."""
         return await self._lobby_change(game_id, lobby.set_options, by_user, options)
+
+    async def set_pace(self, game_id: int, by_user: int, pace: int | None) -> GameInfo:
+        """Host only: the table's turn clock in seconds per move (0: none; None: the
+        server's turn timeout)."""
+        return await self._lobby_change(game_id, lobby.set_pace, by_user, pace)
 
     async def cancel(self, game_id: int, by_user: int) -> GameInfo:
         """Host only; a lobby that has not started is closed ("abandoned")."""
@@ -586,6 +607,11 @@ class SessionManager:
             raise NotAllowed(f"There is no seat {seat!r} at this table.")
         if cause == "act" and g.seats[seat].ai_level is not None:
             raise NotAllowed(f"Seat {seat} is played by an AI.")
+        if cause == "act" and g.seats[seat].away:
+            raise NotAllowed(
+                "You are away: an AI is playing your seat. Press **I'm back** on the table to"
+                " take it again."
+            )
         engine = g.engine
         action = engine.parse_action(code)
         new_state, events = engine.apply(g.state, seat, action)
@@ -614,8 +640,13 @@ class SessionManager:
             if version - g.snap_version >= self.snapshot_every:
                 batch.snapshots.append(SnapshotWrite(g.id, version, engine.dump(new_state)))
                 snapshot = True
-            if g.turn_deadlines or self._timeout(g.guild_id):
-                turns = self._plan_turns(g, g.seats, new_state, seat, batch, now)
+            # the clock's marks on the seat (a missed turn, away, back to zero): rare, so the
+            # game row is written only when they change
+            seats = seats_after(g.seats, seat, cause, self._ai.config.away_after)
+            if seats is not None:
+                batch.games.append(g.row(now, seats=seats))
+            if g.turn_deadlines or g.reminders or self._timeout(g):
+                turns = self._plan_turns(g, seats or g.seats, new_state, seat, batch, now)
         try:
             cancelled = await self._commit(batch)
         except BaseException:
@@ -629,6 +660,8 @@ class SessionManager:
         else:
             if snapshot:
                 g.snap_version = version
+            if seats is not None:
+                g.seats = seats
             apply_plan(g, turns, self._deadlines)
             self._ai.committed(g, events)
         update = Update(g.info(), tuple(events), seat, code, cause)
@@ -638,6 +671,48 @@ class SessionManager:
         if cancelled:
             raise asyncio.CancelledError
         return update
+
+    async def back(self, game_id: int, user_id: int) -> Update:
+        """An away person takes their seat back from the AI (the table's I'm back button);
+        their clock starts again if it is their turn. Refused (NotAllowed) for anyone who is
+        not seated here or not away."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "live")
+            seat = g.info().seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not seated at this table.")
+            if not g.seats[seat].away:
+                raise NotAllowed("You are not away: your seat is yours to play.")
+            seats = seats_back(g.seats, seat)
+            now = self._clock()
+            batch = Batch(games=[g.row(now, seats=seats)])
+            turns = self._plan_turns(g, seats, g.state, None, batch, now)
+            cancelled = await self._commit(batch)
+            g.seats = seats
+            apply_plan(g, turns, self._deadlines)
+            update = Update(g.info(), (), seat=seat, cause="back")
+            self._notify(g, update)
+            if cancelled:
+                raise asyncio.CancelledError
+            return update
+
+    async def _remind(self, g: GameRecord, seat: int, due: float) -> None:
+        """A reminder deadline fired: tell the listeners (the table pings the person), under
+        the lock so it is heard in order with the moves, and only if still current."""
+        async with g.lock:
+            did = g.reminders.get(seat)
+            if g.status != "live" or did is None or g.turn_deadlines.get(seat) is None:
+                return
+            del g.reminders[seat]
+            self._notify(g, Update(g.info(), (), seat=seat, cause="remind"))
+
+    def turn_due(self, game_id: int, seat: int) -> float | None:
+        """When ``seat``'s turn clock runs out (unix time), if one is running."""
+        g = self._games.get(game_id)
+        did = g.turn_deadlines.get(seat) if g is not None else None
+        deadline = self._deadlines.pending.get(did) if did is not None else None
+        return deadline.due if deadline is not None else None
 
     def _finish_rows(self, g: GameRecord, state: Any, batch: Batch, now: float) -> None:
         result = g.engine.result(state)
@@ -820,6 +895,8 @@ class SessionManager:
         g = self._games.get(deadline.game_id)
         if g is not None and deadline.kind == TURN:
             g.turn_deadlines = {s: d for s, d in g.turn_deadlines.items() if d != deadline_id}
+        if g is not None and deadline.kind == REMIND:
+            g.reminders = {s: d for s, d in g.reminders.items() if d != deadline_id}
         await self._commit(Batch(deadlines_del=[(deadline_id,)]))
         return True
 
@@ -880,6 +957,8 @@ class SessionManager:
             owner = self._games.get(d.game_id)
             if d.kind == TURN and owner is not None:
                 owner.turn_deadlines[int(deadline.data["seat"])] = d.id
+            elif d.kind == REMIND and owner is not None:
+                owner.reminders[int(deadline.data["seat"])] = d.id
             self._deadlines.add(deadline)
 
     async def _load_closed(self, game_id: int) -> GameRecord:

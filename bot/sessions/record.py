@@ -42,6 +42,8 @@ class GameRecord:
     end_reason: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
+    reminders: dict[int, int] = field(default_factory=dict)  # seat -> reminder deadline id
+    pace: int | None = None  # the host's turn clock (None: the server's)
     #: seat -> the version its last action produced, for the actions applied since this record
     #: was loaded (``acted_from`` is the version it was loaded at: older actions are in the log)
     acted: dict[int, int] = field(default_factory=dict)
@@ -56,7 +58,10 @@ class GameRecord:
     def info(self) -> GameInfo:
         """The frozen public record, rebuilt only when something in it changed (it is asked
         for on every act and every view, so it is cached on the identity of its parts)."""
-        key = (self.version, self.status, self.seats, self.host_id, self.options, self.messages)
+        key = (
+            self.version, self.status, self.seats, self.host_id, self.options, self.messages,
+            self.pace,
+        )  # fmt: skip
         if self._info is not None and key == self._info_key:
             return self._info
         self._info_key = key
@@ -72,13 +77,14 @@ class GameRecord:
             self.seed,
             self.version,
             MappingProxyType(self.messages),
+            self.pace,
         )
         return self._info
 
     def has_ai(self) -> bool:
         if self._ai_of is not self.seats:
             self._ai_of = self.seats
-            self._ai = any(seat.user_id is None for seat in self.seats)
+            self._ai = any(seat.ai_plays for seat in self.seats)
         return self._ai
 
     def row(self, now: float, **changes: Any) -> GameWrite:
@@ -92,20 +98,33 @@ class GameRecord:
             self.game,
             get("host_id", self.host_id),
             get("status", self.status),
-            dumps([[s.user_id, s.name, s.ai_level] for s in seats]),
+            dumps([seat_json(s) for s in seats]),
             dumps(dict(get("options", self.options))),
             self.seed,
             dumps(dict(get("messages", self.messages))),
             self.created,
             now,
             get("end_reason", self.end_reason),
+            get("pace", self.pace),
         )
 
 
+def seat_json(s: Seat) -> list[Any]:
+    """A seat as stored: ``[user_id, name, ai_level]``, plus ``missed`` and ``away`` only when
+    the turn clock has marked the seat (so the rows of every other game stay as they were)."""
+    if s.away or s.missed:
+        return [s.user_id, s.name, s.ai_level, s.missed, int(s.away)]
+    return [s.user_id, s.name, s.ai_level]
+
+
 def seats_from_json(text: str) -> tuple[Seat, ...]:
-    return tuple(
-        Seat(i, user_id, name, level) for i, (user_id, name, level) in enumerate(json.loads(text))
-    )
+    return tuple(_seat(i, item) for i, item in enumerate(json.loads(text)))
+
+
+def _seat(i: int, item: list[Any]) -> Seat:
+    if len(item) == 3:
+        return Seat(i, item[0], item[1], item[2])
+    return Seat(i, item[0], item[1], item[2], int(item[3]), bool(item[4]))
 
 
 def json_memo(text: str, _memo: dict[str, Any] = {}) -> Any:  # noqa: B006
@@ -135,4 +154,5 @@ def info_from_row(r: GameRow, status: Status | None = None) -> GameInfo:
         r.seed,
         r.version,
         MappingProxyType(json.loads(r.messages)),
+        r.pace,
     )

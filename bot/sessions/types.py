@@ -47,10 +47,19 @@ class Seat:
     user_id: int | None  # Discord user id; None for an AI seat
     name: str  # display name at the time of joining ("AI 1" for AI seats)
     ai_level: str | None = None  # e.g. "random"; None for people
+    #: a person's turns the clock ran out on, in a row (reset when they act themselves)
+    missed: int = 0
+    #: a person who missed too many turns in a row: an AI plays the seat until they are back
+    away: bool = False
 
     @property
     def is_ai(self) -> bool:
         return self.user_id is None
+
+    @property
+    def ai_plays(self) -> bool:
+        """Whether an AI moves for this seat now: an AI seat, or a person who is away."""
+        return self.user_id is None or self.away
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +77,9 @@ class GameInfo:
     seed: int
     version: int
     messages: Mapping[str, int] = field(default_factory=dict)  # e.g. {"lobby": id, "table": id}
+    #: the table's turn clock in seconds per move as its host chose it (0: no clock); None
+    #: follows the server's turn timeout
+    pace: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any (one seat per user per game)."""
@@ -85,7 +97,9 @@ class Update:
     events: tuple[Event, ...]  # the engine's events (route by Event.visible_to)
     seat: int | None = None  # who acted (None for start/end)
     code: str | None = None  # the action code applied, if any
-    cause: str = "act"  # "act", "ai", "timeout", "start", "end", "kick"
+    #: "act", "ai", "timeout", "takeover" (an AI moving for an away person), "start", "end",
+    #: "kick", "remind" (a person's clock is about to run out), "back" (an away person returned)
+    cause: str = "act"
 
 
 @dataclass(frozen=True, slots=True)

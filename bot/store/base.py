@@ -42,6 +42,7 @@ class GameWrite(NamedTuple):
     created: float
     updated: float
     end_reason: str | None
+    pace: int | None = None  # the table's seconds per move; None follows the server (migration 8)
 
 
 class ActionWrite(NamedTuple):
@@ -133,6 +134,7 @@ class GameRow:
     messages: str
     created: float
     end_reason: str | None
+    pace: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

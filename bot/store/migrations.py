@@ -136,6 +136,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN pictures INTEGER;
     """,
+    # 8: a table's own turn clock, chosen by its host (issue 17): seconds per move, 0 for no
+    # clock, NULL follows the server's turn timeout
+    """
+    ALTER TABLE games ADD COLUMN pace INTEGER;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -71,11 +71,11 @@ _STATEMENTS: dict[str, str] = {
     "games": _insert(
         "games",
         "id, guild_id, channel_id, game, host_id, status, seats, options, seed, messages,"
-        " created, updated, end_reason",
-        "int8 int8 int8 text int8 text text text int8 text float8 float8 text",
+        " created, updated, end_reason, pace",
+        "int8 int8 int8 text int8 text text text int8 text float8 float8 text int4",
         " ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status,"
         " seats = excluded.seats, options = excluded.options, messages = excluded.messages,"
-        " updated = excluded.updated, end_reason = excluded.end_reason",
+        " updated = excluded.updated, end_reason = excluded.end_reason, pace = excluded.pace",
     ),
     "actions": _insert(
         "actions", "game_id, seq, seat, code, cause, at", "int8 int8 int4 text text float8"
@@ -128,7 +128,7 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason"
+    " created, end_reason, pace"
 )
 
 

@@ -117,6 +117,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN pictures INT4;
     """,
+    # 8: a table's own turn clock (see bot/store/migrations.py)
+    """
+    ALTER TABLE games ADD COLUMN pace INT4;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -75,10 +75,10 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     "games": _insert(
         "games",
         "id, guild_id, channel_id, game, host_id, status, seats, options, seed, messages,"
-        " created, updated, end_reason",
+        " created, updated, end_reason, pace",
         " ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status,"
         " seats = excluded.seats, options = excluded.options, messages = excluded.messages,"
-        " updated = excluded.updated, end_reason = excluded.end_reason",
+        " updated = excluded.updated, end_reason = excluded.end_reason, pace = excluded.pace",
     ),
     "actions": _insert("actions", "game_id, seq, seat, code, cause, at"),
     "snapshots": _insert(
@@ -102,7 +102,7 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
 #: the columns of a GameRow, in its field order
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason"
+    " created, end_reason, pace"
 )
 #: batches (about two WAL pages each) between two background checkpoints
 CHECKPOINT_EVERY = 4096

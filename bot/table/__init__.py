@@ -131,6 +131,11 @@ class Tables:
     ) -> None:
         await self.actions.open_hand(interaction, game_id, edit=edit)
 
+    async def back(
+        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None:
+        await self.actions.back(interaction, game_id, edit=edit)
+
     async def navigate(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
     ) -> None:

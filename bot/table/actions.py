@@ -58,8 +58,25 @@ class Actions:
             )
         return seat
 
-    async def open_hand(
+    async def back(
         self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None:
+        """**I'm back**: an away person takes their seat back from the AI and is answered with
+        their hand (anyone else is told why not, privately)."""
+        info = await self.manager().get(game_id)
+        self.seat_of(interaction, info)  # "not yours" for someone without a seat here
+        await self.manager().back(game_id, interaction.user.id)
+        await self.open_hand(
+            interaction, game_id, edit=edit, note="👋 Welcome back: your seat is yours again."
+        )
+
+    async def open_hand(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        *,
+        edit: bool = False,
+        note: str | None = None,
     ) -> None:
         """Show (or, from the hand message itself, refresh) the player's private hand; a game
         that is over shows the final hand under "This game has ended" and the result."""
@@ -67,7 +84,7 @@ class Actions:
         seat = self.seat_of(interaction, info)
         if info.status == "lobby":
             raise GameNotFound("The game has not started yet: the host presses Start.")
-        note = ended_note(info, state)
+        note = ended_note(info, state) or note
         if state is None:  # closed before it started: no hand to show
             raise GameNotFound(note or "This game has no hands to show.")
         embed, view = self.presenter.hand_message(info, state, seat)

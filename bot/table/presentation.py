@@ -53,7 +53,17 @@ class Presenter:
         self.log.note(info.id, renderer_for(info.game), ctx, update.events)
         if update.cause == "timeout" and update.seat is not None:
             # the turn clock ran out: an AI made this move for the person, and the table says so
-            self.log.add(info.id, f"⏱ {ctx.names[update.seat]} ran out of time: played for them.")
+            name = info.seats[update.seat].name
+            self.log.add(info.id, f"⏱ {name} ran out of time: auto-played.")
+            missed = info.seats[update.seat].missed
+            if info.seats[update.seat].away:
+                turns = f"{missed} turns in a row" if missed > 1 else "a turn"
+                self.log.add(
+                    info.id,
+                    f"💤 {name} missed {turns}: an AI plays the seat until they press I'm back.",
+                )
+        elif update.cause == "back" and update.seat is not None:
+            self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
         self.snapshots.register(update)
 
     def table_message(self, info: GameInfo, state: Any) -> tuple[discord.Embed, discord.ui.View]:
@@ -73,7 +83,10 @@ class Presenter:
             people & set(snap.event.visible_to or ()) for snap in self.snapshots.active(info.id)
         )
         wording = render.snapshot_wording if shining else None
-        return components.to_embed(spec), components.table_view(info.id, snapshot=wording)
+        away = any(s.away for s in info.seats)
+        return components.to_embed(spec), components.table_view(
+            info.id, snapshot=wording, away=away
+        )
 
     def hand_message(
         self, info: GameInfo, state: Any, seat: int, focus: str | None = None
@@ -82,22 +95,38 @@ class Presenter:
         engine = registry.get(info.game)
         render = renderer_for(info.game)
         live = info.status == "live"
-        legal = engine.legal_actions(state, seat) if live else []
+        away = live and info.seats[seat].away
+        legal = engine.legal_actions(state, seat) if live and not away else []
         ctx = self.context(info, state)
         if live and isinstance(engine, Explainer):
             ctx = replace(ctx, reasons=tuple(engine.explain(state, seat)))
         spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
-        if not live:
+        if away:
+            note = AWAY_NOTE + ("\n\n" + spec.embed.description if spec.embed.description else "")
+            spec = type(spec)(embed=replace(spec.embed, description=note[:4000]))
+        elif not live:
             spec = type(spec)(embed=spec.embed)
         shining = live and bool(self.snapshots.active(info.id, seat))
         wording = render.snapshot_wording if shining else None
-        view = components.hand_view(info.id, seat, info.version, spec, snapshot=wording)
+        view = components.hand_view(info.id, seat, info.version, spec, snapshot=wording, away=away)
         return components.to_embed(spec.embed), view
+
+
+#: how the table marks a person the turn clock ran out on (auto-played) and one who is away
+MISSED_MARK = "⏱"
+#: the top of an away person's hand, which has no controls but I'm back
+AWAY_NOTE = "💤 You are away: an AI is playing your seat. Press **I'm back** to take it again."
+AWAY_MARK = "💤"
 
 
 def seat_label(seat: Seat) -> str:
     """A seat's name as the table shows it: AI seats carry their level ("AI 2 · strong");
-    ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
+    ``random`` is the tests' baseline, not a level a host picks, so it is not shown. A person
+    whose last turn was auto-played carries ⏱, one who is away (an AI plays for them) 💤."""
     if seat.is_ai and seat.ai_level and seat.ai_level != "random":
         return f"{seat.name} · {seat.ai_level}"
+    if seat.away:
+        return f"{seat.name} {AWAY_MARK}"
+    if seat.missed:
+        return f"{seat.name} {MISSED_MARK}"
     return seat.name

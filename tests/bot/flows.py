@@ -29,11 +29,22 @@ class Table:
     fake: FakeDiscord
     bot: Any
     game_id: int = 0
-    lobby: int = 0
+    #: the lobby message, which became the table; :attr:`lobby` follows the table's reposts
+    first: int = 0
     game: str = "rowboat"
     users: dict[int, User] = field(default_factory=dict)  # seat -> person
     hands: dict[int, int] = field(default_factory=dict)  # user id -> hand message id
     events: list[tuple[int, Event]] = field(default_factory=list)  # (version, event)
+
+    @property
+    def lobby(self) -> int:
+        """The lobby message, or once it is a table, the table message where it is now (the
+        bot posts the table anew at the bottom of the channel when it calls a player)."""
+        return self.fake.current(self.first)
+
+    @lobby.setter
+    def lobby(self, message_id: int) -> None:
+        self.first = message_id
 
     async def settle(self) -> None:
         await settle(self.bot, self.fake)

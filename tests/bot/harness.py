@@ -138,6 +138,9 @@ class FakeDiscord:
         self._ids = itertools.count(720000000000000000)
         self.sent: list[Sent] = []
         self.messages: dict[int, dict[str, Any]] = {}
+        #: messages the bot deleted, and where a deleted table went (its repost)
+        self.deleted: set[int] = set()
+        self.moved: dict[int, int] = {}
         self.audience: dict[int, int | None] = {}
         self.tokens: dict[str, Token] = {}
         self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
@@ -221,6 +224,44 @@ class FakeDiscord:
         }
         self.messages[mid] = msg
         return msg
+
+    def _delete(self, mid: int, channel_id: int) -> None:
+        """A deleted message; a table's repost (the newest message of the channel carrying the
+        same table's buttons) is remembered as where it went, for :meth:`current`."""
+        assert mid not in self.deleted, f"message {mid} deleted twice"
+        self.deleted.add(mid)
+        ids = {
+            c.get("custom_id")
+            for row in self.messages[mid].get("components", [])
+            for c in row.get("components", [])
+            if re.fullmatch(r"t:\d+:hand", str(c.get("custom_id")))
+        }
+        for other in sorted(self.messages, reverse=True):
+            msg = self.messages[other]
+            if other in self.deleted or int(msg["channel_id"]) != channel_id:
+                continue
+            mine = {c.get("custom_id") for row in msg.get("components", [])
+                    for c in row.get("components", [])}  # fmt: skip
+            if ids & mine:
+                self.moved[mid] = other
+                return
+
+    def current(self, mid: int) -> int:
+        """Where message ``mid`` is now: itself, or the repost that replaced it."""
+        while mid in self.moved:
+            mid = self.moved[mid]
+        return mid
+
+    def channel_messages(self, channel_id: int) -> list[int]:
+        """The public messages of the bot still in a channel, oldest first."""
+        return sorted(
+            mid
+            for mid, msg in self.messages.items()
+            if int(msg["channel_id"]) == channel_id
+            and mid not in self.deleted
+            and self.audience.get(mid) is None
+            and not int(msg.get("flags") or 0) & EPHEMERAL
+        )
 
     def _edit(self, mid: int, payload: dict[str, Any] | None) -> dict[str, Any]:
         msg = self.messages[mid]
@@ -319,6 +360,10 @@ class FakeDiscord:
             if method == "PATCH":
                 sent.kind = "edit"
                 return self._edit(mid, payload)
+            if method == "DELETE":
+                sent.kind = "delete"
+                self._delete(mid, int(m[1]))
+                return None
             return self.messages[mid]
         m = re.fullmatch(r"/channels/(\d+)/threads", path)
         if m and method == "POST":
@@ -624,11 +669,14 @@ async def start_bot(
     edit_interval: float = 0.0,
     games: dict[str, Any] | None = None,
     pictures: bool = False,
+    away_after: int = 3,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
-    fake Discord: setup_hook has run (cogs, dynamic items, command sync)."""
+    fake Discord: setup_hook has run (cogs, dynamic items, command sync). ``away_after``: missed
+    turns in a row before an AI keeps a person's seat."""
     from bot.client import TidewaterBot
     from bot.sessions import SessionManager
+    from bot.sessions.ai import AiConfig
     from bot.settings import parse_settings
 
     clock = clock or Clock()
@@ -640,7 +688,9 @@ async def start_bot(
         },
         env={},
     )
-    manager = await SessionManager.open(db_path, clock=clock, synchronous="NORMAL")
+    manager = await SessionManager.open(
+        db_path, clock=clock, synchronous="NORMAL", ai=AiConfig(away_after=away_after)
+    )
     bot = TidewaterBot(settings, manager=manager, clock=clock)
     await bot.login(TOKEN)
     return bot

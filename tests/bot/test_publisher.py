@@ -1,5 +1,6 @@
-"""Table edits are coalesced: a burst of AI moves yields one edit with the latest state; hand
-messages refresh through live tokens only, never through one older than 15 minutes."""
+"""Table edits are coalesced: a burst of AI moves yields one write of the table with the latest
+state (a repost at the bottom when it calls a person, else an edit); hand messages refresh
+through live tokens only, never through one older than 15 minutes."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ from tests.bot.flows import Table
 from tests.bot.harness import Clock, User, start_bot
 
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
+
+
+def table_writes(fake: Any, game_id: int) -> list[Any]:
+    """Every public post or edit of the game's table (wherever it is in the channel)."""
+    return [
+        s
+        for s in fake.sent
+        if s.kind in ("edit", "send") and s.audience is None and f"t:{game_id}:hand" in s.text
+    ]
 
 
 async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake, tmp_path) -> None:
@@ -27,12 +37,16 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         await table.start_game("rowboat", [ALICE], 3, "novice = true\nfirst_dealer = 3")
         versions = (await bot.manager.get(table.game_id)).version
         assert versions >= 2  # several AI moves happened in that burst
-        edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
+        edits = table_writes(fake, table.game_id)
         assert len(edits) == 1
-        # The one edit shows the state after the whole burst.
+        # The one write shows the state after the whole burst; it calls Alice, so it is the
+        # table posted anew at the bottom, and the lobby message it was is gone.
         info, state = await bot.manager.state(table.game_id)
         embed, _view = bot.tables.table_message(info, state)
         assert edits[0].payload["embeds"][0]["footer"] == embed.to_dict()["footer"]
+        assert edits[0].kind == "send" and f"<@{ALICE.id}>" in edits[0].payload["content"]
+        assert table.first in fake.deleted and table.lobby == edits[0].message_id
+        assert fake.channel_messages(info.channel_id) == [table.lobby]
         # Alice passes a card: her click is answered by updating her hand message, and the
         # AIs' bids that follow arrive on the table as one more edit.
         hand = await table.open_hand(ALICE)
@@ -41,8 +55,7 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         # one answer, sent after the commit: an update of the hand message, no defer + edit
         assert [s.callback_type for s in fake.replies_to(token) if s.kind == "callback"] == [7]
         assert not any(s.kind == "hook-edit" for s in fake.replies_to(token))
-        edits = [s for s in fake.sent if s.kind == "edit" and s.message_id == table.lobby]
-        assert len(edits) == 2
+        assert len(table_writes(fake, table.game_id)) == 2
         assert isinstance(bot.tables.context(info), TableContext)
     finally:
         await bot.close()

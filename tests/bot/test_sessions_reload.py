@@ -161,6 +161,11 @@ async def test_deadlines_fire_once_and_survive_restart(tmp_path: Path, db: Db) -
         await mgr.close()
 
 
+async def turn_timers(mgr: SessionManager, gid: int) -> list[Deadline]:
+    """The game's turn deadlines (its reminders are tested in tests/bot/test_clocks.py)."""
+    return [d for d in await mgr.deadlines(gid) if d.kind == "turn"]
+
+
 async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path, db: Db) -> None:
     path = db("turn")
     clock = Clock()
@@ -170,12 +175,12 @@ async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path
     await mgr.start(gid, HOST)
     _, state = await mgr.state(gid)
     first = TALLY.to_act(state)[0]
-    [timer] = await mgr.deadlines(gid)
+    [timer] = await turn_timers(mgr, gid)
     assert timer.kind == "turn" and timer.data == {"seat": first} and timer.due == clock.now + 60
     # acting replaces the timer: the next person gets a fresh one
     clock.now += 30
     await mgr.act(gid, first, "add:1", 0)
-    [timer] = await mgr.deadlines(gid)
+    [timer] = await turn_timers(mgr, gid)
     assert timer.data == {"seat": 1 - first} and timer.due == clock.now + 60
     await mgr.close()
 
@@ -185,8 +190,9 @@ async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path
     got = asyncio.Event()
 
     async def listener(update: Update) -> None:
-        heard.append(update)
-        got.set()
+        if update.cause != "remind":  # the reminder came due too (tests/bot/test_clocks.py)
+            heard.append(update)
+            got.set()
 
     mgr.add_listener(listener)
     try:
@@ -196,7 +202,7 @@ async def test_turn_timeout_moves_for_a_person_even_after_restart(tmp_path: Path
         [update] = heard
         assert update.cause == "timeout" and update.seat == 1 - first
         assert update.info.version == 2
-        [timer] = await mgr.deadlines(gid)
+        [timer] = await turn_timers(mgr, gid)
         assert timer.data == {"seat": first} and timer.due == clock.now + 60
         log = await mgr.actions(gid)
         assert [seat for _, seat, _ in log] == [first, 1 - first]
@@ -212,11 +218,11 @@ async def test_turn_timer_is_dropped_when_the_seat_acts(tmp_path: Path, db: Db) 
         gid = await new_game(mgr, 1, ai=1, people=1)
         await mgr.start(gid, HOST)
         await mgr.settle()
-        [timer] = await mgr.deadlines(gid)
+        [timer] = await turn_timers(mgr, gid)
         assert timer.data == {"seat": 0}  # never one for the AI seat
         await mgr.act(gid, 0, "add:1", None)
         await mgr.settle()  # the AI answered; the person has a fresh timer
-        [again] = await mgr.deadlines(gid)
+        [again] = await turn_timers(mgr, gid)
         assert again.id != timer.id and again.data == {"seat": 0}
         clock.now += 30
         mgr.poke_deadlines()

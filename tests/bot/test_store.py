@@ -66,7 +66,10 @@ def _seed_data(conn: sqlite3.Connection, version: int) -> None:
         state, _ = TALLY.apply(state, seat, "add:2")
         conn.execute("INSERT INTO actions VALUES (2, ?, ?, 'add:2', 'act', ?)", (seq, seat, NOW))
     if version >= 2:
-        conn.execute("INSERT INTO guild_settings VALUES (9, 42, 1, 0)")
+        conn.execute(
+            "INSERT INTO guild_settings (guild_id, admin_role_id, use_threads, turn_timeout)"
+            " VALUES (9, 42, 1, 0)"
+        )
         conn.execute("INSERT INTO deadlines VALUES (1, 2, 'fade', ?, '{}')", (NOW + 1e9,))
 
 
@@ -154,7 +157,7 @@ async def test_commit_order_within_a_merged_batch(tmp_path: Path) -> None:
     a game inserted and updated in one transaction keeps the update."""
     s = await Store.open(tmp_path / "o.sqlite3")
     try:
-        row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None)
+        row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None, None)
         await s.commit(Batch())  # the writer is idle: what follows is one transaction
         futs = [
             s.submit(Batch(actions=[(77, 1, 0, "x", "act", NOW)])),  # another game's move

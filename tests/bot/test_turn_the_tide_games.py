@@ -147,7 +147,9 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
             assert f"{info.seats[seat].name} 🏆" in str(final["fields"])
         assert table_msg["components"] == []
         names = " & ".join(info.seats[s].name for s in result.winners)
-        assert any(s.kind == "send" and "is over" in s.text and names in s.text for s in fake.sent)
+        assert "is over" in table_msg["content"] and names in table_msg["content"]
+        # the game leaves one message in the channel: its final table (no pings left behind)
+        assert fake.channel_messages(int(table_msg["channel_id"])) == [table.lobby]
 
         # Every round was played, and the table showed rounds, hands and reveals on the way.
         rounds = [e for _v, e in table.events if e.kind == "round_end"]
