@@ -444,6 +444,8 @@ class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
 SNAP = "snap"
 #: the custom_id word of the table's **I'm back** button
 BACK = "back"
+#: the custom_id word of a finished table's **Rematch** button
+REMATCH = "rematch"
 
 
 class TableButton(
@@ -459,6 +461,8 @@ class TableButton(
             label, style, emoji = "My hand", discord.ButtonStyle.primary, "🃏"
         elif what == BACK:
             label, style, emoji = "I'm back", discord.ButtonStyle.success, "👋"
+        elif what == REMATCH:
+            label, style, emoji = "Rematch", discord.ButtonStyle.primary, "🔁"
         else:
             wording = wording or SnapshotWording()
             label, style, emoji = wording.button, discord.ButtonStyle.secondary, wording.emoji
@@ -478,6 +482,9 @@ class TableButton(
             work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
         elif self.what == BACK:
             work = lambda: tables.back(interaction, self.game_id)  # noqa: E731
+        elif self.what == REMATCH:
+            lobbies = _bot(interaction).lobbies
+            work = lambda: lobbies.rematch(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -791,6 +798,13 @@ def table_view(game_id: int, *, snapshot: SnapshotWording | None, away: bool = F
         view.add_item(TableButton(game_id, BACK))
     if snapshot is not None:
         view.add_item(TableButton(game_id, SNAP, snapshot))
+    return view
+
+
+def final_view(game_id: int) -> ui.View:
+    """A finished table's one button: **Rematch** (the same seats and options)."""
+    view = ui.View(timeout=None)
+    view.add_item(TableButton(game_id, REMATCH))
     return view
 
 

@@ -15,7 +15,7 @@ import discord
 
 from bot import components
 from bot.render import lobby as render_lobby
-from bot.sessions import GameInfo, NotAllowed
+from bot.sessions import GameInfo, GameNotFound, NotAllowed
 from games import BadOptions, registry
 
 if TYPE_CHECKING:
@@ -244,6 +244,53 @@ class Lobbies:
         pace = None if value == "default" else int(value) if value.isdigit() else -1
         info = await self.bot.manager.set_pace(game_id, interaction.user.id, pace)
         await self.answer(interaction, info, "The host set the turn clock.")
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Rematch** on a finished table: a new lobby in the same channel with the same
+        game, options, pace and seats (the presser hosts and sits first, the others follow in
+        table order and are mentioned; anyone can Leave). Only a player of that game may."""
+        manager = self.bot.manager
+        old = await manager.get(game_id)
+        user = interaction.user
+        if old.status != "finished":
+            raise GameNotFound("Only a finished game can be played again.")
+        if old.seat_of(user.id) is None:
+            raise NotAllowed("Only the players of this game can start its rematch.")
+        info = await manager.create_lobby(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            game=old.game,
+            host_id=user.id,
+            host_name=user.display_name,
+            options=dict(old.options),
+        )
+        first = old.seat_of(user.id) or 0
+        others = [old.seats[(first + k) % len(old.seats)] for k in range(1, len(old.seats))]
+        for seat in others:
+            if seat.is_ai:
+                await manager.add_ai(info.id, user.id, seat.ai_level or "random")
+            elif seat.user_id is not None:
+                await manager.join(info.id, seat.user_id, seat.name)
+        if old.pace is not None:
+            await manager.set_pace(info.id, user.id, old.pace)
+        info = await manager.get(info.id)
+        embed, view = self.message(
+            info, f"Rematch of #{game_id}: the same seats and options. The host presses Start."
+        )
+        people = [s.user_id for s in others if s.user_id is not None]
+        content = " ".join(f"<@{uid}>" for uid in people) or None
+        response = await interaction.response.send_message(
+            content=content,
+            embed=embed,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(uid) for uid in people], roles=False, everyone=False
+            ),
+        )
+        message_id = getattr(response, "message_id", None)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await manager.set_message(info.id, "lobby", message_id)
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""

@@ -178,8 +178,9 @@ class Publisher:
         """The table's content while the game runs: who is to act (mentions), and for a person
         whose clock is nearly out, when an AI plays for them."""
         people = mentions(info, sorted(waiting))
-        if not people:
-            return ""
+        if not people:  # an AI (or an away person's AI) is to act: named, nobody notified
+            names = ", ".join(info.seats[s].name for s in sorted(waiting))
+            return f"▶ {names} to play." if names else ""
         line = f"▶ {', '.join(f'<@{uid}>' for uid in people)}: your move at the {title} table."
         for seat in reminded:
             uid = info.seats[seat].user_id

@@ -19,6 +19,7 @@ from bot.render import (
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Seat, Update
 from bot.table.log import TableLog
+from bot.table.scoreboard import score_line, with_final_standings
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
@@ -76,6 +77,11 @@ class Presenter:
             engine.to_act(state),
         )
         live = info.status == "live"
+        if info.status == "finished":
+            names = [s.name for s in info.seats]
+            result = engine.result(state)
+            spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
+            return components.to_embed(spec), components.final_view(info.id)
         if not live:
             return components.to_embed(spec), discord.ui.View(timeout=None)
         people = {s.seat for s in info.seats if not s.is_ai}
@@ -101,6 +107,16 @@ class Presenter:
         if live and isinstance(engine, Explainer):
             ctx = replace(ctx, reasons=tuple(engine.explain(state, seat)))
         spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
+        if live:
+            line = score_line(
+                [s.name for s in info.seats],
+                engine.result(state),
+                engine.teams(len(info.seats)),
+                engine.to_act(state),
+                seat,
+            )
+            footer = f"{spec.embed.footer}\n{line}" if spec.embed.footer else line
+            spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))
         if away:
             note = AWAY_NOTE + ("\n\n" + spec.embed.description if spec.embed.description else "")
             spec = type(spec)(embed=replace(spec.embed, description=note[:4000]))

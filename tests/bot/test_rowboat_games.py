@@ -49,7 +49,7 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         final = table_msg["embeds"][0]
         assert "Game over" in final["footer"]["text"]
         assert str(max(result.scores)) in str(final["fields"])
-        assert table_msg["components"] == []  # no buttons on a finished table
+        assert fake.labels(table.lobby) == ["Rematch"]  # a finished table offers only that
         names = [info.seats[s].name for s in result.winners]
         assert "is over" in table_msg["content"] and names[0] in table_msg["content"]
         # the game leaves one message in the channel: its final table (no pings left behind)

@@ -145,7 +145,7 @@ async def test_a_whole_game_to_the_final_score(fake, tmp_path, people, ai, seed,
         assert "Game over" in final["footer"]["text"]
         for seat in result.winners:
             assert f"{info.seats[seat].name} 🏆" in str(final["fields"])
-        assert table_msg["components"] == []
+        assert fake.labels(table.lobby) == ["Rematch"]  # a finished table offers only that
         names = " & ".join(info.seats[s].name for s in result.winners)
         assert "is over" in table_msg["content"] and names in table_msg["content"]
         # the game leaves one message in the channel: its final table (no pings left behind)
