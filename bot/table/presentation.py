@@ -107,6 +107,10 @@ class Presenter:
         if live and isinstance(engine, Explainer):
             ctx = replace(ctx, reasons=tuple(engine.explain(state, seat)))
         spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
+        if ctx.reasons and not away:  # why moves the player may look for are not offered
+            why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
+            text = f"{spec.embed.description}\n\n{why}" if spec.embed.description else why
+            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
         if live:
             line = score_line(
                 [s.name for s in info.seats],

@@ -240,6 +240,16 @@ class BoatEngine(BaseEngine):
         winners = [] if state.winner < 0 else list(self.teams(PLAYERS)[state.winner])
         return Result(scores=[ns, ew, ns, ew], winners=winners)
 
+    def explain(self, state: State, seat: int) -> tuple[str, ...]:
+        """Why some of the seat's cards are not offered now (``games.core.Explainer``): the
+        same words as the refusal of such a card."""
+        if state.phase != PLAY or seat != state.turn or not state.trick:
+            return ()
+        hand = state.hands[seat]
+        if len(playable(hand, state.trick, state.trump, state.rules.boat_free_play)) == len(hand):
+            return ()
+        return (play_problem(hand, state.trick, state.trump),)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.build_view(state, seat)
 

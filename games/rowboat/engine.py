@@ -355,6 +355,32 @@ class RowboatEngine(BaseEngine):
 
     # ------------------------------------------------------------ views and results
 
+    def explain(self, state: State, seat: int) -> tuple[str, ...]:
+        """Why some of the seat's cards (or its side's Rowboat) are not offered in this trick
+        (``games.core.Explainer``): one short line per kind, in the words of the refusals."""
+        s = state
+        if s.phase != TRICK_PLAY or not 0 <= seat < s.n or seat != (s.leader + len(s.plays)) % s.n:
+            return ()
+        mask, rowboat, _ = play_options(s, seat)
+        tr = tricks_for(s.tide)[s.trick]
+        reasons: list[str] = []
+        withheld = s.hands[seat] & ~mask
+        if withheld:
+            if s.married[seat] & tr.knob_bit:
+                reasons.append(f"Your married {card_name(tr.knob)} must be played in this trick.")
+            else:
+                if withheld & s.married[seat]:
+                    reasons.append("A married card waits in your hand for its Knob trick.")
+                if withheld & ~s.married[seat]:
+                    suit = ("Oars", "Waves", "Shells", "Maps")[tr.trump]
+                    reasons.append(
+                        f"{suit} are trump this trick: you must follow them (the Knob may"
+                        " always be played instead)."
+                    )
+        if not rowboat and not s.used[SIDE[s.n][seat]] & USED_ROWBOAT:
+            reasons.append(self._why_no_rowboat(s, seat))
+        return tuple(reasons)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is not None and not 0 <= seat < state.n:
             raise ValueError(f"There is no seat {seat} at this table.")

@@ -67,3 +67,29 @@ def test_the_turn_count_never_passes_its_cap() -> None:
         {"turn_number": 61, "max_round_turns": 60, "round": 2, "dealer": 0}, ctx(("Ann", "Ben"))
     )
     assert "turn 60 of at most 60" in line
+
+
+async def test_a_withheld_card_is_explained_on_the_hand(fake, tmp_path) -> None:
+    """Issue 15: offered fewer cards than they hold, the player reads why on the hand."""
+    alice, bob = User(1001, "Alice"), User(1002, "Bob")
+    table = Table(fake, await start_bot(fake, tmp_path / "tw.sqlite3"))
+    people = {alice.id: alice, bob.id: bob}
+    try:
+        await table.start_game("rowboat", [alice, bob], 0, "novice = true")
+        manager = table.bot.manager
+        for _ in range(200):
+            info, state = await manager.state(table.game_id)
+            engine = manager._games[table.game_id].engine
+            seat = engine.to_act(state)[0]
+            person = people[info.seats[seat].user_id]
+            hand = await table.open_hand(person)
+            reasons = engine.explain(state, seat)
+            text = fake.messages[hand]["embeds"][0]["description"]
+            if any("trump this trick" in r for r in reasons):
+                assert all(f"ℹ️ {r}" in text for r in reasons)
+                return
+            assert "ℹ️" not in text or reasons
+            await table.act(person, table.controls(hand)[0][0])
+        raise AssertionError("no withheld card in 200 moves")
+    finally:
+        await table.bot.close()
