@@ -84,6 +84,7 @@ from pydantic import BaseModel, Field
 from games.boat_canasta import actions, effects, rules
 from games.boat_canasta.deck import CARD_COPIES
 from games.boat_canasta.determinize import determinize
+from games.boat_canasta.explain import explain
 from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
 from games.boat_canasta.table import Table
 from games.boat_canasta.view import view as build_view
@@ -203,6 +204,10 @@ class BoatCanastaEngine(BaseEngine):
         if isinstance(plan, str):
             raise IllegalAction(plan)
         return effects.execute(state, seat, plan)
+
+    def explain(self, state: State, seat: int) -> tuple[str, ...]:
+        """Why the pile or Open is not offered now (``games.core.Explainer``)."""
+        return explain(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

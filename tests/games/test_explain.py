@@ -63,3 +63,23 @@ def test_reasons_say_only_what_the_seat_may_know() -> None:
         for reason in engine.explain(state, seat):
             for code in hidden - mine:
                 assert f" {code} " not in f" {reason} "
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_canasta_says_why_the_pile_or_open_is_missing(players: int) -> None:
+    engine = registry.get("boat_canasta")
+    assert isinstance(engine, Explainer)
+    pile = staged = 0
+    for state, seat in positions("boat_canasta", players, range(4)):
+        verbs = {a.verb for a in engine.legal_actions(state, seat)}
+        reasons = engine.explain(state, seat)
+        view = engine.view(state, seat)
+        if state.phase == "draw" and state.pile and seat == state.turn and "take" not in verbs:
+            assert any("pile" in r for r in reasons), view
+            pile += 1
+        if state.staged and seat == state.turn and "open" not in verbs:
+            assert any("points" in r for r in reasons), view
+            staged += 1
+        if "take" in verbs and not state.staged:
+            assert reasons == ()
+    assert pile > 10

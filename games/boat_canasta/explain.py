@@ -1,0 +1,58 @@
+"""Why the Treasure pile or Open is not offered to the seat to act (``games.core.Explainer``).
+
+Why its own module: the reasons reuse the rule checks' words (:func:`rules.plan`'s refusals)
+but must not depend on which pickup code a player might have tried, so each reason is worded
+for the situation (restricted turns, the top card, a blocked pile, the opening minimum, the
+staged total), never for one action code.
+"""
+
+from __future__ import annotations
+
+from games.boat_canasta import actions, rules
+from games.boat_canasta.deck import NATURAL_RANKS, RANK_OF
+from games.boat_canasta.melds import meld_value
+from games.boat_canasta.rules import naturals_of, opened, restricted
+from games.boat_canasta.state import DRAW, PLAY, WAITING, State, side_of
+from games.core import Action
+
+
+def explain(s: State, seat: int) -> tuple[str, ...]:
+    """One line per kind of move the seat may look for and not find: taking the pile, Open."""
+    if s.phase not in (DRAW, PLAY) or seat != s.turn or s.ask == WAITING:
+        return ()
+    verbs = {a.verb for a in actions.legal(s, seat)}
+    reasons: list[str] = []
+    if s.phase == DRAW and s.pile and "take" not in verbs:
+        reasons.append(_why_no_pickup(s, seat))
+    if s.staged:
+        need = s.minimums[side_of(s.players, seat)]
+        value = sum(meld_value(cards) for _, cards in s.staged)
+        enough = "enough to open" if value >= need else "not enough yet"
+        reasons.append(f"Staged: {value} points of the {need} your side needs to open ({enough}).")
+        why = rules.plan(s, seat, Action("open")) if "open" not in verbs else None
+        if isinstance(why, str) and "points" not in why:
+            reasons.append(why)
+    return tuple(reasons)
+
+
+def _why_no_pickup(s: State, seat: int) -> str:
+    top = s.pile[-1]
+    rank = RANK_OF[top]
+    if restricted(s):
+        return (
+            f"The Treasure pile cannot be taken in every player's first three turns (turn {s.g}"
+            f" of {3 * s.players})."
+        )
+    if rank not in NATURAL_RANKS:
+        kind = "a three" if rank == "3" else "a wild card"
+        return f"The top card ({top}) is {kind}: the pile cannot be taken now."
+    side = side_of(s.players, seat)
+    held = len(naturals_of(s.hands[seat], rank))
+    if s.frozen and held < 2:
+        return f"The pile is blocked: only a natural pair of {rank} from your hand can take it."
+    if not opened(s, side):
+        return (
+            f"Taking the pile to open needs a meld with the top {top} worth"
+            f" {s.minimums[side]} points (the pile's other cards do not count)."
+        )
+    return f"To take the pile you need cards that make a legal meld with the top {top}."
