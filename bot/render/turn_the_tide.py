@@ -128,6 +128,10 @@ def reveal_lines(ctx: TableContext, reveals: Sequence[dict[str, Any]]) -> list[s
     return lines
 
 
+#: marks a seat at risk (its last preserver, the highest tide)
+DANGER = "⚠️"
+
+
 def preservers(seat: dict[str, Any]) -> str:
     up, down = int(seat.get("preservers_up", 0)), int(seat.get("preservers_down", 0))
     return f"{BUOY} {up} afloat · {LOST} {down} lost"
@@ -144,14 +148,36 @@ def status_text(seat: dict[str, Any], over: bool) -> str:
     return f"{CHOOSING} choosing"
 
 
+def dangers(seat: dict[str, Any], highest: int) -> list[str]:
+    """What puts a seat at risk now (issue 15): its last preserver, or the highest tide (the
+    highest tide costs a preserver when the hand ends)."""
+    if seat.get("eliminated"):
+        return []
+    flags = []
+    level, up = int(seat.get("level", 0)), int(seat.get("preservers_up", 0))
+    if level and level == highest:
+        flags.append(f"{DANGER} highest tide")
+    if up == 1:
+        flags.append(f"{DANGER} last preserver")
+    elif up == 0:
+        flags.append(f"{DANGER} no preserver left")
+    return flags
+
+
 def seat_field(
-    ctx: TableContext, seat: dict[str, Any], over: bool, winners: Sequence[int]
+    ctx: TableContext,
+    seat: dict[str, Any],
+    over: bool,
+    winners: Sequence[int],
+    highest: int = 0,
+    to_act: Sequence[int] = (),
 ) -> FieldSpec:
     index = int(seat.get("seat", 0))
     level = int(seat.get("level", 0))
     rows = [
         f"Level **{level}**" + ("" if level else " (no tide card)"),
         preservers(seat),
+        *([] if over else dangers(seat, highest)),
         status_text(seat, over),
         f"Cards {seat.get('cards_in_hand', 0)} · score **{seat.get('score', 0)}**",
     ]
@@ -159,7 +185,8 @@ def seat_field(
     if stack:  # show_history (D9): the whole stack, oldest first
         rows.append("Stack: " + " → ".join(str(v) for v in stack))
     marker = " 🏆" if index in winners else (f" {OUT}" if seat.get("eliminated") else "")
-    name = clip(ctx.name(index), MAX_FIELD_NAME - 4) + marker
+    turn = "▶ " if not over and index in to_act else ""
+    name = turn + clip(ctx.name(index), MAX_FIELD_NAME - 6) + marker
     return FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True)
 
 
@@ -195,7 +222,10 @@ def table(
         parts.extend(reveal_lines(ctx, reveals))
     description = clip("\n".join(parts), MAX_DESCRIPTION)
     winners = list(result.winners) or list(view.get("winners") or [])
-    fields = [seat_field(ctx, seat, over, winners) for seat in view.get("seats", [])]
+    seats = view.get("seats", [])
+    afloat = [int(s.get("level", 0)) for s in seats if not s.get("eliminated")]
+    highest = max(afloat, default=0)
+    fields = [seat_field(ctx, seat, over, winners, highest, to_act) for seat in seats]
     last = view.get("last_round_points") or []
     if last:
         text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))

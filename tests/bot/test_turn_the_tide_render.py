@@ -71,9 +71,12 @@ def test_who_has_chosen_shows_on_the_table_but_never_what() -> None:
     state, _ = ENGINE.apply(state, 2, "play:3")
     table = text(table_of(state, 4))
     assert not shows("37", table) and not shows("3", table)
-    fields = {f.name: f.value for f in table_of(state, 4).fields}
+    fields = {f.name.removeprefix("▶ "): f.value for f in table_of(state, 4).fields}
     assert "✅ has chosen" in fields["Ann"] and "✅ has chosen" in fields["Cy"]
     assert "⏳ choosing" in fields["Ben"] and "⏳ choosing" in fields["Di"]
+    # the seats still to choose are marked on the table
+    marked = {f.name for f in table_of(state, 4).fields if f.name.startswith("▶ ")}
+    assert marked == {"▶ Ben", "▶ Di"}
     assert "Chosen: Ann, Cy" in table_of(state, 4).footer
     ben = r.hand(ctx(4), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
     assert not shows("37", ben.embed.description) and not shows("3", ben.embed.description)
@@ -92,8 +95,9 @@ def test_the_reveal_shows_every_card_at_once_and_who_took_which_tide() -> None:
     assert "**Hand 1 revealed:** Ann ☔48 · Cy ☔30 · Ben ☔2 → Ann took 🌊3, Cy took 🌊10" in (
         table.description
     )
-    fields = {f.name: f.value for f in table.fields}
+    fields = {f.name.removeprefix("▶ "): f.value for f in table.fields}
     assert fields["Cy"].startswith("Level **10**")  # Cy is the highest level: loses one
+    assert "⚠️ highest tide" in fields["Cy"] and "highest tide" not in fields["Ann"]
     assert "Level **0** (no tide card)" in fields["Ben"]
     lines = [r.event_line(ctx(3), e, None) for e in events]
     shown = "\n".join(line for line in lines if line)
@@ -201,3 +205,13 @@ def test_show_history_with_five_long_names_fits_discord() -> None:
                     log = [*log, line][-6:]
         assert "🏁 Game over" in spec.footer
     assert biggest > 3000  # the case is a real squeeze, not a trivially small table
+
+
+def test_danger_flags_last_preserver_and_highest_tide() -> None:
+    from bot.render.turn_the_tide import dangers
+
+    assert dangers({"level": 9, "preservers_up": 1}, 9) == ["⚠️ highest tide", "⚠️ last preserver"]
+    assert dangers({"level": 4, "preservers_up": 0}, 9) == ["⚠️ no preserver left"]
+    assert dangers({"level": 4, "preservers_up": 3}, 9) == []
+    assert dangers({"level": 9, "preservers_up": 1, "eliminated": True}, 9) == []
+    assert dangers({"level": 0, "preservers_up": 2}, 0) == []  # nobody has a tide card yet
