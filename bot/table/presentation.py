@@ -18,6 +18,7 @@ from bot.render import (
 )
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Seat, Update
+from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
 from bot.table.snapshots import Snapshots
@@ -121,6 +122,10 @@ class Presenter:
             )
             footer = f"{spec.embed.footer}\n{line}" if spec.embed.footer else line
             spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))
+        over = ended_note(info, state)
+        if over is not None:  # every game's hand says the game is over, and who won
+            text = f"🏁 {over}\n\n{spec.embed.description}" if spec.embed.description else over
+            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
         if away:
             note = AWAY_NOTE + ("\n\n" + spec.embed.description if spec.embed.description else "")
             spec = type(spec)(embed=replace(spec.embed, description=note[:4000]))
