@@ -109,13 +109,25 @@ FRESH_HAND: dict[str, Any] = {
 class BoatOptions(GameOptions):
     """Table options of spec §2 with their defaults."""
 
-    target_score: int = Field(500, ge=1, le=10_000)
-    all_pass: Literal["stick_last", "redeal"] = "stick_last"
-    boat_free_play: bool = False
-    discard_points_allowed: bool = True
-    show_running_points: bool = False
-    show_last_trick: bool = True
-    first_dealer: int | None = Field(None, ge=0, le=PLAYERS - 1)
+    target_score: int = Field(500, ge=1, le=10_000, description="Points that end the game.")
+    all_pass: Literal["stick_last", "redeal"] = Field(
+        "stick_last", description="If three pass, the fourth plays the minimum bid, or redeal."
+    )
+    boat_free_play: bool = Field(
+        False, description="The Boat card may be played at any time, not only as a trump."
+    )
+    discard_points_allowed: bool = Field(
+        True, description="The declarer may bury point cards and the Boat in the widow."
+    )
+    show_running_points: bool = Field(
+        False, description="The table shows card points taken during the hand."
+    )
+    show_last_trick: bool = Field(
+        True, description="The last finished trick stays on the table until the next."
+    )
+    first_dealer: int | None = Field(
+        None, ge=0, le=PLAYERS - 1, description="Who deals first (auto: drawn at random)."
+    )
 
 
 def _next_active(seat: int, passed: tuple[int, ...]) -> int:

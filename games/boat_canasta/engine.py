@@ -104,13 +104,31 @@ from games.core import (
 class BoatCanastaOptions(GameOptions):
     """Table options of spec §2."""
 
-    target_score: int = Field(10000, gt=0, multiple_of=5, le=1_000_000)
-    black_three_freezes: bool = True
-    red_threes_negative_without_canasta: bool = True
-    partner_permission: bool = True
-    max_round_turns: int = Field(400, ge=1, le=100_000)
-    show_pile_count: bool = True
-    first_dealer: int | None = Field(None, ge=0, le=3)
+    target_score: int = Field(
+        10000,
+        gt=0,
+        multiple_of=5,
+        le=1_000_000,
+        description="Points that end the game (5000 is short).",
+    )
+    black_three_freezes: bool = Field(
+        True, description="A black 3, 2 or Joker discard blocks the Treasure pile."
+    )
+    red_threes_negative_without_canasta: bool = Field(
+        True, description="A side without a canasta loses points for its red 3s."
+    )
+    partner_permission: bool = Field(
+        True, description="4 players: you may ask your partner 'may I close?'."
+    )
+    max_round_turns: int = Field(
+        400, ge=1, le=100_000, description="Turns after which a round ends with no closer."
+    )
+    show_pile_count: bool = Field(
+        True, description="The table shows how many cards the pile holds."
+    )
+    first_dealer: int | None = Field(
+        None, ge=0, le=3, description="Who deals first (auto: drawn at random)."
+    )
 
 
 class BoatCanastaEngine(BaseEngine):

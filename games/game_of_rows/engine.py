@@ -87,17 +87,31 @@ from games.search import Rng
 class GameOfRowsOptions(GameOptions):
     """Table options of spec §2 with their defaults."""
 
-    format: Literal["straight", "straight_flush"] = "straight"
-    skipping: bool = False
-    bluffing: bool = False
-    mayhem: bool = Field(False, description="switches on skipping, bluffing and corner blocks")
-    max_rows: int = Field(4, ge=1, le=4)
-    play_obligation: Literal["at_least_one", "all_valid"] = "at_least_one"
-    challenge_seconds: int = Field(30, ge=1, le=3600)
-    joker_poker: Literal["wild", "high"] = "wild"
-    play_for_places: bool = False
-    reveal_bluffs_at_end: bool = False
-    first_player: int | None = Field(None, ge=0, le=3)
+    format: Literal["straight", "straight_flush"] = Field(
+        "straight", description="Rows may mix suits (straight) or keep one suit (straight flush)."
+    )
+    skipping: bool = Field(False, description="You may pass a turn by taking 2 penalty cards.")
+    bluffing: bool = Field(False, description="Cards may go down face down, and be called bluffs.")
+    mayhem: bool = Field(False, description="Switches on skipping, bluffing and corner blocks.")
+    max_rows: int = Field(4, ge=1, le=4, description="Rows that may be open at once.")
+    play_obligation: Literal["at_least_one", "all_valid"] = Field(
+        "at_least_one", description="Place at least one card a turn, or every card you can."
+    )
+    challenge_seconds: int = Field(
+        30, ge=1, le=3600, description="How long the others have to call a bluff."
+    )
+    joker_poker: Literal["wild", "high"] = Field(
+        "wild", description="In the poker tie-break, Jokers are wild or simply high."
+    )
+    play_for_places: bool = Field(
+        False, description="After the winner, the others play on for the next places."
+    )
+    reveal_bluffs_at_end: bool = Field(
+        False, description="Face-down cards are turned up when the game ends."
+    )
+    first_player: int | None = Field(
+        None, ge=0, le=3, description="Who plays first (auto: drawn at random)."
+    )
 
 
 class GameOfRowsEngine(BaseEngine):

@@ -71,14 +71,32 @@ from games.rowboat.view import to_act, view
 class RowboatOptions(GameOptions):
     """Table options of spec §2 with their defaults (D6, D13, D15, D25, D26)."""
 
-    novice: bool = False
+    novice: bool = Field(
+        default=False,
+        description="No bidding: each side scores 10 points a trick. For a first game.",
+    )
     #: None = the spec's default for the player count: 200, or 150 with three players
-    target_score: int | None = Field(default=None, ge=10, le=10_000)
-    lighthouse_seconds: int = Field(default=30, ge=10, le=120)
-    knob_obligatory: bool = False
-    partner_tie_wins: bool = False
-    show_last_trick: bool = True
-    first_dealer: int | None = Field(default=None, ge=0, le=3)
+    target_score: int | None = Field(
+        default=None,
+        ge=10,
+        le=10_000,
+        description="Points that end the game (auto: 200; 150 for 3).",
+    )
+    lighthouse_seconds: int = Field(
+        default=30, ge=10, le=120, description="How long the Lighthouse shows each hand."
+    )
+    knob_obligatory: bool = Field(
+        default=False, description="The trick's Knob counts as a trump you must follow with."
+    )
+    partner_tie_wins: bool = Field(
+        default=False, description="4 players: a trick tied between partners goes to their team."
+    )
+    show_last_trick: bool = Field(
+        default=True, description="The last finished trick stays on the table until the next."
+    )
+    first_dealer: int | None = Field(
+        default=None, ge=0, le=3, description="Who deals first (auto: drawn at random)."
+    )
 
 
 _ACTIVE = (EXCHANGE, BIDDING, TRICK_PLAY)  # where the Lighthouse may be used (D16)

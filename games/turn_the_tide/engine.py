@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from games.cards import rigged_order, seed_rng
 from games.core import (
@@ -57,7 +57,9 @@ from .view import public_view, seat_view
 class TurnTheTideOptions(GameOptions):
     """Table options of spec §2; ``show_history`` is D9's option for casual tables."""
 
-    show_history: bool = False
+    show_history: bool = Field(
+        default=False, description="The table shows each player's stack of tide cards (casual)."
+    )
 
 
 class TurnTheTideEngine(BaseEngine):
