@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -35,7 +35,7 @@ from bot.render import (
     clip,
 )
 from bot.render.base import SnapshotWording
-from bot.render.lobby import PACES
+from bot.render.lobby import PACES, OptionMenu
 from bot.sessions import GameNotFound, NotAllowed, SessionError
 from games import BadOptions, IllegalAction
 
@@ -631,6 +631,82 @@ class LobbyPace(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):pa
         await guarded(interaction, checked(self.game_id, work))
 
 
+class LobbyOption(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):opt"):
+    """The lobby's option menu (host only): pick an option, then its value from a private menu
+    (:class:`OptionValue`); the free-text **Options** form stays as the advanced path."""
+
+    def __init__(self, game_id: int, menus: Sequence[OptionMenu] = ()) -> None:
+        self.game_id = game_id
+        options = [
+            discord.SelectOption(
+                label=m.label[:100], value=m.key, description=m.description or None
+            )
+            for m in menus[:MAX_SELECT_OPTIONS]
+        ] or [discord.SelectOption(label="Options", value="-")]
+        super().__init__(
+            ui.Select(
+                custom_id=f"l:{game_id}:opt",
+                placeholder="Change a table option…",
+                options=options,
+                row=4,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> LobbyOption:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        key = str(values[0]) if values else ""
+        lobbies = _bot(interaction).lobbies
+        work = lambda: lobbies.option_menu(interaction, self.game_id, key)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
+
+
+class OptionValue(
+    ui.DynamicItem[ui.Select],
+    template=r"lv:(?P<game>[0-9]{1,19}):(?P<key>[A-Za-z0-9_]{1,60})",
+):
+    """The private menu of one option's values; picking one saves it on the lobby."""
+
+    def __init__(
+        self, game_id: int, key: str, menu: OptionMenu | None = None, now: str = ""
+    ) -> None:
+        self.game_id, self.key = game_id, key
+        options = [
+            discord.SelectOption(label=label[:100], value=value[:100], default=value == now)
+            for value, label in (menu.choices if menu else ())
+        ] or [discord.SelectOption(label="?", value="null")]
+        super().__init__(
+            ui.Select(custom_id=f"lv:{game_id}:{key}", placeholder="Pick a value…", options=options)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> OptionValue:
+        return cls(int(match["game"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        value = str(values[0]) if values else ""
+        lobbies = _bot(interaction).lobbies
+        work = lambda: lobbies.option_value(interaction, self.game_id, self.key, value)  # noqa: E731
+        await guarded(interaction, checked(self.game_id, work))
+
+
+def option_value_view(game_id: int, menu: OptionMenu, now: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(OptionValue(game_id, menu.key, menu, now))
+    view.stop()  # served by the dynamic item; nothing kept in discord.py's view store
+    return view
+
+
 class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19}):forget"):
     """``/privacy delete``'s confirmation: only the person it names may press it, and pressing
     deletes their standings and replaces their name in finished games."""
@@ -686,6 +762,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     LobbyLevel,
     LobbyPace,
+    LobbyOption,
+    OptionValue,
 )
 
 
@@ -808,8 +886,11 @@ def final_view(game_id: int) -> ui.View:
     return view
 
 
-def lobby_view(game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS)) -> ui.View:
-    """The lobby's controls; ``levels`` are the AI levels the game offers."""
+def lobby_view(
+    game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS), menus: Sequence[OptionMenu] = ()
+) -> ui.View:
+    """The lobby's controls; ``levels`` are the AI levels the game offers, ``menus`` its
+    options that a menu can set."""
     view = ui.View(timeout=None)
     for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
@@ -818,4 +899,6 @@ def lobby_view(game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS)) -> u
     view.add_item(options)
     view.add_item(LobbyLevel(game_id, levels))
     view.add_item(LobbyPace(game_id))
+    if menus:
+        view.add_item(LobbyOption(game_id, menus))
     return view

@@ -6,6 +6,7 @@ and the Start click is answered by updating the message it came from (no extra s
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Mapping
@@ -74,10 +75,11 @@ class Lobbies:
         engine = registry.get(info.game)
         embed = components.to_embed(render_lobby.lobby(info, engine, note))
         levels = tuple(registry.policies(info.game))
-        view = (
-            components.lobby_view(info.id, levels) if info.status == "lobby" else discord.ui.View()
-        )
-        return embed, view
+        if info.status != "lobby":
+            return embed, discord.ui.View()
+        current = render_lobby.effective_options(engine, info.options)
+        menus = render_lobby.option_menus(engine, current)
+        return embed, components.lobby_view(info.id, levels, menus)
 
     async def answer(
         self, interaction: discord.Interaction, info: GameInfo, note: str | None = None
@@ -238,6 +240,40 @@ class Lobbies:
         info = await self.bot.manager.add_ai(game_id, interaction.user.id, level)
         label = components.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
         await self.answer(interaction, info, f"{label} sat down.")
+
+    async def option_menu(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
+        """The option menu: the host gets a private menu of that option's values."""
+        info = await self.bot.manager.get(game_id)
+        if info.host_id != interaction.user.id:
+            raise NotAllowed("Only the host can change the table options.")
+        if info.status != "lobby":
+            raise NotAllowed("The options can only change before the game starts.")
+        engine = registry.get(info.game)
+        current = render_lobby.effective_options(engine, info.options)
+        menu = next((m for m in render_lobby.option_menus(engine, current) if m.key == key), None)
+        if menu is None:
+            raise NotAllowed("That option cannot be changed from a menu: use **Options**.")
+        now = json.dumps(current.get(key))
+        text = f"**{menu.label}**: {menu.description or 'pick a value.'}"
+        await interaction.response.send_message(
+            text, view=components.option_value_view(game_id, menu, now), ephemeral=True
+        )
+
+    async def option_value(
+        self, interaction: discord.Interaction, game_id: int, key: str, value: str
+    ) -> None:
+        """A value picked from an option's private menu: saved (checked by the game's
+        Options), the private menu says so and the lobby shows it."""
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            raise NotAllowed("That value is not one the menu offers.") from None
+        info = await self.bot.manager.set_options(game_id, interaction.user.id, {key: parsed})
+        label = render_lobby.option_label(key)
+        shown = render_lobby.value_label(key, parsed)
+        await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
+        embed, view = self.message(info, f"The host set {label.lower()} to {shown}.")
+        await self._edit_in_channel(info, interaction, embed, view)
 
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
         """The pace menu: the table's turn clock (host only, before the start)."""

@@ -190,16 +190,42 @@ def validate_options(
         raise BadOptions(describe_validation_error(exc, model, title)) from None
 
 
+#: pydantic's error types in plain words (``{…}`` filled from the error's context)
+_PLAIN = {
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be more than {gt}",
+    "less_than_equal": "must be at most {le}",
+    "less_than": "must be less than {lt}",
+    "multiple_of": "must be a multiple of {multiple_of}",
+    "bool_parsing": "must be on or off (true or false)",
+    "bool_type": "must be on or off (true or false)",
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "literal_error": "must be one of: {expected}",
+    "string_type": "must be text",
+}
+
+
 def describe_validation_error(exc: ValidationError, model: type[BaseModel], title: str) -> str:
-    """One line per problem, naming the option and what it accepts."""
+    """One line per problem in plain words, naming the option and what it accepts (a host
+    reads this, not a programmer: "Lighthouse seconds must be at least 10.")."""
     known = ", ".join(sorted(model.model_fields))
     lines = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err.get("loc", ())) or "options"
-        if err.get("type") == "extra_forbidden":
+        kind = str(err.get("type", ""))
+        if kind == "extra_forbidden":
             lines.append(f"Unknown option '{where}' for {title} (options: {known}).")
-        else:
-            lines.append(f"Option '{where}': {err.get('msg', 'invalid value')}.")
+            continue
+        plain = _PLAIN.get(kind)
+        context = {k: str(v).replace("'", "") for k, v in (err.get("ctx") or {}).items()}
+        try:
+            said = plain.format(**context) if plain else str(err.get("msg", "is not valid"))
+        except KeyError:
+            said = str(err.get("msg", "is not valid"))
+        label = where.replace("_", " ").capitalize()
+        lines.append(f"{label} (`{where}`) {said}.")
     return " ".join(lines)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic.fields import FieldInfo
 
 from bot.render import MAX_FIELD_VALUE, EmbedSpec, FieldSpec, clip
 from bot.sessions import GameInfo
@@ -93,3 +98,106 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
         fields=fields,
         footer=f"Host: {next((s.name for s in info.seats if s.user_id == info.host_id), '?')}",
     )
+
+
+# ---- options by menus ------------------------------------------------------------------------
+
+#: round numbers offered for a number option with a wide range (its default and current value
+#: are always offered too)
+NICE = (
+    1, 2, 3, 4, 5, 10, 15, 20, 30, 45, 60, 90, 100, 120, 150, 200, 250, 300, 400, 500, 600,
+    750, 1000, 1500, 2000, 2500, 3000, 5000, 7500, 10000, 20000, 50000, 100000,
+)  # fmt: skip
+#: an option whose name ends so picks a seat: its values are shown as seats 1..N
+SEAT_SUFFIXES = ("_dealer", "_player", "_seat")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionMenu:
+    """One table option as a menu: its key, readable label and description, and its choices
+    as (JSON value, label) pairs, at most 25."""
+
+    key: str
+    label: str
+    description: str
+    choices: tuple[tuple[str, str], ...]
+
+
+def option_label(key: str) -> str:
+    """``seconds_per_move`` -> ``Seconds per move``."""
+    return key.replace("_", " ").capitalize()
+
+
+def value_label(key: str, value: Any) -> str:
+    """How a value reads in a menu: On/Off, Auto, Seat 2, Straight flush, 30."""
+    if value is None:
+        return "Auto"
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if isinstance(value, int) and key.endswith(SEAT_SUFFIXES):
+        return f"Seat {value + 1}"
+    if isinstance(value, str):
+        return value.replace("_", " ").capitalize()
+    return str(value)
+
+
+def _bounds(field: FieldInfo) -> tuple[int, int, int]:
+    """The inclusive integer range and step a number option allows (its Field constraints)."""
+    low, high, step = -(10**9), 10**9, 1
+    for m in field.metadata:
+        if (ge := getattr(m, "ge", None)) is not None:
+            low = max(low, int(ge))
+        if (gt := getattr(m, "gt", None)) is not None:
+            low = max(low, int(gt) + 1)
+        if (le := getattr(m, "le", None)) is not None:
+            high = min(high, int(le))
+        if (lt := getattr(m, "lt", None)) is not None:
+            high = min(high, int(lt) - 1)
+        if (multiple := getattr(m, "multiple_of", None)) is not None:
+            step = int(multiple)
+    return low, high, step
+
+
+def _values(key: str, field: FieldInfo, current: Any) -> list[Any] | None:
+    """The values a menu offers for one option; None when a menu cannot offer them (text)."""
+    annotation = field.annotation
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    args = get_args(annotation)
+    kind = next((a for a in args if a is not type(None)), annotation) if args else annotation
+    values: list[Any] = [None] if type(None) in args else []
+    if kind is bool:
+        return [True, False]
+    if get_origin(kind) is Literal:
+        return [*values, *get_args(kind)]
+    if kind is not int:
+        return None
+    low, high, step = _bounds(field)
+    if high - low <= 23 * step:
+        return [*values, *range(low, high + 1, step)]
+    # a wide range: round numbers nearest the default (on a log scale), and the current value
+    centre = field.default if isinstance(field.default, int) and field.default > 0 else low
+    nice = [n for n in NICE if low <= n <= high and n % step == 0]
+    nice.sort(key=lambda n: abs(math.log(n) - math.log(max(centre, 1))))
+    chosen = set(nice[: 24 - len(values) - 1]) | {centre}
+    if isinstance(current, int) and low <= current <= high:
+        chosen.add(current)
+    return [*values, *sorted(chosen)]
+
+
+def option_menus(engine: Engine, current: Mapping[str, Any]) -> list[OptionMenu]:
+    """Every table option a menu can set, in the Options model's order (at most 25)."""
+    menus = []
+    for key, field in engine.Options.model_fields.items():
+        values = _values(key, field, current.get(key))
+        if values is None:
+            continue
+        menus.append(
+            OptionMenu(
+                key,
+                option_label(key),
+                (field.description or "")[:100],
+                tuple((json.dumps(v), value_label(key, v)) for v in values[:25]),
+            )
+        )
+    return menus[:25]

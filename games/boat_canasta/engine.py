@@ -112,7 +112,7 @@ class BoatCanastaOptions(GameOptions):
         description="Points that end the game (5000 is short).",
     )
     black_three_freezes: bool = Field(
-        True, description="A black 3, 2 or Joker discard blocks the Treasure pile."
+        True, description="Discarding a black three or a wild card blocks the Treasure pile."
     )
     red_threes_negative_without_canasta: bool = Field(
         True, description="A side without a canasta loses points for its red 3s."
