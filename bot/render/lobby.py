@@ -25,6 +25,12 @@ def options_lines(options: Mapping[str, Any]) -> str:
     return "\n".join(f"`{k}` = {_value(v)}" for k, v in options.items()) or "defaults"
 
 
+def readable_options(options: Mapping[str, Any]) -> str:
+    """The options as a host reads them, one per line: ``Target score: 500``."""
+    lines = [f"{option_label(k)}: **{value_label(k, v)}**" for k, v in options.items()]
+    return "\n".join(lines) or "defaults"
+
+
 def effective_options(engine: Engine, options: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's defaults overlaid with the host's choices (validated by Options)."""
     try:
@@ -88,8 +94,8 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
         FieldSpec("Seats", clip("\n".join(seats) or "nobody yet", MAX_FIELD_VALUE), True),
         FieldSpec(
             "Options",
-            clip(options_lines(effective_options(engine, info.options)), MAX_FIELD_VALUE),
-            True,
+            clip(readable_options(effective_options(engine, info.options)), MAX_FIELD_VALUE),
+            False,
         ),
     )
     return EmbedSpec(

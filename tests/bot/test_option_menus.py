@@ -38,7 +38,7 @@ async def test_the_host_sets_options_from_menus(fake: FakeDiscord, tmp_path: Any
         assert "First dealer: **Seat 2**" in fake.reply_text(token)
         info = await table.bot.manager.get(table.game_id)
         assert info.options["first_dealer"] == 1
-        assert "`first_dealer` = 1" in str(fake.messages[table.lobby]["embeds"])
+        assert "First dealer: **Seat 2**" in str(fake.messages[table.lobby]["embeds"])
 
         token = await table.click(ALICE, table.lobby, menu, "novice")
         private = next(s for s in fake.replies_to(token) if s.kind == "callback").message_id
