@@ -344,6 +344,26 @@ def trump_buttons(view: dict[str, Any], legal: Sequence[Action]) -> tuple[Action
     return tuple(out)
 
 
+def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[str]:
+    """Both teams' tricks (and card points where the table shows them) in this hand, and what
+    the contract asks, so the hand message carries the decision context (issue 15)."""
+    teams = view.get("teams") or [[0, 2], [1, 3]]
+    won = view.get("tricks_won") or [0, 0]
+    running = view.get("card_points")
+    declarer = view.get("declarer")
+    lines = []
+    for index in (seat % 2, 1 - seat % 2):
+        label = "Your team" if index == seat % 2 else "Them"
+        text = f"{label} ({ctx.team(teams[index])}): {won[index]} tricks"
+        if running:
+            text += f" · {running[index]} points"
+        if declarer is not None and declarer % 2 == index:
+            text += f" · contract {view.get('bid')}"
+        lines.append(text)
+    lines[0] = "📋 " + lines[0]
+    return lines
+
+
 def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
     """The private hand: cards by suit, the contract and trick, the legal actions as controls.
 
@@ -383,10 +403,13 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     if view.get("discards"):
         shown = " ".join(card_short(c) for c in view["discards"])
         parts.append(f"🂠 Your discards (face down): {shown}")
+    if phase == "bidding":
+        parts.append(f"Your cards hold {sum(points(c) for c in cards)} card points.")
     number = view.get("trick_number")
     if number is not None:
         plays = _plays(ctx, view.get("trick") or [])
         parts.append(f"\nTrick {number} of 9: {plays or 'nobody has played yet'}")
+        parts.extend(standing_lines(ctx, view, seat))
     last = view.get("last_trick")
     if last and last.get("cards"):
         won = ctx.name(last.get("winner"))

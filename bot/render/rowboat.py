@@ -249,6 +249,54 @@ def hand_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[str]:
+    """Where each side stands in this hand, for the hand message (issue 15: the decision
+    context without scrolling up to the table): bids, tricks taken and what the seat's own side
+    still needs, the pot from tied tricks, and the specials its side still holds.
+
+    Novice tables have no bids, so only tricks are shown there."""
+    if view.get("phase") not in ("bidding", "trick_play"):
+        return []
+    bids = view.get("bids") or []
+    won = view.get("tricks_won") or []
+    novice = bool((view.get("options") or {}).get("novice"))
+    own = (view.get("seat_side") or [])[seat] if seat < len(view.get("seat_side") or []) else None
+    lines = []
+    for index, side in enumerate(view.get("sides") or []):
+        seats = side.get("seats") or []
+        tricks = sum(won[x] for x in seats if x < len(won))
+        named = [b for x in seats if x < len(bids) and (b := bids[x]) is not None]
+        label = "You" if seats == [seat] else ctx.team(seats)
+        if index == own and len(seats) > 1:
+            label = f"Your team ({ctx.team(seats)})"
+        if novice or not named:
+            text = f"{label}: {tricks} trick{'s' if tricks != 1 else ''}"
+        else:
+            bid = sum(named)
+            text = f"{label}: bid {bid}{'' if len(named) == len(seats) else '+'} · took {tricks}"
+            if index == own and len(named) == len(seats):
+                more = bid - tricks
+                text += f" (need {more} more)" if more > 0 else " (made)"
+        lines.append(text)
+    lines = ["\n📋 " + lines[0], *lines[1:]] if lines else lines
+    if view.get("pending"):
+        lines.append(f"🪣 Pot from tied tricks: {view['pending']}")
+    sides = view.get("sides") or []
+    if own is not None and own < len(sides):
+        mine = sides[own]
+        left = [
+            name
+            for key, name in (
+                ("rowboat", f"{ROWBOAT} Rowboat"),
+                ("lighthouse", f"{LIGHTHOUSE} Lighthouse"),
+            )
+            if mine.get(key)
+        ]
+        if left:
+            lines.append("Your side still has: " + " · ".join(left))
+    return lines
+
+
 def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
     """The private hand: cards by suit, this trick's trump and Knob, and the legal actions."""
     parts = [hand_text(view)]
@@ -260,17 +308,21 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     if view.get("passing"):
         parts.append(f"🔁 You pass {card_long(view['passing'])} to your partner.")
     trick = view.get("trick")
+    if view.get("tide"):
+        parts.append("\n" + tide_line(view))
     if trick:
         trump = SUITS.get(trick.get("trump", ""), ("?", ""))
         knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
-        parts.append(f"\nTrick {trick['number']}: trump {trump[1]} {trump[0]} · Knob: {knob}")
+        parts.append(
+            f"Trick {trick['number']} of {view.get('tricks_in_hand')}: trump {trump[1]} "
+            f"{trump[0]} · Knob: {knob}"
+        )
         plays = " · ".join(
             f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in trick.get("plays", [])
         )
         if plays:
             parts.append(f"On the table: {plays}")
-    elif view.get("tide"):
-        parts.append("\n" + tide_line(view))
+    parts.extend(standing_lines(ctx, view, seat))
     waiting = view.get("to_act") or []
     if seat in waiting:
         parts.append("\n**Your move.**")

@@ -1,6 +1,10 @@
 """A whole game of every registered game through the real bot and the fake Discord: lobby,
 start, every person's clicks on their hand, to the end. A new game (``tests/fixtures`` has one)
-is covered by its package alone: nothing here names a game."""
+is covered by its package alone: nothing here names a game.
+
+The channel stays readable (issue 15): a turn never leaves a message behind, so after the game
+the channel holds one bot message of it, the final table, which names the result; and while it
+ran, every public post was the table itself (no separate ping lines)."""
 
 from __future__ import annotations
 
@@ -29,3 +33,9 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     assert info.status == "finished"
     results = await table.bot.manager.results(table.game_id)
     assert any(r["winner"] for r in results) and len(results) == engine.min_players
+    assert fake.channel_messages(info.channel_id) == [table.lobby]
+    assert "is over" in fake.messages[table.lobby]["content"]
+    mark = f"t:{table.game_id}:hand"
+    posts = [s for s in fake.sent if s.kind == "send" and s.channel_id == info.channel_id]
+    assert posts and all(mark in s.text for s in posts)  # every post was the table
+    assert all(not s.notes.get("error") for s in posts)

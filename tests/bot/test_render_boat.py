@@ -141,3 +141,22 @@ def test_event_lines_keep_the_private_cards_private() -> None:
     assert not any(p.search(line) for c in ("TC", "5D") for p in forms(c, "boat"))
     assert r.clears_log(scored) and r.clears_log(Event("redeal", None, {"dealer": 3}))
     assert not r.clears_log(Event("play", None, {"seat": 0, "card": "TC"}))
+
+
+def test_the_hand_carries_points_while_bidding_and_tricks_and_contract_in_play() -> None:
+    """Issue 15: what a bid or a play is decided on is in the hand message itself."""
+    state = state_after([])
+    view = ENGINE.view(state, 0)
+    held = sum(r.points(c) for c in view["hand"])
+    assert f"Your cards hold {held} card points." in render_hand(state, 0).embed.description
+    state = state_after(["bid:65", "pass", "pass", "pass"])
+    state, _ = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0])
+    state, _ = ENGINE.apply(state, 0, "trump:S")
+    for _ in range(4):  # one whole trick
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    won = ENGINE.view(state, None)["tricks_won"]
+    mine = render_hand(state, 1).embed.description
+    assert f"📋 Your team (Ben & Di): {won[1]} tricks\n" in mine
+    assert f"Them (Ann & Cy): {won[0]} tricks · contract 65" in mine
+    assert "card points" not in mine.split("📋")[1]  # D8: running points stay face down
