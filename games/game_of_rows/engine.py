@@ -79,6 +79,7 @@ from games.core import (
 )
 from games.game_of_rows import rules
 from games.game_of_rows.cards import CARD_COPIES, DECK
+from games.game_of_rows.explain import explain
 from games.game_of_rows.state import CHALLENGE, OVER, TURN, Opts, State, dump_state, load_state
 from games.game_of_rows.view import build_view
 from games.search import Rng
@@ -193,6 +194,10 @@ class GameOfRowsEngine(BaseEngine):
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         return rules.apply_action(state, seat, self.coerce(action))
+
+    def explain(self, state: State, seat: int) -> tuple[str, ...]:
+        """Why moves the seat to act may look for are not offered (``games.core.Explainer``)."""
+        return explain(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

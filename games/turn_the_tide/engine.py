@@ -139,6 +139,28 @@ class TurnTheTideEngine(BaseEngine):
             raise IllegalAction(f"Weather card {card} is not in your hand; you can play {held}.")
         return card
 
+    def explain(self, state: State, seat: int) -> tuple[str, ...]:
+        """Why the seat is offered no card (``games.core.Explainer``), in the words of
+        :meth:`_check`. A seat still to choose may play any card in its hand, so it gets ();
+        the only withheld moves are a locked choice (D5) and an elimination (D2)."""
+        if state.over or not 0 <= seat < state.players:
+            return ()
+        if state.eliminated[seat]:
+            later = (
+                "you play again next round"
+                if state.round + 1 < state.players
+                else "this is the game's last round"
+            )
+            return (
+                "You were eliminated this round (you had to lose a preserver and had none"
+                f" left): {later}.",
+            )
+        if state.chosen[seat]:
+            return (
+                "You have chosen for this hand, and a choice is final: waiting for the others.",
+            )
+        return ()
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return public_view(state)
