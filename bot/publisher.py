@@ -133,7 +133,8 @@ class Publisher:
         message_id = info.messages.get("table")
         if message_id is None or info.status == "lobby":
             return
-        embed, view = self._tables.table_message(info, state)
+        sheet = await self._tables.score_sheet(info) if info.status == "finished" else []
+        embed, view = self._tables.table_message(info, state, sheet)
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         engine = registry.get(info.game)
         calls: list[int] = []

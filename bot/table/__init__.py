@@ -15,6 +15,7 @@ components and publisher use.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ import discord
 from bot.render import (
     TableContext,
 )
-from bot.render.base import SnapshotWording
+from bot.render.base import SnapshotWording, renderer_for
 from bot.sessions import Deadline, GameInfo, Update
 from bot.table.actions import MOVED_ON, Actions
 from bot.table.hands import HandHandle, HandTokens
@@ -31,8 +32,10 @@ from bot.table.log import LOG_LINES, TableLog
 from bot.table.pictures import Pictures
 from bot.table.ports import Clock, ManagerRef, TableManager, Touch
 from bot.table.presentation import Presenter
+from bot.table.scoresheet import totals
 from bot.table.snapshots import FADE, TOKEN_LIFETIME, Snapshot, Snapshots, fade_kinds
 from bot.table.windows import TIMER, OpenWindow, Windows
+from games import registry
 
 __all__ = [
     "FADE",
@@ -76,13 +79,27 @@ class Tables:
         self.presenter = Presenter(self.log, self.snapshots, self.windows)
         self.hands = HandTokens(clock, client, self.presenter.hand_message, self.pictures, manager)
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
+        self._sheets: dict[int, list[tuple[int, ...]]] = {}
 
     # ---- drawing -------------------------------------------------------------------------
     def context(self, info: GameInfo, state: Any = None) -> TableContext:
         return self.presenter.context(info, state)
 
-    def table_message(self, info: GameInfo, state: Any) -> tuple[discord.Embed, discord.ui.View]:
-        return self.presenter.table_message(info, state)
+    def table_message(
+        self, info: GameInfo, state: Any, sheet: Sequence[tuple[int, ...]] = ()
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        return self.presenter.table_message(info, state, sheet)
+
+    async def score_sheet(self, info: GameInfo) -> list[tuple[int, ...]]:
+        """A finished game's score sheet rows, replayed from its action log off the event loop
+        (once per game: the publisher draws the final table once or twice)."""
+        if info.id not in self._sheets:
+            actions = await self.manager().actions(info.id)
+            engine, render = registry.get(info.game), renderer_for(info.game)
+            self._sheets[info.id] = await asyncio.to_thread(
+                totals, engine, render, len(info.seats), dict(info.options), info.seed, actions
+            )
+        return self._sheets[info.id]
 
     def hand_message(
         self, info: GameInfo, state: Any, seat: int, focus: str | None = None
@@ -154,6 +171,7 @@ class Tables:
         self.snapshots.forget(game_id)
         self.log.forget(game_id)
         self.windows.forget(game_id)
+        self._sheets.pop(game_id, None)
 
 
 def mentions(info: GameInfo, seats: Sequence[int]) -> list[int]:

@@ -7,6 +7,7 @@ snapshots come from the engine) and holds no Discord token.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +22,7 @@ from bot.sessions import GameInfo, Seat, Update
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
+from bot.table.scoresheet import sides_of, with_score_sheet
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
@@ -68,7 +70,11 @@ class Presenter:
             self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
         self.snapshots.register(update)
 
-    def table_message(self, info: GameInfo, state: Any) -> tuple[discord.Embed, discord.ui.View]:
+    def table_message(
+        self, info: GameInfo, state: Any, sheet: Sequence[tuple[int, ...]] = ()
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """The public table; a finished one adds the ranked standings and, given its rows
+        (:mod:`bot.table.scoresheet`), the score sheet."""
         engine = registry.get(info.game)
         render = renderer_for(info.game)
         spec = render.table(
@@ -82,6 +88,7 @@ class Presenter:
             names = [s.name for s in info.seats]
             result = engine.result(state)
             spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
+            spec = with_score_sheet(spec, names, sides_of(engine, len(info.seats)), sheet)
             return components.to_embed(spec), components.final_view(info.id)
         if not live:
             return components.to_embed(spec), discord.ui.View(timeout=None)

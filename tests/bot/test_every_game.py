@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from bot.table.scoresheet import sides_of
 from games import registry
 from tests.bot.flows import new_table
 from tests.bot.harness import User
@@ -39,3 +40,15 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     posts = [s for s in fake.sent if s.kind == "send" and s.channel_id == info.channel_id]
     assert posts and all(mark in s.text for s in posts)  # every post was the table
     assert all(not s.notes.get("error") for s in posts)
+    final = fake.messages[table.lobby]["embeds"][0]
+    fields = {f["name"]: f["value"] for f in final.get("fields", [])}
+    assert "Final standings" in fields
+    rows = [line.split() for line in fields.get("Score sheet (totals)", "").splitlines()[2:-1]]
+    by_seat = {r["seat"]: r["score"] for r in results}
+    sides = [max(by_seat[s] for s in team) for team in sides_of(engine, engine.min_players)]
+    if rows:  # a game of two hands or more: the sheet's last row is the final score
+        assert [int(v) for v in rows[-1][1:]] == sides
+    captured = tmp_path / f"final_{game}.json"
+    captured.write_text(
+        json.dumps({"content": fake.messages[table.lobby]["content"], "embeds": [final]})
+    )
