@@ -18,7 +18,7 @@ from bot.render.base import Renderer
 from games.core import Engine
 
 #: columns are cut to this many characters so that five sides fit a phone (~40 characters)
-COLUMN = 7
+COLUMN = 6
 #: rows kept in the field (the latest ones) so that it stays under Discord's 1,024 characters
 MAX_ROWS = 18
 

@@ -5,6 +5,7 @@ snapshot at each step, with the longest display names Discord allows."""
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any
 
 import pytest
@@ -24,11 +25,13 @@ from bot.render import (
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
     MAX_TITLE,
+    EmbedSpec,
     TableContext,
 )
 from bot.render import lobby as render_lobby
 from bot.render.base import SnapshotWording, renderer_for
 from bot.sessions import GameInfo, Seat
+from bot.table.scoresheet import with_score_sheet
 from games import registry
 from games.core import snapshot_lifetime
 
@@ -161,3 +164,68 @@ async def test_lobby_fits_with_full_seats(game: str) -> None:
     info = info_for(game, engine.max_players, status="lobby")
     check_embed(components.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
     check_components(components.lobby_view(info.id).to_components())
+
+
+#: display names as people have them (Discord allows 32; the phone check uses a usual length)
+PHONE_NAMES = ("Annabelle_12", "Benedict_123", "Cyrus_123456", "Dianne_12345", "Edmund_12345")
+PHONE_COLUMNS = 40
+
+
+def columns(line: str) -> int:
+    """How wide a line is drawn: emoji and wide characters take two columns, joiners none."""
+    wide = 0
+    for c in line:
+        if unicodedata.category(c) in ("Mn", "Cf"):
+            continue
+        wide += 2 if unicodedata.east_asian_width(c) in "WF" or ord(c) > 0x1F000 else 1
+    return wide
+
+
+def narrow_lines(spec: Any) -> list[str]:
+    """Lines a phone cannot wrap or squeezes into a column: every line of an inline field and
+    every line of a code block (Discord scrolls those sideways instead of wrapping)."""
+    lines = []
+    for f in spec.fields:
+        if f.inline:
+            lines += [f.name, *f.value.splitlines()]
+        for block in f.value.split("```")[1::2]:
+            lines += block.splitlines()
+    for block in spec.description.split("```")[1::2]:
+        lines += block.splitlines()
+    return lines
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_states_fit_a_phone(game: str, players: int) -> None:
+    """Issue 15: with usual names, no column of a table or hand is wider than ~40 characters,
+    so a phone shows it without cutting or sideways scrolling."""
+    engine = registry.get(game)
+    render = renderer_for(game)
+    profile = registry.package(game).profile
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = engine.new_game(players, dict(profile.options), seed=seed)
+        for _ in range(min(400, 3 * profile.typical_steps)):
+            status = "finished" if engine.is_over(state) else "live"
+            ctx = TableContext(
+                1, engine.title, PHONE_NAMES[:players], tuple(range(players)), status
+            )
+            view = engine.view(state, None)
+            specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
+            for seat in range(players):
+                legal = engine.legal_actions(state, seat)
+                specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
+            for spec in specs:
+                for line in narrow_lines(spec):
+                    assert columns(line) <= PHONE_COLUMNS, line
+            if engine.is_over(state):
+                break
+            seat = rng.choice(engine.to_act(state))
+            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+
+
+def test_the_score_sheet_fits_a_phone_with_five_players() -> None:
+    spec = with_score_sheet(
+        EmbedSpec("t"), PHONE_NAMES, [(s,) for s in range(5)], [(-120, 45, 300, 0, 7)] * 2
+    )
+    assert spec.fields and all(columns(line) <= PHONE_COLUMNS for line in narrow_lines(spec))

@@ -62,7 +62,7 @@ def test_the_sheet_is_aligned_and_fits_a_phone_with_five_sides() -> None:
     teams = [(s,) for s in range(5)]
     rows = [(12, -3, 40, 0, 7), (120, -30, 400, 0, 75)]
     lines = sheet_lines(names, teams, rows)
-    assert lines[0].split() == ["#", "Annabel", "Benedic", "Cyrus", "Dianne", "Edmund"]
+    assert lines[0].split() == ["#", "Annabe", "Benedi", "Cyrus", "Dianne", "Edmund"]
     assert lines[2].split() == ["2", "120", "-30", "400", "0", "75"]
     assert len({len(line) for line in lines}) == 1 and len(lines[0]) <= 40
 
