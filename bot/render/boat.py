@@ -261,8 +261,9 @@ def describe(action: Action) -> ActionSpec:
     return ActionSpec(action.code, clip(action.code, 80))
 
 
-def hand_text(cards: Sequence[str], trump: str | None) -> str:
-    """The hand by suit, low to high (the Boat with trump once it is named)."""
+def hand_text(cards: Sequence[str], trump: str | None, widow: Sequence[str] = ()) -> str:
+    """The hand by suit, low to high (the Boat with trump once it is named); the declarer's
+    cards that came from the widow underlined."""
     if not cards:
         return "You hold no cards right now."
     ordered = sorted(cards, key=lambda c: sort_key(c, trump))
@@ -272,9 +273,11 @@ def hand_text(cards: Sequence[str], trump: str | None) -> str:
         if in_suit:
             name, icon = SUITS[suit]
             mark = " (trump)" if suit == trump else ""
-            lines.append(f"{icon} **{name}**{mark}: " + " ".join(card_short(c) for c in in_suit))
+            shown = (f"__{card_short(c)}__" if c in widow else card_short(c) for c in in_suit)
+            lines.append(f"{icon} **{name}**{mark}: " + " ".join(shown))
     if BOAT in cards and trump not in SUITS:
-        lines.append(f"{card_short(BOAT)} (joins the trump suit, above its Ace)")
+        boat = f"__{card_short(BOAT)}__" if BOAT in widow else card_short(BOAT)
+        lines.append(f"{boat} (joins the trump suit, above its Ace)")
     return "\n".join(lines)
 
 
@@ -371,7 +374,10 @@ def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Act
     appear only here (this message is theirs alone)."""
     trump = view.get("trump")
     cards = view.get("hand") or []
-    parts = [hand_text(cards, trump)]
+    widow = [c for c in view.get("widow") or [] if c in cards]
+    parts = [hand_text(cards, trump, widow)]
+    if widow:
+        parts.append("Underlined: the cards you took from the widow.")
     phase = view.get("phase")
     declarer = view.get("declarer")
     if phase == "bidding":

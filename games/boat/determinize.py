@@ -348,4 +348,5 @@ def to_state(known: Known, rng: Rng) -> State:
         scores=(view["scores"][0], view["scores"][1]),
         last_hand=last_hand,
         winner=view["winner_team"] if view["winner_team"] is not None else -1,
+        taken=tuple(sorted(IDS[c] for c in view.get("widow") or ())),
     )

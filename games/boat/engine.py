@@ -98,6 +98,7 @@ FRESH_HAND: dict[str, Any] = {
     "leader": -1,
     "trick": (),
     "tricks_played": 0,
+    "taken": (),
     "won": ((), ()),
     "tricks_won": (0, 0),
     "last_trick": (),
@@ -371,6 +372,7 @@ class BoatEngine(BaseEngine):
             stuck=stuck,
             hands=hands,
             widow=(),
+            taken=state.widow,
         )
         events += [
             Event("declarer", None, {"seat": last, "bid": contract, "stuck": stuck}),

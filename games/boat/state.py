@@ -79,13 +79,25 @@ class State(NamedTuple):
     last_hand: HandSummary | None
     #: winning team once the game is over, else -1
     winner: int
+    #: the widow's cards as the declarer took them (the declarer's knowledge: its view marks
+    #: them in the hand); () until the widow is taken and again after the next deal
+    taken: tuple[int, ...] = ()
 
 
 #: fields stored as flat tuples of ints, and as tuples of such tuples (``load`` rebuilds them
 #: field by field: a generic recursive walk cost more than the 50 us an AI search can spend)
 _FLAT = tuple(
     State._fields.index(f)
-    for f in ("widow", "passed", "discards", "trick", "tricks_won", "last_trick", "scores")
+    for f in (
+        "widow",
+        "passed",
+        "discards",
+        "trick",
+        "tricks_won",
+        "last_trick",
+        "scores",
+        "taken",
+    )
 )
 _NESTED = tuple(State._fields.index(f) for f in ("hands", "bids", "won"))
 _RULES = State._fields.index("rules")
@@ -99,6 +111,8 @@ def dump(state: State) -> str:
 
 def load(text: str) -> State:
     raw = json.loads(text)
+    if isinstance(raw, list) and len(raw) == len(State._fields) - 1:
+        raw.append([])  # stored before ``taken`` existed: nothing is marked in that hand
     if not isinstance(raw, list) or len(raw) != len(State._fields):
         raise ValueError("not a Boat state")
     for i in _FLAT:

@@ -2,7 +2,8 @@
 
 Secrets: each hand (its owner only), the widow (nobody until the declarer takes it, then the
 declarer only, inside their 14-card hand), the discards (the declarer only until the hand is
-scored, then everyone: §5). The next hand is dealt in the scoring step, after which those cards
+scored, then everyone: §5). The declarer's view also lists the widow's cards it took (``widow``)
+until the next deal, so its hand can mark them; nobody else ever sees them. The next hand is dealt in the scoring step, after which those cards
 sit in new hands, so the reveal travels in that step's public events; only the final hand of the
 game stays revealed in the view.
 """
@@ -108,6 +109,8 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         view["hand"] = codes(state.hands[seat])
         if seat == state.declarer and not finished and state.phase != DISCARD:
             view["discards"] = codes(state.discards)
+        if seat == state.declarer and not finished and state.taken:
+            view["widow"] = codes(state.taken)
         if seat == state.declarer and state.phase == DISCARD:
             hand = state.hands[seat]
             allowed = r.discard_points_allowed

@@ -3,11 +3,13 @@ shows, and that the widow and discards stay out of every message but the declare
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot.render import TableContext
 from bot.render import boat as r
 from games import Event, registry
+from games.boat.cards import codes
 from tests.bot.flows import forms
 
 ENGINE = registry.get("boat")
@@ -160,3 +162,20 @@ def test_the_hand_carries_points_while_bidding_and_tricks_and_contract_in_play()
     assert f"📋 Your team (Ben & Di): {won[1]} tricks\n" in mine
     assert f"Them (Ann & Cy): {won[0]} tricks · contract 65" in mine
     assert "card points" not in mine.split("📋")[1]  # D8: running points stay face down
+
+
+def test_the_declarer_sees_the_widow_cards_marked_and_nobody_else_sees_them() -> None:
+    """Issue 15: after the pickup the declarer's hand marks the widow's cards; the widow stays
+    out of every other view, and an old stored state (before the mark existed) still loads."""
+    before = state_after(["bid:65", "pass", "pass"])
+    widow = set(codes(before.widow))
+    state = state_after(["bid:65", "pass", "pass", "pass"])
+    view = ENGINE.view(state, 0)
+    assert set(view["widow"]) == widow and widow <= set(view["hand"])
+    assert all("widow" not in ENGINE.view(state, s) for s in (1, 2, 3, None))
+    text = render_hand(state, 0).embed.description
+    assert all(f"__{r.card_short(c)}__" in text for c in widow if c != r.BOAT)
+    assert "Underlined: the cards you took from the widow." in text
+    assert "__" not in render_hand(state, 2).embed.description
+    old = json.loads(ENGINE.dump(state))[:-1]
+    assert ENGINE.load(json.dumps(old)) == state._replace(taken=())

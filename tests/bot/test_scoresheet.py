@@ -3,6 +3,7 @@ from the action log, ending on the final score, and narrow enough for a phone.""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -40,7 +41,7 @@ def test_the_sheet_ends_on_the_final_score_and_each_row_is_a_change(name: str) -
     scores = engine.result(final).scores
     teams = sides_of(engine, players)
     assert rows and rows[-1] == tuple(max(scores[s] for s in team) for team in teams)
-    assert all(a != b for a, b in zip(rows, rows[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(rows))
     assert all(len(row) == len(teams) for row in rows)
 
 
@@ -75,6 +76,5 @@ def test_a_single_hand_adds_nothing_and_a_long_game_keeps_the_latest_rows() -> N
     assert sheet.name.startswith("Score sheet") and len(sheet.value) <= 1024
     body = sheet.value.strip("`\n").splitlines()
     assert body[1] == "…" and len(body) == MAX_ROWS + 2 and body[-1].split() == ["39", "39", "-39"]
-    assert [f.name for f in with_score_sheet(spec, ["A", "B"], [(0,), (1,)], rows).fields][
-        0
-    ] == "Final standings"
+    names = [f.name for f in with_score_sheet(spec, ["A", "B"], [(0,), (1,)], rows).fields]
+    assert names[0] == "Final standings"
