@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -211,9 +211,17 @@ class Table:
         cid, values = click
         return await self.run(self.fake.click(self.bot, user, message, cid, values))
 
-    async def play_out(self, rng: random.Random, *, steps: int = 3000, light: bool = False) -> None:
+    async def play_out(
+        self,
+        rng: random.Random,
+        *,
+        steps: int = 3000,
+        light: bool = False,
+        check: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         """Play every person's turn by clicking a random offered control (menus, multi-value
-        menus and navs included) until the game ends."""
+        menus and navs included) until the game ends; ``check`` sees every hand message a
+        person acts from."""
         navs = 0
         for _ in range(steps):
             info, state = await self.bot.manager.state(self.game_id)
@@ -229,6 +237,8 @@ class Table:
                 message = await self.open_hand(user)
                 offered = self._offered(message, rng, light)
             assert offered, f"no controls for {user.name}: {self.fake.labels(message)}"
+            if check is not None:
+                check(self.fake.messages[message])
             cid, values, is_nav = rng.choice(offered)
             navs = navs + 1 if is_nav else 0
             assert navs < 50, f"{user.name} only ever navigates: {self.fake.labels(message)}"
