@@ -406,7 +406,11 @@ def status_text(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
         if seat in waiting:
             return (
                 f"**{ctx.name(challenge.get('bluffer'))} played {challenge.get('count')} face "
-                "down.** Call bluff if you think one is not what it claims, or pass."
+                "down.** Call bluff if you think one is not what it claims, or pass.\n"
+                f"A call costs: if every card is true, you draw {challenge.get('count')} "
+                f"penalty card{'s' if challenge.get('count') != 1 else ''}; if one is false, "
+                f"{ctx.name(challenge.get('bluffer'))} takes them back and draws that many. "
+                "A pass costs nothing, but an uncalled card stays as its claim for good."
             )
         return "Waiting for " + ", ".join(ctx.name(s) for s in waiting) + " to call or pass."
     if seat in waiting:

@@ -3,9 +3,9 @@
 Secrets: each hand (its owner only), the widow (nobody until the declarer takes it, then the
 declarer only, inside their 14-card hand), the discards (the declarer only until the hand is
 scored, then everyone: §5). The declarer's view also lists the widow's cards it took (``widow``)
-until the next deal, so its hand can mark them; nobody else ever sees them. The next hand is dealt in the scoring step, after which those cards
-sit in new hands, so the reveal travels in that step's public events; only the final hand of the
-game stays revealed in the view.
+until the next deal, so its hand can mark them; nobody else ever sees them. The next hand is
+dealt in the scoring step, after which those cards sit in new hands, so the reveal travels in
+that step's public events; only the final hand of the game stays revealed in the view.
 """
 
 from __future__ import annotations

@@ -244,3 +244,15 @@ def test_challenge_hand_offers_call_bluff_to_the_others_only() -> None:
     spec = render.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
     assert not spec.buttons and not spec.navs
     assert "Your face-down cards" in spec.embed.description  # the bluffer sees its own card
+
+
+def test_the_caller_reads_what_a_call_or_a_pass_costs() -> None:
+    """Issue 15: the bluff window says the price of each answer before the click."""
+    state = window_state()
+    count = ENGINE.view(state, 1)["challenge"]["count"]
+    text = render.hand(ctx(3), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
+    description = text.embed.description
+    assert f"if every card is true, you draw {count} penalty card" in description
+    assert "A pass costs nothing" in description
+    own = render.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
+    assert "A call costs" not in own.embed.description
