@@ -485,7 +485,9 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
         if view.get("partner") == view.get("asker") and seat in (view.get("to_act") or []):
             parts.append(
                 f"\n❓ **{ctx.name(view['asker'])}, your partner, asks: may I close?** "
-                "Your answer binds them for this turn."
+                "Your answer binds them for this turn.\n"
+                "Yes: they may end the round now (200 for closing; the cards left in your "
+                "hand count against your side). No: they may not close this turn."
             )
         elif view.get("asker") == seat:
             parts.append("\n❓ You asked your partner whether you may close; waiting for them.")

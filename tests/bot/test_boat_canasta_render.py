@@ -187,6 +187,9 @@ def test_the_partner_alone_answers_may_i_close() -> None:
         if viewer == partner:
             assert codes == {"answer:yes", "answer:no"}
             assert f"{ctx.name(asker)}, your partner, asks: may I close?" in spec.embed.description
+            # what each answer costs is said before the click (issue 15)
+            assert "Yes: they may end the round now (200 for closing" in spec.embed.description
+            assert "No: they may not close this turn." in spec.embed.description
         else:
             assert not codes
         if viewer == asker:
