@@ -18,13 +18,17 @@ from games import Result
 MEDALS = ("🥇", "🥈", "🥉")
 
 
+def grouped(teams: Sequence[Sequence[int]], players: int) -> list[tuple[int, ...]]:
+    """The scoring sides: the engine's teams, and every seat outside a team alone."""
+    sides = [tuple(t) for t in teams if t]
+    seen = {s for t in sides for s in t}
+    return sides + [(s,) for s in range(players) if s not in seen]
+
+
 def sides(
     names: Sequence[str], result: Result, teams: Sequence[tuple[int, ...]]
 ) -> list[tuple[str, int, bool]]:
     """(name, score, won) per side: a team's seats together ("Ann & Cy"), a lone seat alone."""
-    grouped = [tuple(t) for t in teams if t] or [(s,) for s in range(len(result.scores))]
-    seen = {s for t in grouped for s in t}
-    grouped += [(s,) for s in range(len(result.scores)) if s not in seen]
     winners = set(result.winners)
     return [
         (
@@ -32,7 +36,7 @@ def sides(
             max(int(result.scores[s]) for s in team),
             bool(winners & set(team)),
         )
-        for team in grouped
+        for team in grouped(teams, len(result.scores))
     ]
 
 

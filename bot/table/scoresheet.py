@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from bot.render import MAX_FIELD_VALUE, EmbedSpec, FieldSpec
 from bot.render.base import Renderer
+from bot.table.scoreboard import grouped
 from games.core import Engine
 
 #: columns are cut to this many characters so that five sides fit a phone (~40 characters)
@@ -24,10 +25,8 @@ MAX_ROWS = 18
 
 
 def sides_of(engine: Engine, players: int) -> list[tuple[int, ...]]:
-    """The scoring sides: the engine's teams, and every seat outside a team alone."""
-    grouped = [tuple(t) for t in engine.teams(players) if t]
-    seen = {s for t in grouped for s in t}
-    return grouped + [(s,) for s in range(players) if s not in seen]
+    """The scoring sides of a table (the same as its final standings)."""
+    return grouped(engine.teams(players), players)
 
 
 def totals(
