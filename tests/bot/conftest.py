@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.bot.harness import FakeDiscord
 
 
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     """A FakeDiscord installed in place of discord.py's HTTP layer for one test."""
     fake = FakeDiscord()
     fake.install(monkeypatch)
-    return fake
+    yield fake
+    await fake.close_bots()

@@ -146,6 +146,15 @@ class FakeDiscord:
         self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
         #: (path regex, status[, error code]) to refuse once; code 10062 = an expired interaction
         self.fail_next: list[tuple[Any, ...]] = []
+        #: every bot started on this fake (closed by the ``fake`` fixtures after the test)
+        self.bots: list[Any] = []
+
+    async def close_bots(self) -> None:
+        """Close every bot a test left open: each holds an aiosqlite connection whose worker
+        thread would otherwise keep the test process alive after the last test."""
+        for bot in self.bots:
+            if not bot.is_closed():
+                await bot.close()
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -692,6 +701,7 @@ async def start_bot(
         db_path, clock=clock, synchronous="NORMAL", ai=AiConfig(away_after=away_after)
     )
     bot = TidewaterBot(settings, manager=manager, clock=clock)
+    fake.bots.append(bot)
     await bot.login(TOKEN)
     return bot
 

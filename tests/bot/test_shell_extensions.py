@@ -16,7 +16,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
@@ -235,14 +235,15 @@ def renderer() -> ModuleType:
 
 
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     fake.install(monkeypatch)
     # the registry's found games (a dict it keeps); monkeypatch restores it after the test
     monkeypatch.setitem(registry._scan(), NAME, GamePackage(engine=ENGINE, summary="A test game."))
     monkeypatch.setitem(sys.modules, f"bot.render.{NAME}", renderer())
     monkeypatch.delitem(render_base._CACHE, NAME, raising=False)
-    return fake
+    yield fake
+    await fake.close_bots()
 
 
 async def boot(fake: FakeDiscord, tmp_path: Any, clock: Clock, monkeypatch: Any) -> Any:

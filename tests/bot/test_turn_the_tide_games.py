@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -39,11 +40,12 @@ def tide_forms(card: str, game: str = "turn_the_tide") -> list[re.Pattern[str]]:
 
 
 @pytest.fixture
-def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     fake.install(monkeypatch)
     monkeypatch.setattr(flows, "forms", tide_forms)
-    return fake
+    yield fake
+    await fake.close_bots()
 
 
 class LockWatch:
