@@ -260,8 +260,8 @@ def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[s
     bids = view.get("bids") or []
     won = view.get("tricks_won") or []
     novice = bool((view.get("options") or {}).get("novice"))
-    own = (view.get("seat_side") or [])[seat] if seat < len(view.get("seat_side") or []) else None
-    lines = []
+    own = view.get("side")  # the seat's own side (seat views carry it)
+    lines: list[str] = []
     for index, side in enumerate(view.get("sides") or []):
         seats = side.get("seats") or []
         tricks = sum(won[x] for x in seats if x < len(won))
@@ -277,8 +277,7 @@ def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[s
             if index == own and len(named) == len(seats):
                 more = bid - tricks
                 text += f" (need {more} more)" if more > 0 else " (made)"
-        lines.append(text)
-    lines = ["\n📋 " + lines[0], *lines[1:]] if lines else lines
+        lines.append(("\n📋 " if not lines else "") + text)
     if view.get("pending"):
         lines.append(f"🪣 Pot from tied tricks: {view['pending']}")
     sides = view.get("sides") or []

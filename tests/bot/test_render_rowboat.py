@@ -141,14 +141,16 @@ def test_once_a_game_cards_sit_below_the_card_menu() -> None:
 
 def test_hand_carries_the_tide_bids_tricks_and_what_the_side_still_needs() -> None:
     """Issue 15: the hand message says enough to decide without the table above."""
-    seat_view = view(seat=2, hand=["5o", "9w"], seat_side=[0, 1, 0, 1], married=[])
+    seat_view = view(seat=2, side=0, hand=["5o", "9w"], seat_side=[0, 1, 0, 1], married=[])
     text = r.hand(CTX, seat_view, 2, [Action("play:9w")]).embed.description
     assert "**[7🌊]**" in text  # the Tide, this trick marked, also during the trick
     assert "Trick 2 of 4: trump 🌊 Waves · Knob: 7 of Oars" in text
     assert "Your team (Ann & Cy): bid 1 · took 1 (made)" in text
     assert "Ben & Di: bid 3 · took 0" in text and "need" not in text.split("Ben & Di")[1]
     assert "Pot from tied tricks: 1" in text and "Your side still has: 🚣 Rowboat" in text
-    other = r.hand(CTX, {**seat_view, "seat": 1, "hand": ["2m"]}, 1, []).embed.description
+    other = r.hand(
+        CTX, {**seat_view, "seat": 1, "side": 1, "hand": ["2m"]}, 1, []
+    ).embed.description
     assert "Your team (Ben & Di): bid 3 · took 0 (need 3 more)" in other
     assert "Lighthouse" in other and "Rowboat" not in other.split("still has")[1]
     novice = r.hand(CTX, {**seat_view, "options": {"novice": True}}, 2, []).embed.description
