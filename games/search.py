@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from games.core import Engine, Event, Observation, observe
+from games.core import Engine, Event, Observation
 
 T = TypeVar("T")
 
@@ -87,7 +87,16 @@ class SeatHistory:
                         self.shown[seat].append(event)
 
     def observe(self, engine: Engine, state: Any, seat: int) -> Observation:
-        return observe(engine, state, seat, self.shown[seat])
+        """The seat's observation. ``record`` already kept each seat to the events it may
+        see, so they are copied as they are: filtering thousands of events again on every
+        decision made a long game's moves slower and slower."""
+        return Observation(
+            game=engine.name,
+            seat=seat,
+            view=engine.view(state, seat),
+            events=tuple(self.shown[seat]),
+            legal=tuple(action.code for action in engine.legal_actions(state, seat)),
+        )
 
 
 def pimc_choose(

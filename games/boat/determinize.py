@@ -88,9 +88,10 @@ def _read(obs: Observation) -> Known:
     own = _ids(view.get("hand", []))
     # this hand's events start after the last deal (the first hand has no new_hand event)
     start = 0
-    for i, event in enumerate(obs.events):
-        if event.kind == "new_hand":
+    for i in range(len(obs.events) - 1, -1, -1):  # backwards: a long game has many hands
+        if obs.events[i].kind == "new_hand":
             start = i + 1
+            break
     tricks = []
     for event in obs.events[start:]:
         if event.kind == "trick":

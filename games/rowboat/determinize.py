@@ -157,13 +157,16 @@ class Knowledge:
     def _read_events(self, obs: Observation, tide: tuple[int, ...], passes: list[int]) -> None:
         n, me = self.n, self.me
         events = obs.events
+        # walk back to this hand's Tide: a long game holds thousands of earlier events, and
+        # reading them all on every decision made a move's cost grow with the game's length
         start = 0
         last: tuple[int, ...] = ()
-        for i, ev in enumerate(events):
+        for i in range(len(events) - 1, -1, -1):
+            ev = events[i]
             if ev.kind == "tide":
                 start = i + 1
-                last = ()
-            elif ev.kind == "trick":
+                break
+            if ev.kind == "trick" and not last:
                 d = ev.data
                 seats = [p["seat"] for p in d["plays"]]
                 cards = [52 if p["card"] == "rowboat" else CARD_OF[p["card"]] for p in d["plays"]]
