@@ -12,18 +12,27 @@ Usage (README "Benchmarks"):
 
 Each prints the win rate with a Wilson 95% interval, decision time p50/p95 per level, and the
 search iterations per move that the level declares (``BUDGETS`` in the game's ``ai.py``).
+
+Why ``--jobs`` and ``--record``: a strong level's 400 games take hours of one core. ``--jobs``
+spreads the games over processes (decision times are then measured on a busy machine: take
+speed figures from ``speed``); ``--record FILE`` appends every finished game as a JSON line and
+skips the games the file already holds, so a long run can stop and resume, in several sittings,
+and its report always covers every game of the requested run.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +42,10 @@ from games import registry
 from games.cards import rng_next, seed_rng
 from games.search import SeatHistory
 
-MAX_STEPS = 50_000
+#: decisions after which a game is judged on the scores of the moment (``--cap``): Rowboat's
+#: regular scoring has no hand limit, and a random seat can keep every side below the target
+#: for ever (its spec says so); the leading side wins such a game, and the report counts them
+CAP = 20_000
 
 
 def move_seed(game_seed: int, step: int, seat: int) -> int:
@@ -43,32 +55,91 @@ def move_seed(game_seed: int, step: int, seat: int) -> int:
     return state
 
 
-def play(
-    game: str,
-    players: int,
-    seed: int,
-    levels: Sequence[str],
-    options: Mapping[str, Any] | None,
-    times: dict[str, list[float]],
-) -> tuple[list[int], list[int]]:
-    """One game with ``levels[seat]`` at each seat; returns (winners, scores)."""
-    engine = registry.get(game)
-    policies = registry.policies(game)
-    state = engine.new_game(players, options=options, seed=seed)
-    history = SeatHistory(players)
-    for step in range(MAX_STEPS):
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of a run: the deal's seed and the level at each seat."""
+
+    game: str
+    players: int
+    seed: int
+    levels: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    cap: int
+
+    def key(self) -> str:
+        """What a record file knows this game by (same deal, seats and options: same game)."""
+        return json.dumps([self.game, self.players, self.seed, self.levels, self.options, self.cap])
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    judged: bool
+    times: Mapping[str, list[float]]
+
+
+def play(g: Game) -> Outcome:
+    """One game with ``g.levels[seat]`` at each seat. A game still going after ``g.cap``
+    decisions goes to the leading seats (``judged``)."""
+    engine = registry.get(g.game)
+    policies = registry.policies(g.game)
+    state = engine.new_game(g.players, options=dict(g.options) or None, seed=g.seed)
+    history = SeatHistory(g.players)
+    times: dict[str, list[float]] = defaultdict(list)
+    for step in range(g.cap):
         if engine.is_over(state):
             result = engine.result(state)
-            return result.winners, result.scores
+            return Outcome(tuple(result.winners), tuple(result.scores), False, times)
         seat = engine.to_act(state)[0]
         obs = history.observe(engine, state, seat)
-        level = levels[seat]
+        level = g.levels[seat]
         started = time.perf_counter()
-        code = policies[level](obs, move_seed(seed, step, seat))
+        code = policies[level](obs, move_seed(g.seed, step, seat))
         times[level].append(time.perf_counter() - started)
         state, events = engine.apply(state, seat, code)
         history.record(events)
-    raise RuntimeError(f"{game} {players}p seed {seed}: no end after {MAX_STEPS} steps")
+    scores = tuple(engine.result(state).scores)
+    leaders = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+    return Outcome(leaders, scores, True, times)
+
+
+def run(games: Sequence[Game], jobs: int, record: Path | None) -> Iterator[tuple[Game, Outcome]]:
+    """Every game's outcome, in order: from ``record`` when it holds the game, else played
+    (on ``jobs`` processes) and appended to ``record`` as soon as it ends."""
+    known: dict[str, Outcome] = {}
+    if record is not None and record.exists():
+        for line in record.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                known[row["key"]] = Outcome(
+                    tuple(row["winners"]), tuple(row["scores"]), row["judged"], {}
+                )
+    todo = [g for g in games if g.key() not in known]
+    if todo:
+        print(f"  playing {len(todo)} games ({len(games) - len(todo)} from {record})", flush=True)
+
+    def store(g: Game, out: Outcome) -> None:
+        known[g.key()] = out
+        if record is not None:
+            row: dict[str, Any] = {"key": g.key(), "winners": out.winners}
+            row |= {"scores": out.scores, "judged": out.judged}
+            with record.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    if jobs > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for g, out in zip(todo, pool.map(play, todo, chunksize=1), strict=True):
+                store(g, out)
+                yield g, out
+    else:
+        for g in todo:
+            out = play(g)
+            store(g, out)
+            yield g, out
+    for g in games:
+        if g not in todo:
+            yield g, known[g.key()]
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -86,59 +157,91 @@ def teams_of(game: str, players: int) -> list[tuple[int, ...]]:
     return [tuple(t) for t in registry.get(game).teams(players)]
 
 
+def frozen(options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((options or {}).items()))
+
+
+class Tally:
+    """Win share, games judged at the cap, and decision times of a run."""
+
+    def __init__(self) -> None:
+        self.score = 0.0
+        self.games = 0
+        self.judged = 0
+        self.times: dict[str, list[float]] = defaultdict(list)
+
+    def add(self, share: float, out: Outcome) -> None:
+        self.score += share
+        self.games += 1
+        self.judged += out.judged
+        for level, spent in out.times.items():
+            self.times[level].extend(spent)
+
+
 def duel(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     """A against B on the same deals, sides swapped: two-player games and team games."""
     teams = teams_of(args.game, args.players)
     if len(teams) != 2:
         raise SystemExit("duel needs two sides (2 players, or 4 in teams); use 'field'")
-    times: dict[str, list[float]] = defaultdict(list)
-    score = 0.0
-    games = 0
+    games: list[Game] = []
     for pair in range(args.pairs):
-        seed = args.seed + pair
         for a_side in (0, 1):
             levels = [""] * args.players
             for side, seats in enumerate(teams):
                 for seat in seats:
                     levels[seat] = args.a if side == a_side else args.b
-            winners, _ = play(args.game, args.players, seed, levels, options, times)
-            a_seats = set(teams[a_side])
-            a_won = any(w in a_seats for w in winners)
-            b_won = any(w not in a_seats for w in winners)
-            score += 1.0 if a_won and not b_won else 0.5 if a_won and b_won else 0.0
-            games += 1
-    report(args, f"{args.a} vs {args.b}", score, games, times)
+            seed = args.seed + pair
+            games.append(
+                Game(args.game, args.players, seed, tuple(levels), frozen(options), args.cap)
+            )
+    tally = Tally()
+    for g, out in run(games, args.jobs, args.record):
+        a_seats = {seat for seat, level in enumerate(g.levels) if level == args.a}
+        if args.a == args.b:  # a mirror match: the first side plays "A"
+            a_seats = set(teams[0])
+        a_won = any(w in a_seats for w in out.winners)
+        b_won = any(w not in a_seats for w in out.winners)
+        tally.add(1.0 if a_won and not b_won else 0.5 if a_won and b_won else 0.0, out)
+    report(args, f"{args.a} vs {args.b}", tally)
 
 
 def field(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     """One ``level`` among ``vs`` players, its seat rotated through every seat per deal."""
-    times: dict[str, list[float]] = defaultdict(list)
-    score = 0.0
-    games = 0
+    games: list[Game] = []
+    seats: list[int] = []
     seed = args.seed
-    while games < args.games:
+    while len(games) < args.games:
         for seat in range(args.players):
-            if games >= args.games:
+            if len(games) >= args.games:
                 break
             levels = [args.vs] * args.players
             levels[seat] = args.level
-            winners, _ = play(args.game, args.players, seed, levels, options, times)
-            if seat in winners:
-                score += 1.0 / len(winners)
-            games += 1
+            games.append(
+                Game(args.game, args.players, seed, tuple(levels), frozen(options), args.cap)
+            )
+            seats.append(seat)
         seed += 1
+    seat_of = {g.key(): seat for g, seat in zip(games, seats, strict=True)}
+    tally = Tally()
+    for g, out in run(games, args.jobs, args.record):
+        seat = seat_of[g.key()]
+        tally.add(1.0 / len(out.winners) if seat in out.winners else 0.0, out)
     share = 1.0 / args.players
-    report(args, f"{args.level} among {args.vs} (fair share {share:.0%})", score, games, times)
+    report(args, f"{args.level} among {args.vs} (fair share {share:.0%})", tally)
 
 
 def speed(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
-    """Decision time of one level playing every seat, over ``moves`` decisions."""
-    times: dict[str, list[float]] = defaultdict(list)
+    """Decision time of one level playing every seat, over ``moves`` decisions (one process,
+    so the times are those of one core)."""
+    tally = Tally()
     seed = args.seed
-    while len(times[args.level]) < args.moves:
-        play(args.game, args.players, seed, [args.level] * args.players, options, times)
+    while len(tally.times[args.level]) < args.moves:
+        levels = (args.level,) * args.players
+        out = play(Game(args.game, args.players, seed, levels, frozen(options), args.cap))
+        for level, spent in out.times.items():
+            tally.times[level].extend(spent)
         seed += 1
-    report(args, f"{args.level} speed", None, 0, times)
+    report(args, f"{args.level} speed", tally, win_rate=False)
 
 
 def budgets(game: str) -> Mapping[str, int]:
@@ -148,37 +251,38 @@ def budgets(game: str) -> Mapping[str, int]:
         return {}
 
 
-def report(
-    args: argparse.Namespace,
-    what: str,
-    score: float | None,
-    games: int,
-    times: Mapping[str, list[float]],
-) -> None:
+def report(args: argparse.Namespace, what: str, tally: Tally, win_rate: bool = True) -> None:
     print(f"{args.game} {args.players}p: {what}")
-    if score is not None:
-        low, high = wilson(score, games)
-        print(f"  win rate {score / games:.1%} over {games} games (95% CI {low:.1%}-{high:.1%})")
+    if win_rate:
+        low, high = wilson(tally.score, tally.games)
+        rate = tally.score / tally.games if tally.games else 0.0
+        print(f"  win rate {rate:.1%} over {tally.games} games (95% CI {low:.1%}-{high:.1%})")
+    if tally.judged:
+        print(f"  {tally.judged} games reached the cap of {args.cap} decisions: the leader won")
     declared = budgets(args.game)
-    for level, spent in sorted(times.items()):
+    busy = " (several processes: see 'speed' for one core)" if args.jobs > 1 else ""
+    for level, spent in sorted(tally.times.items()):
         ms = sorted(t * 1000 for t in spent)
         p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
         iters = declared.get(level)
         extra = f", {iters} iterations/move" if iters else ""
         print(
             f"  {level}: {len(ms)} decisions, p50 {statistics.median(ms):.2f} ms, "
-            f"p95 {p95:.2f} ms{extra}"
+            f"p95 {p95:.2f} ms{extra}{busy}"
         )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     sub = parser.add_subparsers(dest="mode", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--game", default="rowboat", choices=registry.names())
     common.add_argument("--players", type=int, default=2)
     common.add_argument("--seed", type=int, default=1)
     common.add_argument("--option", action="append", default=[], help="name=value (JSON value)")
+    common.add_argument("--cap", type=int, default=CAP, help="decisions before the leader wins")
+    common.add_argument("--jobs", type=int, default=1, help="processes playing games")
+    common.add_argument("--record", type=Path, help="JSON-lines file of games: append, resume")
     d = sub.add_parser("duel", parents=[common])
     d.add_argument("--a", default="normal")
     d.add_argument("--b", default="random")
@@ -191,8 +295,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     s.add_argument("--level", default="strong")
     s.add_argument("--moves", type=int, default=200)
     args = parser.parse_args(argv)
-    import json
-
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
     {"duel": duel, "field": field, "speed": speed}[args.mode](args, options)
 
