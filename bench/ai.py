@@ -9,6 +9,9 @@ Usage (README "Benchmarks"):
     python bench/ai.py duel --game rowboat --players 2 --a normal --b random --pairs 200
     python bench/ai.py field --game rowboat --players 3 --level strong --vs normal --games 300
     python bench/ai.py speed --game rowboat --players 2 --level strong --moves 200
+    python bench/ai.py duel --game boat --players 4 --a strong --b normal --pairs 200 \
+        --jobs 2 --record bench/results/duel-boat-4p-strong-normal.jsonl
+    python bench/ai.py summary        # the table of every file in bench/results (README)
 
 Each prints the win rate with a Wilson 95% interval, decision time p50/p95 per level, and the
 search iterations per move that the level declares (``BUDGETS`` in the game's ``ai.py``).
@@ -244,6 +247,51 @@ def speed(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     report(args, f"{args.level} speed", tally, win_rate=False)
 
 
+#: the issues' targets: (mode, tested level, opponents' level, players) -> least win share
+TARGETS: dict[tuple[str, str, str, int], float] = {
+    **{("duel", "normal", "random", n): 0.90 for n in (2, 4)},
+    **{("duel", "easy", "random", n): 0.75 for n in (2, 4)},
+    **{("duel", "strong", "normal", n): 0.60 for n in (2, 4)},
+    ("field", "strong", "normal", 3): 0.45,
+    ("field", "strong", "normal", 4): 0.35,
+    ("field", "strong", "normal", 5): 0.30,
+}
+
+
+def summary(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
+    """A Markdown table of every record file in ``--results`` (named as ``--record`` files
+    are in the README: ``<mode>-<game>-<N>p-<level>-<opponents>.jsonl``), for the README."""
+    print("| game | players | match-up | games | win rate | 95% CI | target |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sorted(Path(args.results).glob("*.jsonl")):
+        mode, game, players_text, tested, other = path.stem.split("-")
+        players = int(players_text.rstrip("p"))
+        teams = teams_of(game, players)
+        score = 0.0
+        games = 0
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            levels = json.loads(row["key"])[3]
+            winners = set(row["winners"])
+            if mode == "duel":
+                mine = next(set(t) for t in teams if levels[t[0]] == tested)
+                won, lost = bool(winners & mine), bool(winners - mine)
+                score += 1.0 if won and not lost else 0.5 if won else 0.0
+            else:
+                seat = levels.index(tested)
+                score += 1.0 / len(winners) if seat in winners else 0.0
+            games += 1
+        low, high = wilson(score, games)
+        goal = TARGETS.get((mode, tested, other, players))
+        met = "" if goal is None else f"≥ {goal:.0%} {'✅' if score / games >= goal else '❌'}"
+        among = f"{tested} vs {other}" if mode == "duel" else f"one {tested} among {other}"
+        title = registry.get(game).title
+        print(
+            f"| {title} | {players} | {among} | {games} | {score / games:.1%} "
+            f"| {low:.1%}–{high:.1%} | {met} |"
+        )
+
+
 def budgets(game: str) -> Mapping[str, int]:
     try:
         return importlib.import_module(f"games.{game}.ai").BUDGETS
@@ -294,9 +342,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     s = sub.add_parser("speed", parents=[common])
     s.add_argument("--level", default="strong")
     s.add_argument("--moves", type=int, default=200)
+    r = sub.add_parser("summary", parents=[common])
+    r.add_argument("--results", default=str(Path(__file__).parent / "results"))
     args = parser.parse_args(argv)
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
-    {"duel": duel, "field": field, "speed": speed}[args.mode](args, options)
+    modes = {"duel": duel, "field": field, "speed": speed, "summary": summary}
+    modes[args.mode](args, options)
 
 
 if __name__ == "__main__":

@@ -104,8 +104,9 @@ class TableSettings(_Section):
     #: seconds between two edits of table messages in one channel: Discord allows about five
     #: message edits per five seconds per channel, so bursts of AI moves are coalesced
     edit_interval: float = Field(default=1.0, ge=0.0, le=60.0)
-    #: the AI level used by the lobby's Add AI button
-    ai_level: str = "random"
+    #: the AI level used by the lobby's Add AI button: ``normal`` plays a sensible game at once
+    #: (``random`` is for tests: a host who adds an AI expects it to try)
+    ai_level: str = "normal"
     #: draw pictures of the table and hands (attached to the messages; the text stays)
     pictures: bool = True
     #: turns in a row a person's clock may run out before the AI keeps their seat until they

@@ -692,7 +692,8 @@ async def start_bot(
     settings = parse_settings(
         {
             "storage": {"path": str(db_path)},
-            "tables": {"edit_interval": edit_interval, "pictures": pictures},
+            # random AI seats: the tests' games stay short and replay as they always have
+            "tables": {"edit_interval": edit_interval, "pictures": pictures, "ai_level": "random"},
             "games": games or {},
         },
         env={},

@@ -22,6 +22,8 @@ def test_a_missing_default_file_means_all_defaults(tmp_path, monkeypatch) -> Non
     assert settings.storage.path == "data/tidewater.sqlite3"
     assert settings.discord.dev_guild_ids == [] and settings.discord.sync_commands
     assert settings.logging.level == "INFO"
+    # a host's Add AI seats a player that tries: random play is for tests only
+    assert settings.tables.ai_level == "normal"
 
 
 def test_the_example_config_is_valid_and_documents_every_key() -> None:
