@@ -153,6 +153,12 @@ CLEAR: dict[str, tuple[Any, set[str]]] = {
         ),
         {"place:6H@1.6"},
     ),
+    "shed a dead unblocker when no card left can use the spot": (
+        # every 7 and both Jokers are gone, the deck is empty: unblocking only sheds a card,
+        # and one card against a pair of 4s wins where Q-high against the pair loses (§5)
+        lambda: turn(["2C 3C 4C 5C 6C JS 8C 9C TC"], ["QH", "3S"], ["4D", "4H"], deck=0),
+        {"unblock:QH@1.7"},
+    ),
     "place the card that fits rather than block": (
         lambda: turn(["2C 3C 4C 5C · 7C 8C 9C TC"], ["6H", "JS", "KD"], ["4D", "5D"]),
         {"place:6H@1.6"},
