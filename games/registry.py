@@ -73,6 +73,22 @@ def engines() -> list[Engine]:
     return [game.engine for game in _scan().values()]
 
 
+def searching(name: str) -> frozenset[str]:
+    """The AI levels of game ``name`` that search: those its ``ai`` module gives a budget in
+    ``BUDGETS`` (search iterations per move).
+
+    Why the bot asks: a searching level costs tens of milliseconds or more per move, so the
+    bot runs it in its process pool rather than a thread that would hold the event loop's
+    interpreter lock; which levels search is the game's own business (Game of Rows' normal
+    level checks its best moves by playouts, Rowboat's does not).
+    """
+    get(name)
+    root = _where.get(name)
+    if root is None or importlib.util.find_spec(f"{root}.ai") is None:
+        return frozenset()
+    return frozenset(getattr(importlib.import_module(f"{root}.ai"), "BUDGETS", {}))
+
+
 def policies(name: str) -> Mapping[str, Policy]:
     """The AI levels of game ``name``: ``random`` always, plus what the package's ``ai``
     module declares in its ``LEVELS`` mapping (e.g. ``easy``, ``normal``, ``strong``).

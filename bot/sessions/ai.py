@@ -11,11 +11,12 @@ read another hand. The events come from a ``SeatHistory`` per game kept in memor
 with every committed move; after a restart (or when a seat becomes an AI in a game that had
 none) it is rebuilt once by replaying the game's whole action log from ``new_game``.
 
-Where a policy runs: costly levels (``strong``) in a process pool sized from ``[ai]
-processes``, receiving the game name, the level, the observation and the seed as plain data;
-cheap ones in the thread executor. Either way the event loop never runs a search. A move is
-shown after ``[ai] think_seconds`` (counted from when the decision started) so people can
-follow; a move computed for a version that has meanwhile moved on is dropped and recomputed.
+Where a policy runs: costly levels (``strong``, and any level a game gives a search budget,
+``games.registry.searching``) in a process pool sized from ``[ai] processes``, receiving the
+game name, the level, the observation and the seed as plain data; cheap ones in the thread
+executor. Either way the event loop never runs a search. A move is shown after ``[ai]
+think_seconds`` (counted from when the decision started) so people can follow; a move computed
+for a version that has meanwhile moved on is dropped and recomputed.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
 from bot.sessions.record import GameRecord
 from bot.store import ActionRow
-from games import Event
+from games import Event, registry
 from games.core import Policy
 from games.search import SeatHistory
 
@@ -64,7 +65,7 @@ class AiConfig:
     default_level: str = "random"
     think_seconds: float = 0.0  # the bot's config defaults to 1.0; tests and tools use 0
     processes: int = 1
-    #: levels that search, run in the process pool
+    #: levels run in the process pool in every game (besides each game's searching levels)
     process_levels: frozenset[str] = field(default_factory=lambda: frozenset({"strong"}))
     takeover_level: str = TAKEOVER_LEVEL
     #: turns in a row a person's clock may run out before the seat is marked away (the AI
@@ -216,10 +217,21 @@ class AiDriver:
         except KeyError:
             available = level_policies(g.game)
         name = resolve_level(available, level, self.config.default_level)
-        if name in self.config.process_levels and self.config.processes > 0:
+        if self.config.processes > 0 and (
+            name in self.config.process_levels or name in self._searching(g.game)
+        ):
             pool = self._process_pool()
             return await loop.run_in_executor(pool, run_level, g.game, name, observation, seed)
         return await loop.run_in_executor(self._executor, available[name], observation, seed)
+
+    @staticmethod
+    def _searching(game: str) -> frozenset[str]:
+        """The game's levels that search (run in the pool); none for a game the registry
+        does not know (a test's toy engine)."""
+        try:
+            return registry.searching(game)
+        except KeyError:
+            return frozenset()
 
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._processes is None:

@@ -55,3 +55,19 @@ def test_observations_cross_to_a_worker_process(name: str, players: int) -> None
         back = pickle.loads(pickle.dumps(obs))
         assert back == obs
         assert [dict(e.data) for e in back.events] == [dict(e.data) for e in obs.events]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_searching_levels_are_levels_of_the_game(name: str) -> None:
+    """The levels a game says search (the bot runs them in its process pool) are levels it
+    has; a search level named in ``BUDGETS`` but missing from ``LEVELS`` would be a typo."""
+    searching = registry.searching(name)
+    assert searching <= set(registry.policies(name))
+    assert "random" not in searching
+
+
+def test_a_level_that_searches_is_known_as_searching() -> None:
+    # Game of Rows' normal level checks its best moves by playouts (tens of ms): the bot must
+    # not run it in a thread beside the event loop
+    assert {"normal", "strong"} <= registry.searching("game_of_rows")
+    assert "normal" not in registry.searching("rowboat")
