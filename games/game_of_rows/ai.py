@@ -33,7 +33,16 @@ better than fixed rules (~85%, and 600 iterations score no higher than 150), so:
   challenge and any move with one legal code;
 * ``easy`` is the same with no card memory (it counts only what is on the table now), a
   smaller search and :data:`EASY_RANDOM` random moves;
-* ``strong`` searches more candidates with more playouts.
+* ``strong`` searches more candidates with more playouts, and its playouts are guided
+  (:func:`guided_turn`: one card a turn while the deck is long, number cards before Jokers,
+  unblock only a spot the hand can fill, block only one it cannot) and run
+  :data:`STRONG_HORIZON` turns, to the real end from mid-game. The same search as ``normal``
+  at 1,000 iterations scored 50% against it (32 games); guided playouts to the end at
+  1,000 iterations scored 70.8% (24 games, seed 600), at 150 only 57.5% (60 games), and guided
+  playouts cut at :data:`HORIZON` 51.7%: the length of the playout matters, more of them help
+  only once they are guided. Playouts to the end cost p95 1.1 s on a busy machine, so they
+  stop after :data:`STRONG_HORIZON` turns (p95 0.75 s): 55.8% against ``normal`` over the
+  first 52 games of ``duel --pairs 100 --seed 1`` (95% CI 42-68%), not yet the 60% aimed at.
 
 The search (perfect-information Monte Carlo): each round deals the unseen cards (hands, deck,
 face-down cards) once, plays every candidate on that deal and then a fast randomised playout
@@ -61,6 +70,10 @@ CANDIDATES: dict[str, int] = {"easy": 3, "normal": 6, "strong": 8}
 #: turns a search playout runs before the hand sizes judge it (a whole game is ~100 turns
 #: early on, too slow for 1,000 iterations a second)
 HORIZON = 6
+#: turns a strong playout runs (by :func:`guided_turn`) before the hand sizes judge it: a
+#: whole 2p game from the deal is ~53 guided turns, too slow for 1,000 a second, and most
+#: playouts from mid-game reach the real end within this
+STRONG_HORIZON = 30
 #: how much better (in win share) a searched move must look than the heuristic's choice
 MARGIN = 0.02
 #: while the deck holds more than this, a seat at five cards or fewer places one card a turn
@@ -214,6 +227,58 @@ def rollout_turn(sim: Sim, rng: Rng) -> None:
         break
     if sim.phase != OVER:
         sim.play(seat, _MOVE_END)
+
+
+def _fillable(hand: list[str], value: int) -> bool:
+    """Whether ``hand`` holds a card for a spot of ``value`` (the number or a Joker)."""
+    return any(c == JOKER or (c in NUMBERS and VALUE[c] == value) for c in hand)
+
+
+def guided_turn(sim: Sim, rng: Rng) -> None:
+    """One seat's whole turn by the guided playout policy: the heuristic's rules that cost
+    nothing to check. While the deck is long and the hand is at five or fewer, one card a
+    turn (a hand is topped up to five, so a second placement sheds nothing and a playable
+    card kept saves the next turn's penalty, §4.3); else place every card that fits, number
+    cards before Jokers (a Joker fits anywhere later). Unblock only a spot the hand can fill,
+    block only a spot it cannot. Challenges as :func:`rollout_turn`."""
+    if sim.phase == CHALLENGE:
+        rollout_turn(sim, rng)
+        return
+    seat = sim.turn
+    hand = sim.hands[seat]
+    tried_special = False
+    while not sim.facedown and sim.completed < 4:
+        if sim.placed and len(hand) <= 5 and len(sim.deck) > CONSERVE_DECK:
+            break
+        moves = placements(sim, seat)
+        if moves:
+            numbers = [m for m in moves if m[1] != JOKER]
+            pool = numbers or moves
+            sim.play(seat, pool[rng.below(len(pool))])
+            continue
+        if tried_special or not sim.specials_allowed():
+            break
+        tried_special = True
+        useful = []
+        for m in _specials(sim, seat):
+            mine = _fillable(hand, m[3] + 2)
+            if (m[0] == UNBLOCK) == mine:
+                useful.append(m)
+        if useful:
+            sim.play(seat, useful[rng.below(len(useful))])
+            tried_special = False
+            continue
+        break
+    if sim.phase != OVER:
+        sim.play(seat, _MOVE_END)
+
+
+def guided_rollout(sim: Sim, rng: Rng, limit: int = 400) -> None:
+    """Play ``sim`` on by :func:`guided_turn` to the end of the game or for ``limit`` turns."""
+    for _ in range(limit):
+        if sim.phase == OVER:
+            return
+        guided_turn(sim, rng)
 
 
 def rollout(sim: Sim, rng: Rng, limit: int = 400) -> None:
@@ -401,7 +466,14 @@ def ranked_moves(obs: Observation, seed: int, memory: bool = True) -> list[Move]
 
 
 def search_choose(
-    obs: Observation, seed: int, iterations: int, width: int = 6, memory: bool = True
+    obs: Observation,
+    seed: int,
+    iterations: int,
+    width: int = 6,
+    memory: bool = True,
+    horizon: int = HORIZON,
+    guided: bool = False,
+    margin: float = MARGIN,
 ) -> str:
     """PIMC over the heuristic's best ``width`` moves: each round deals the unseen cards once
     and scores every candidate by a short playout from that deal (the same deal for all, so
@@ -426,7 +498,10 @@ def search_choose(
         for move in candidates:
             sim = world.copy()
             sim.play(seat, move)
-            rollout(sim, rng, HORIZON)
+            if guided:
+                guided_rollout(sim, rng, horizon)
+            else:
+                rollout(sim, rng, horizon)
             values.append(outcome(sim, seat))
         for i, v in enumerate(values):
             d = v - values[0]
@@ -436,16 +511,27 @@ def search_choose(
     for i in range(1, len(candidates)):
         mean = diffs[i][0] / rounds
         var = max(0.0, diffs[i][1] / rounds - mean * mean)
-        bar = MARGIN + 2.0 * (var / rounds) ** 0.5
+        bar = margin + 2.0 * (var / rounds) ** 0.5
         if mean > bar and mean > best_gain:
             best, best_gain = i, mean
     return fast.code(candidates[best])
 
 
 def strong_choose(obs: Observation, seed: int, iterations: int) -> str:
-    """The strong level's search (kept by name for callers): :func:`search_choose` with the
-    strong width."""
-    return search_choose(obs, seed, iterations, CANDIDATES["strong"])
+    """The strong level's search: :func:`search_choose` with the strong width, and playouts
+    by :func:`guided_turn` for :data:`STRONG_HORIZON` turns (to the real end from mid-game)
+    instead of uniform random ones for :data:`HORIZON`: random playouts dump every card
+    each turn and spend face cards blindly, so they misjudge exactly the decisions that
+    matter (when to spend an unblocker, whether to keep a playable card); with the same
+    method as ``normal``, 1,000 iterations scored no better than 150."""
+    return search_choose(
+        obs,
+        seed,
+        iterations,
+        CANDIDATES["strong"],
+        horizon=STRONG_HORIZON,
+        guided=True,
+    )
 
 
 def _normal(obs: Observation, seed: int) -> str:

@@ -15,9 +15,9 @@ import pytest
 
 from games import registry
 from games.core import Event, Observation, observe
-from games.game_of_rows import ENGINE, ai
+from games.game_of_rows import ENGINE, ai, fast
 from games.game_of_rows.state import State
-from games.search import SeatHistory
+from games.search import Rng, SeatHistory
 from tests.games.ai_support import hidden_swaps, random_positions
 from tests.games.game_of_rows.helpers import play, scenario
 
@@ -140,7 +140,9 @@ CLEAR: dict[str, tuple[Any, set[str]]] = {
         {"block:JS@1.6"},
     ),
     "unblock to place the card that fits": (
-        lambda: turn(["2C 3C 4C 5C 6C JC 8C 9C TC"], ["QH", "7S", "KC"], ["4D", "5D"]),
+        # a 20-card deck: on the default 10 (a scenario's tiny card set) playouts of either
+        # kind, 2,000 deals each, rate ending the turn higher, so that position is not clear
+        lambda: turn(["2C 3C 4C 5C 6C JC 8C 9C TC"], ["QH", "7S", "KC"], ["4D", "5D"], deck=20),
         {"unblock:QH@1.7"},
     ),
     "go out on an empty deck rather than end": (
@@ -240,3 +242,31 @@ def test_many_moves_are_legal_and_games_end() -> None:
             moves += 1
         assert ENGINE.is_over(state), f"game {games} did not end"
         games += 1
+
+
+# --------------------------------------------------------------------------- guided playouts
+
+
+def guided(rows: list[Any], mine: list[str], deck: int) -> tuple[list[str], int]:
+    """Seat 0's hand after one :func:`ai.guided_turn`, and the cards left on the board."""
+    sim = fast.from_state(scenario(2, rows=rows, hands=[mine, ["4D"]], deck=deck))
+    ai.guided_turn(sim, Rng(3))
+    on_board = sum(1 for r in sim.rows if r is not None for t in r if t is not None)
+    return sim.hands[0], on_board
+
+
+def test_guided_playout_places_one_card_a_turn_on_a_long_deck() -> None:
+    # both 5H and 6H fit; with 12 cards in the deck a second placement sheds nothing
+    hand, on_board = guided(["2C 3C 4C · · · 8C 9C TC"], ["5H", "6H", "KD", "AD", "QH"], 12)
+    assert on_board == 7 and len(hand) == 5
+
+
+def test_guided_playout_sheds_every_card_on_an_empty_deck() -> None:
+    hand, on_board = guided(["2C 3C 4C · · · 8C 9C TC"], ["5H", "6H", "7H", "KD"], 0)
+    assert hand == ["KD"] and on_board == 0  # the row completed and left
+
+
+@pytest.mark.parametrize(("extra", "unblocked"), [("7S", True), ("3S", False)])
+def test_guided_playout_unblocks_only_a_spot_it_can_fill(extra: str, unblocked: bool) -> None:
+    hand, _ = guided(["2C 3C 4C 5C 6C JC 8C 9C TC"], ["QH", extra], 0)
+    assert ("QH" not in hand) == unblocked
