@@ -1,14 +1,16 @@
 """Rowboat AI seats: ``easy``, ``normal`` and ``strong`` (``LEVELS``), from the observation only.
 
-Why three shapes of one idea: *normal* is a club player's rules of thumb (count winners to bid,
-win cheaply, leave a partner's sure trick alone, keep the Rowboat for a pot, stop winning once
-the bid is made); *easy* is the same player without card memory and with one move in three at
-random; *strong* searches (perfect-information Monte Carlo over determinized worlds from
-:mod:`games.rowboat.determinize`, played out on the cheap path :mod:`games.rowboat.fast` with
-the normal rules of thumb as the playout policy), and chooses bids and the Moon by simulated
-expected score. Every policy is ``(observation, seed) -> code``: the same inputs give the same
-move (``games.search.Rng``), and none reads another seat's cards (the no-cheating tests in
-``tests/games/rowboat/test_ai.py`` swap them).
+Why three shapes of one idea: *normal* is a club player's rules of thumb (count winners, then
+bid what scores best on average for the tricks such a count usually takes; win cheaply, leave a
+partner's sure trick alone, keep the Rowboat for a pot, stop winning once the bid is made);
+*easy* is the same player without card memory and with one move in three at random (a bid only
+off by one: random bids fail so often that a table would never end); *strong* searches
+(perfect-information Monte Carlo over determinized worlds from :mod:`games.rowboat.determinize`,
+played out on the cheap path :mod:`games.rowboat.fast` with the normal rules of thumb as the
+playout policy), and chooses bids and the Moon by simulated expected score. Every policy is
+``(observation, seed) -> code``: the same inputs give the same move (``games.search.Rng``), and
+none reads another seat's cards (the no-cheating tests in ``tests/games/rowboat/test_ai.py``
+swap them).
 """
 
 from __future__ import annotations
