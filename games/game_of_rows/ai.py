@@ -33,16 +33,20 @@ better than fixed rules (~85%, and 600 iterations score no higher than 150), so:
   challenge and any move with one legal code;
 * ``easy`` is the same with no card memory (it counts only what is on the table now), a
   smaller search and :data:`EASY_RANDOM` random moves;
-* ``strong`` searches more candidates with more playouts, and its playouts are guided
-  (:func:`guided_turn`: one card a turn while the deck is long, number cards before Jokers,
-  unblock only a spot the hand can fill, block only one it cannot) and run
-  :data:`STRONG_HORIZON` turns, to the real end from mid-game. The same search as ``normal``
-  at 1,000 iterations scored 50% against it (32 games); guided playouts to the end at
-  1,000 iterations scored 70.8% (24 games, seed 600), at 150 only 57.5% (60 games), and guided
-  playouts cut at :data:`HORIZON` 51.7%: the length of the playout matters, more of them help
-  only once they are guided. Playouts to the end cost p95 1.1 s on a busy machine, so they
-  stop after :data:`STRONG_HORIZON` turns (p95 0.75 s): 55.8% against ``normal`` over the
-  first 52 games of ``duel --pairs 100 --seed 1`` (95% CI 42-68%), not yet the 60% aimed at.
+* ``strong`` searches more candidates with more playouts (:func:`strong_choose`), and its
+  playouts are guided (:func:`guided_turn`: one card a turn while the deck is long, number
+  cards before Jokers, unblock only a spot the hand can fill, block only one it cannot) and
+  run to the real end. The same search as ``normal`` at 1,000 iterations scored 50% against
+  it (32 games); guided playouts to the end at 1,000 iterations scored 70.8% (24 games, seed
+  600), at 150 only 57.5% (60 games), guided playouts cut at :data:`HORIZON` 51.7% and at 30
+  turns 55.8% (52 games, seed 1): the length of the playout matters, more of them help only
+  once they are guided. Playouts to the end for all 8 candidates cost p95 1.1 s on a busy
+  machine, so the 1,000 are spent by successive halving: a :data:`STRONG_SCREEN`-turn screen
+  of all 8, then playouts to the end for the best 3 and the heuristic's move, then for the
+  best one and it; every candidate of a deal shares the deal and the playout's random
+  numbers. That costs p50 363 ms, p95 695 ms (``speed --moves 150``, 191 decisions, load
+  ~2 on 2 cores). Against ``normal``: 66.7% over the first 27 games of ``duel --pairs 30
+  --seed 700`` (95% CI 48-81%; stopped at the time limit), not yet measured at seed 1.
 
 The search (perfect-information Monte Carlo): each round deals the unseen cards (hands, deck,
 face-down cards) once, plays every candidate on that deal and then a fast randomised playout
