@@ -33,16 +33,20 @@ better than fixed rules (~85%, and 600 iterations score no higher than 150), so:
   challenge and any move with one legal code;
 * ``easy`` is the same with no card memory (it counts only what is on the table now), a
   smaller search and :data:`EASY_RANDOM` random moves;
-* ``strong`` searches more candidates with more playouts, and its playouts are guided
-  (:func:`guided_turn`: one card a turn while the deck is long, number cards before Jokers,
-  unblock only a spot the hand can fill, block only one it cannot) and run
-  :data:`STRONG_HORIZON` turns, to the real end from mid-game. The same search as ``normal``
-  at 1,000 iterations scored 50% against it (32 games); guided playouts to the end at
-  1,000 iterations scored 70.8% (24 games, seed 600), at 150 only 57.5% (60 games), and guided
-  playouts cut at :data:`HORIZON` 51.7%: the length of the playout matters, more of them help
-  only once they are guided. Playouts to the end cost p95 1.1 s on a busy machine, so they
-  stop after :data:`STRONG_HORIZON` turns (p95 0.75 s): 55.8% against ``normal`` over the
-  first 52 games of ``duel --pairs 100 --seed 1`` (95% CI 42-68%), not yet the 60% aimed at.
+* ``strong`` searches more candidates with more playouts (:func:`strong_choose`), and its
+  playouts are guided (:func:`guided_turn`: one card a turn while the deck is long, number
+  cards before Jokers, unblock only a spot the hand can fill, block only one it cannot) and
+  run to the real end. The same search as ``normal`` at 1,000 iterations scored 50% against
+  it (32 games); guided playouts to the end at 1,000 iterations scored 70.8% (24 games, seed
+  600), at 150 only 57.5% (60 games), guided playouts cut at :data:`HORIZON` 51.7% and at 30
+  turns 55.8% (52 games, seed 1): the length of the playout matters, more of them help only
+  once they are guided. Playouts to the end for all 8 candidates cost p95 1.1 s on a busy
+  machine, so the 1,000 are spent by successive halving: a :data:`STRONG_SCREEN`-turn screen
+  of all 8, then playouts to the end for the best 3 and the heuristic's move, then for the
+  best one and it; every candidate of a deal shares the deal and the playout's random
+  numbers. That costs p50 363 ms, p95 695 ms (``speed --moves 150``, 191 decisions, load
+  ~2 on 2 cores). Against ``normal``: 66.7% over the first 27 games of ``duel --pairs 30
+  --seed 700`` (95% CI 48-81%; stopped at the time limit), not yet measured at seed 1.
 
 The search (perfect-information Monte Carlo): each round deals the unseen cards (hands, deck,
 face-down cards) once, plays every candidate on that deal and then a fast randomised playout
@@ -70,12 +74,18 @@ CANDIDATES: dict[str, int] = {"easy": 3, "normal": 6, "strong": 8}
 #: turns a search playout runs before the hand sizes judge it (a whole game is ~100 turns
 #: early on, too slow for 1,000 iterations a second)
 HORIZON = 6
-#: turns a strong playout runs (by :func:`guided_turn`) before the hand sizes judge it: a
-#: whole 2p game from the deal is ~53 guided turns, too slow for 1,000 a second, and most
-#: playouts from mid-game reach the real end within this
-STRONG_HORIZON = 30
+#: turns a strong playout runs (by :func:`guided_turn`) after the first round: a safety cap,
+#: in effect to the real end (a whole 2p game from the deal is ~53 guided turns); a 30-turn
+#: cut scored 55.8% against ``normal``, to the end 70.8% (see the module docstring)
+STRONG_HORIZON = 400
+#: turns of the strong search's first round (all candidates, before the first halving): a
+#: cheap screen that drops the clearly worse half, so the long playouts go to the close ones
+STRONG_SCREEN = 20
 #: how much better (in win share) a searched move must look than the heuristic's choice
 MARGIN = 0.02
+#: the same for ``strong``; its paired playouts share their random numbers (less noise), but
+#: 0.01 let 200 iterations overturn the clear "anchor the row" test position, so as normal
+STRONG_MARGIN = 0.02
 #: while the deck holds more than this, a seat at five cards or fewer places one card a turn
 CONSERVE_DECK = 6
 #: block a spot the hand cannot use even with no opponent close to going out
@@ -117,9 +127,11 @@ def knowledge(obs: Observation) -> Knowledge:
 # --------------------------------------------------------------------------- playouts
 
 
-def placements(sim: Sim, seat: int) -> list[Move]:
+def placements(sim: Sim, seat: int, jokers: bool = True) -> list[Move]:
     """Face-up PLACE moves of ``seat`` (duplicates of a card's target collapse), without the
-    rest of the legal list: the inner loop of a playout."""
+    rest of the legal list: the inner loop of a playout. ``jokers=False`` leaves the Joker's
+    moves out (a guided playout plays them only when no number card fits, and listing them
+    costs most of the list)."""
     out: list[Move] = []
     cache = sim.cache
     targets = [
@@ -133,6 +145,8 @@ def placements(sim: Sim, seat: int) -> list[Move]:
             by_index.setdefault(i, []).append(slot)
     for card in dict.fromkeys(sim.hands[seat]):
         if card == JOKER:
+            if not jokers:
+                continue
             out.extend((PLACE, card, -1, i, s) for i in (0, 8) for s in suits)
             for slot, (sp, _numbers) in targets:
                 out.extend((PLACE, card, slot, i, "") for i in sp)
@@ -234,6 +248,57 @@ def _fillable(hand: list[str], value: int) -> bool:
     return any(c == JOKER or (c in NUMBERS and VALUE[c] == value) for c in hand)
 
 
+def _useful_specials(sim: Sim, hand: list[str]) -> list[Move]:
+    """The guided playout's BLOCK and UNBLOCK moves: :func:`_specials` kept to unblocking a
+    spot ``hand`` can fill and blocking one it cannot (:func:`_fillable`), in one pass that
+    skips what the filter would drop (a Joker fills anything, so that hand never blocks;
+    the playouts spend a fifth of their time here)."""
+    blockers = [VALUE[c] for c in dict.fromkeys(hand) if c in BLOCKERS]
+    unblockers = [VALUE[c] for c in dict.fromkeys(hand) if c in UNBLOCKERS]
+    if not blockers and not unblockers:
+        return []
+    joker = JOKER in hand
+    if joker:
+        blockers = []
+    mine = {VALUE[c] - 2 for c in hand if c in NUMBERS}
+    mayhem = sim.mayhem
+    out: list[Move] = []
+    for slot, tops in enumerate(sim.rows):
+        if tops is None:
+            continue
+        if blockers:
+            if fast.filled(tops[0]) and fast.filled(tops[8]):
+                empty = [i for i in fast.frontiers(tops) if tops[i] is None]
+            elif mayhem:
+                empty = [i for i in (0, 8) if tops[i] is None]
+            else:
+                empty = []
+            for i in empty:
+                if i not in mine:
+                    out.extend((BLOCK, c, slot, i, "") for c in _faces(hand, BLOCKERS))
+        for i, top in enumerate(tops):
+            if top is None or top[1] >= 0:
+                continue
+            card = top[0]
+            if card in UNBLOCKERS:
+                if blockers and (mayhem or 0 < i < 8) and i not in mine:
+                    v = VALUE[card]
+                    out.extend(
+                        (BLOCK, c, slot, i, "") for c in _faces(hand, BLOCKERS) if VALUE[c] >= v
+                    )
+            elif card in BLOCKERS and unblockers and (joker or i in mine):
+                v = VALUE[card]
+                out.extend(
+                    (UNBLOCK, c, slot, i, "") for c in _faces(hand, UNBLOCKERS) if VALUE[c] >= v
+                )
+    return out
+
+
+def _faces(hand: list[str], kind: frozenset[str]) -> list[str]:
+    """The distinct cards of ``hand`` in ``kind`` (blockers or unblockers)."""
+    return [c for c in dict.fromkeys(hand) if c in kind]
+
+
 def guided_turn(sim: Sim, rng: Rng) -> None:
     """One seat's whole turn by the guided playout policy: the heuristic's rules that cost
     nothing to check. While the deck is long and the hand is at five or fewer, one card a
@@ -250,20 +315,16 @@ def guided_turn(sim: Sim, rng: Rng) -> None:
     while not sim.facedown and sim.completed < 4:
         if sim.placed and len(hand) <= 5 and len(sim.deck) > CONSERVE_DECK:
             break
-        moves = placements(sim, seat)
+        moves = placements(sim, seat, jokers=False)
+        if not moves and JOKER in hand:
+            moves = placements(sim, seat)
         if moves:
-            numbers = [m for m in moves if m[1] != JOKER]
-            pool = numbers or moves
-            sim.play(seat, pool[rng.below(len(pool))])
+            sim.play(seat, moves[rng.below(len(moves))])
             continue
         if tried_special or not sim.specials_allowed():
             break
         tried_special = True
-        useful = []
-        for m in _specials(sim, seat):
-            mine = _fillable(hand, m[3] + 2)
-            if (m[0] == UNBLOCK) == mine:
-                useful.append(m)
+        useful = _useful_specials(sim, hand)
         if useful:
             sim.play(seat, useful[rng.below(len(useful))])
             tried_special = False
@@ -517,21 +578,68 @@ def search_choose(
     return fast.code(candidates[best])
 
 
-def strong_choose(obs: Observation, seed: int, iterations: int) -> str:
-    """The strong level's search: :func:`search_choose` with the strong width, and playouts
-    by :func:`guided_turn` for :data:`STRONG_HORIZON` turns (to the real end from mid-game)
-    instead of uniform random ones for :data:`HORIZON`: random playouts dump every card
-    each turn and spend face cards blindly, so they misjudge exactly the decisions that
-    matter (when to spend an unblocker, whether to keep a playable card); with the same
-    method as ``normal``, 1,000 iterations scored no better than 150."""
-    return search_choose(
-        obs,
-        seed,
-        iterations,
-        CANDIDATES["strong"],
-        horizon=STRONG_HORIZON,
-        guided=True,
-    )
+def strong_choose(
+    obs: Observation,
+    seed: int,
+    iterations: int,
+    horizon: int = STRONG_HORIZON,
+    margin: float = STRONG_MARGIN,
+    screen: int = STRONG_SCREEN,
+) -> str:
+    """The strong level's search: PIMC over the heuristic's best :data:`CANDIDATES` moves
+    with guided playouts (:func:`guided_turn`) for ``horizon`` turns, by successive halving.
+
+    Why not :func:`search_choose`: only playouts long enough to reach the real end judge the
+    decisions that matter (when to spend an unblocker, whether to keep a playable card), and
+    1,000 of them over 8 candidates cost too much. So the ``iterations`` playouts are spent in
+    rounds; after each the weaker half of the candidates is dropped (the heuristic's move is
+    always kept: it is the yardstick the others are paired against), so most playouts go to
+    the close ones. Every candidate of a deal plays the same deal *and* the same playout
+    random numbers (common random numbers), so the paired differences carry little luck. The
+    heuristic's move stands unless another beats it by ``margin`` plus two standard errors
+    over all the deals both played."""
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    ranked = ranked_moves(obs, seed)
+    k = knowledge(obs)
+    if k.phase == CHALLENGE or iterations <= 0:
+        return fast.code(ranked[0])
+    candidates = ranked[: CANDIDATES["strong"]]
+    seat = k.seat
+    rng = Rng(seed)
+    alive = list(range(len(candidates)))
+    stages = max(1, (len(candidates) - 1).bit_length())
+    per_stage = -(-iterations // stages)
+    stats = [[0, 0.0, 0.0] for _ in candidates]  # deals, sum and sum of squares of diffs
+    for stage in range(stages):
+        worlds = -(-per_stage // len(alive))
+        for _ in range(worlds):
+            world = sample(k, rng)
+            stream = rng.next64()
+            values = []
+            for i in alive:
+                sim = world.copy()
+                sim.play(seat, candidates[i])
+                guided_rollout(sim, Rng(stream), screen if stage == 0 else horizon)
+                values.append(outcome(sim, seat))
+            for i, v in zip(alive, values, strict=True):
+                d = v - values[0]
+                st = stats[i]
+                st[0] += 1
+                st[1] += d
+                st[2] += d * d
+        if stage < stages - 1 and len(alive) > 2:
+            rest = sorted(alive[1:], key=lambda i: stats[i][1] / stats[i][0], reverse=True)
+            alive = [0, *sorted(rest[: max(1, len(alive) // 2 - 1)])]
+    best, best_gain = 0, 0.0
+    for i in alive[1:]:
+        n, total, squares = stats[i]
+        mean = total / n
+        var = max(0.0, squares / n - mean * mean)
+        bar = margin + 2.0 * (var / n) ** 0.5
+        if mean > bar and mean > best_gain:
+            best, best_gain = i, mean
+    return fast.code(candidates[best])
 
 
 def _normal(obs: Observation, seed: int) -> str:

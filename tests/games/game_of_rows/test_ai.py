@@ -16,7 +16,7 @@ import pytest
 from games import registry
 from games.core import Event, Observation, observe
 from games.game_of_rows import ENGINE, ai, fast
-from games.game_of_rows.state import State
+from games.game_of_rows.state import TURN, State
 from games.search import Rng, SeatHistory
 from tests.games.ai_support import hidden_swaps, random_positions
 from tests.games.game_of_rows.helpers import play, scenario
@@ -270,3 +270,37 @@ def test_guided_playout_sheds_every_card_on_an_empty_deck() -> None:
 def test_guided_playout_unblocks_only_a_spot_it_can_fill(extra: str, unblocked: bool) -> None:
     hand, _ = guided(["2C 3C 4C 5C 6C JC 8C 9C TC"], ["QH", extra], 0)
     assert ("QH" not in hand) == unblocked
+
+
+# --------------------------------------------------------------------------- strong search
+
+
+def test_strong_search_spends_its_budget_and_halves_the_candidates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every iteration is a playout (BUDGETS counts them), the first round screens all the
+    candidates with short playouts, and each later round plays fewer of them, the longer."""
+    calls: list[int] = []
+    real = ai.guided_rollout
+
+    def counting(sim: fast.Sim, rng: Rng, limit: int = 400) -> None:
+        calls.append(limit)
+        real(sim, rng, limit)
+
+    monkeypatch.setattr(ai, "guided_rollout", counting)
+    engine = registry.get("game_of_rows")
+    for _state, _seat, obs in random_positions(engine, 2, 40, seed=3):
+        if ai.knowledge(obs).phase == TURN and len(obs.legal) >= 8:
+            break
+    else:
+        pytest.fail("no turn position with 8 legal moves")
+    calls.clear()
+    code = ai.strong_choose(obs, 1, 90)
+    assert code in obs.legal
+    assert 90 <= len(calls) <= 90 + 3 * ai.CANDIDATES["strong"]
+    short = calls.count(ai.STRONG_SCREEN)
+    long = calls.count(ai.STRONG_HORIZON)
+    assert short + long == len(calls)
+    assert short % ai.CANDIDATES["strong"] == 0 and short >= 30
+    assert long >= 60
+    assert ai.strong_choose(obs, 1, 90) == code  # repeatable
