@@ -283,7 +283,11 @@ def summary(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None
             games += 1
         low, high = wilson(score, games)
         goal = TARGETS.get((mode, tested, other, players))
-        met = "" if goal is None else f"≥ {goal:.0%} {'✅' if score / games >= goal else '❌'}"
+        size = 400 if mode == "duel" else 300  # the issues' run sizes
+        verdict = "" if goal is None else "✅" if score / games >= goal else "❌"
+        if games < size:
+            verdict = f"{verdict} so far ({games} of {size} games)"
+        met = "" if goal is None else f"≥ {goal:.0%} {verdict}"
         among = f"{tested} vs {other}" if mode == "duel" else f"one {tested} among {other}"
         title = registry.get(game).title
         print(
