@@ -140,8 +140,9 @@ def run(games: Sequence[Game], jobs: int, record: Path | None) -> Iterator[tuple
             out = play(g)
             store(g, out)
             yield g, out
+    played = {g.key() for g in todo}
     for g in games:
-        if g not in todo:
+        if g.key() not in played:
             yield g, known[g.key()]
 
 

@@ -13,9 +13,10 @@ seed give the same move, in any process.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
-from games.core import Engine, Event, Observation
+from games.core import Engine, Event, Observation, observe
 
 T = TypeVar("T")
 
@@ -90,13 +91,7 @@ class SeatHistory:
         """The seat's observation. ``record`` already kept each seat to the events it may
         see, so they are copied as they are: filtering thousands of events again on every
         decision made a long game's moves slower and slower."""
-        return Observation(
-            game=engine.name,
-            seat=seat,
-            view=engine.view(state, seat),
-            events=tuple(self.shown[seat]),
-            legal=tuple(action.code for action in engine.legal_actions(state, seat)),
-        )
+        return replace(observe(engine, state, seat, ()), events=tuple(self.shown[seat]))
 
 
 def pimc_choose(
