@@ -670,7 +670,18 @@ def child_main(port: str, config: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gw")
     from bot.__main__ import main
 
-    raise SystemExit(main(["--config", config]))
+    profile = os.environ.get("BENCH_PROFILE")
+    if not profile:
+        raise SystemExit(main(["--config", config]))
+    import cProfile
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:  # the bot's own SIGTERM handler shuts it down, and main returns
+        main(["--config", config])
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile)
 
 
 def main() -> None:
@@ -685,9 +696,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=45.0)
     parser.add_argument("--json", action="store_true", help="print one JSON object per N")
     parser.add_argument(
+        "--profile", metavar="FILE", help="run the bot under cProfile, stats written to FILE"
+    )
+    parser.add_argument(
         "--pictures", action="store_true", help="card pictures on (off: the text-only cost)"
     )
     args = parser.parse_args()
+    if args.profile:
+        os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
     for n in args.tables or [1, 20, 100, 300]:
         result = asyncio.run(
             run(n, args.game, args.players, args.warmup, args.seconds, args.pictures)

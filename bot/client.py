@@ -72,13 +72,20 @@ class TidewaterBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._manager = manager
-        self.publisher = Publisher(self, settings.tables.edit_interval)
+        t = settings.tables
+        self.publisher = Publisher(
+            self,
+            t.edit_interval,
+            active_seconds=t.active_seconds,
+            repost_after=t.repost_after,
+        )
         self.tables = Tables(
             manager=lambda: self.manager,
             client=self,
             clock=clock,
             touch=self.publisher.touch,
             pictures=Pictures(enabled=settings.tables.pictures, guild_choice=self._pictures_choice),
+            hand_context_seconds=t.hand_context_seconds,
         )
         self.publisher.tables = self.tables
         self.lobbies = Lobbies(self)

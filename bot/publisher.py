@@ -35,8 +35,15 @@ class Publisher:
         bot: TidewaterBot,
         interval: float,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        *,
+        active_seconds: float = 0.0,
+        repost_after: float = 0.0,
     ) -> None:
         self.bot = bot
+        #: a person who used their hand this recently is shown their turn without a notification
+        self.active_seconds = active_seconds
+        #: a turn reposts a table message older than this (seconds of the tables' clock)
+        self.repost_after = repost_after
         #: the bot's table parts (handed in by the bot once both exist: each needs the other)
         self.tables: Tables | None = None
         self.interval = interval
@@ -50,6 +57,8 @@ class Publisher:
         self._announced: set[int] = set()
         self._channel_of: dict[int, int] = {}
         self._shown: dict[int, str] = {}  # game -> the table as last sent
+        self._posted: dict[int, float] = {}  # game -> when its table message was posted
+        self._later: dict[int, asyncio.TimerHandle] = {}  # game -> a deferred hand refresh
         self.edits = 0
 
     async def on_update(self, update: Update) -> None:
@@ -122,12 +131,16 @@ class Publisher:
     async def publish(self, game_id: int) -> None:
         """Render the latest state onto the table message and refresh hands.
 
-        The table follows the game: when a person is newly to act (or their turn clock is
-        nearly out), the table is posted anew at the bottom of the channel with the mention in
-        its content, which notifies them, and the old message is deleted, so a turn leaves
-        nothing behind and the table never scrolls out of sight. Otherwise it is edited in
-        place (an edit notifies nobody). When the game is over, the table says so in its
-        content: the channel keeps one message per game, the final table."""
+        The table follows the game: when a person is newly to act and is not at the table
+        (has not used their hand in the last ``active_seconds``), or their turn clock is nearly
+        out, the table is posted anew at the bottom of the channel with the mention in its
+        content, which notifies them, and the old message is deleted, so a turn leaves nothing
+        behind. A person who is at the table sees their turn on their open hand at once and
+        in the table's text; the table is then edited in place (an edit notifies nobody, and
+        costs one request instead of a post and a delete), unless it was posted more than
+        ``repost_after`` seconds ago and may have scrolled away. When the game is over, the
+        table says so in its content: the channel keeps one message per game, the final
+        table."""
         manager = self.bot.manager
         info, state = await manager.state(game_id)
         message_id = info.messages.get("table")
@@ -138,18 +151,23 @@ class Publisher:
         channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         engine = registry.get(info.game)
         calls: list[int] = []
+        repost = False
         reminded: list[int] = []
         waiting: frozenset[int] = frozenset()
         if info.status == "live":
             waiting = frozenset(engine.to_act(state))
             called = sorted(waiting - self._pinged.get(game_id, frozenset()))
             reminded = sorted(self._reminders.pop(game_id, set()) & waiting)
-            calls = mentions(info, sorted({*called, *reminded}))
+            newly = mentions(info, called)
+            away = [uid for uid in newly if not self._at_table(game_id, uid)]
+            calls = sorted({*away, *mentions(info, reminded)})
+            # a turn with nobody to notify still posts anew a table that may have scrolled away
+            repost = bool(calls) or (bool(newly) and self._table_age(game_id) >= self.repost_after)
             content = self._turn_line(info, waiting, reminded, engine.title)
         else:
             content = self._result_line(info, state, engine)
         signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
-        if calls or self._shown.get(game_id) != signature:
+        if repost or self._shown.get(game_id) != signature:
             picture = await self._tables.pictures.table(info, state)
             if picture is not None and (await manager.get(game_id)).version != info.version:
                 # the game moved on while the picture was drawn: show the newer state instead
@@ -157,7 +175,7 @@ class Publisher:
                     self._reminders.setdefault(game_id, set()).update(reminded)
                 self.touch(game_id, info.channel_id)
                 return
-            if calls:
+            if repost:
                 await self._repost(info, channel, message_id, content, embed, view, picture, calls)
             else:
                 await self._edit(info, channel, message_id, content, embed, view, picture)
@@ -165,13 +183,42 @@ class Publisher:
             self.edits += 1
         if info.status == "live":
             self._pinged[game_id] = waiting
-            await self._tables.refresh_hands(info, state)
+            due = await self._tables.refresh_hands(info, state)
+            if due is not None:
+                self._refresh_later(game_id, info.channel_id, due)
         elif info.id not in self._announced:
             self._announced.add(info.id)
             await self._tables.refresh_hands(info, state)
             self._pinged.pop(game_id, None)
             self._reminders.pop(game_id, None)
+            self._posted.pop(game_id, None)
+            timer = self._later.pop(game_id, None)
+            if timer is not None:
+                timer.cancel()
             self._tables.forget(game_id)
+
+    def _at_table(self, game_id: int, user_id: int) -> bool:
+        return self.active_seconds > 0 and self._tables.hands.active(
+            game_id, user_id, self.active_seconds
+        )
+
+    def _table_age(self, game_id: int) -> float:
+        """Seconds since this process posted the game's table (unknown: very old)."""
+        posted = self._posted.get(game_id)
+        return float("inf") if posted is None else self._tables.clock() - posted
+
+    def _refresh_later(self, game_id: int, channel_id: int, due: float) -> None:
+        """Publish the game again when a deferred hand refresh is due (one timer per game)."""
+        timer = self._later.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        delay = max(0.0, due - self._tables.clock())
+
+        def fire() -> None:
+            self._later.pop(game_id, None)
+            self.touch(game_id, channel_id)
+
+        self._later[game_id] = asyncio.get_running_loop().call_later(delay, fire)
 
     def _turn_line(
         self, info: Any, waiting: frozenset[int], reminded: list[int], title: str
@@ -219,6 +266,7 @@ class Publisher:
                 users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
             ),
         )
+        self._posted[info.id] = self._tables.clock()
         with contextlib.suppress(GameNotFound):
             await self.bot.manager.set_message(info.id, "table", message.id)
         try:
@@ -254,6 +302,7 @@ class Publisher:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if info.status in ("lobby", "live"):
+                self._posted[info.id] = self._tables.clock()
                 await self.bot.manager.set_message(info.id, "table", message.id)
 
     async def wait_idle(self) -> None:
@@ -265,6 +314,9 @@ class Publisher:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def close(self) -> None:
+        for timer in self._later.values():
+            timer.cancel()
+        self._later.clear()
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)

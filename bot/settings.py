@@ -112,6 +112,17 @@ class TableSettings(_Section):
     #: turns in a row a person's clock may run out before the AI keeps their seat until they
     #: press I'm back (each missed turn is played for them either way)
     away_after: int = Field(default=3, ge=1, le=100)
+    #: seconds since a person last used their hand in a game during which they count as at the
+    #: table: their turn then shows on their open hand and in the table's text, without a
+    #: notification or a repost of the table (0: every turn notifies, as for someone away)
+    active_seconds: float = Field(default=60.0, ge=0.0, le=3600.0)
+    #: a person's turn posts the table anew at the bottom of the channel when the table message
+    #: is older than this many seconds (it may have scrolled away), even with no notification
+    repost_after: float = Field(default=120.0, ge=0.0, le=86400.0)
+    #: an open hand whose controls did not change (another seat moved; the seat still waits) is
+    #: redrawn at most this often: its context (the trick, the scores) catches up then, and at
+    #: once whenever the seat's own moves change (0: every change redraws it at once)
+    hand_context_seconds: float = Field(default=10.0, ge=0.0, le=600.0)
 
     @field_validator("ai_level")
     @classmethod

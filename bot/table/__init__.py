@@ -69,6 +69,7 @@ class Tables:
         clock: Clock,
         touch: Touch,
         pictures: Pictures | None = None,
+        hand_context_seconds: float = 0.0,
     ) -> None:
         self.manager = manager
         self.clock = clock
@@ -77,7 +78,14 @@ class Tables:
         self.windows = Windows(manager, clock, touch)
         self.snapshots = Snapshots(manager, clock, touch, client)
         self.presenter = Presenter(self.log, self.snapshots, self.windows)
-        self.hands = HandTokens(clock, client, self.presenter.hand_message, self.pictures, manager)
+        self.hands = HandTokens(
+            clock,
+            client,
+            self.presenter.hand_message,
+            self.pictures,
+            manager,
+            context_seconds=hand_context_seconds,
+        )
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
         self._sheets: dict[int, list[tuple[int, ...]]] = {}
 
@@ -118,8 +126,9 @@ class Tables:
         if update.info.status == "live":
             await self.windows.check(update.info.id)
 
-    async def refresh_hands(self, info: GameInfo, state: Any) -> None:
-        await self.hands.refresh(info, state)
+    async def refresh_hands(self, info: GameInfo, state: Any) -> float | None:
+        """Refresh the game's open hands; returns when a deferred one is due (clock time)."""
+        return await self.hands.refresh(info, state)
 
     async def check_windows(self, game_id: int) -> None:
         await self.windows.check(game_id)

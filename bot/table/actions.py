@@ -8,6 +8,7 @@ stale click's answer and private notes are decided here once for every game.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 
@@ -97,7 +98,7 @@ class Actions:
             await interaction.response.send_message(
                 content=note, embed=embed, view=view, ephemeral=True, files=files
             )
-        self.hands.remember(interaction, info)
+        self.hands.remember(interaction, info, state=state)
 
     async def navigate(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
@@ -119,7 +120,7 @@ class Actions:
         await interaction.response.edit_message(
             content=note, embed=embed, view=view, attachments=files
         )
-        self.hands.remember(interaction, info, focus or None)
+        self.hands.remember(interaction, info, focus or None, state)
 
     async def act(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
@@ -145,7 +146,7 @@ class Actions:
         deferred = not done
         if deferred:
             await interaction.response.defer()  # type 6: the answer is an edit of this message
-        note, info, embed, view, files, shown = await work
+        note, info, state, embed, view, files, shown = await work
         if deferred:
             await interaction.edit_original_response(
                 content=note, embed=embed, view=view, attachments=files
@@ -154,7 +155,7 @@ class Actions:
             await interaction.response.edit_message(
                 content=note, embed=embed, view=view, attachments=files
             )
-        self.hands.remember(interaction, info)
+        self.hands.remember(interaction, info, state=state)
         for snap in shown:
             ctx = self.presenter.context(info)
             await self.snapshots.send(interaction, info, ctx, seat, snap, followup=True)
@@ -162,7 +163,13 @@ class Actions:
     async def _moved(
         self, game_id: int, seat: int, code: str, version: int
     ) -> tuple[
-        str | None, GameInfo, discord.Embed, discord.ui.View, list[discord.File], list[Snapshot]
+        str | None,
+        GameInfo,
+        Any,
+        discord.Embed,
+        discord.ui.View,
+        list[discord.File],
+        list[Snapshot],
     ]:
         """Commit the click's move (or learn why not) and draw the answer: the note, the new
         hand and the snapshots the seat now sees."""
@@ -192,7 +199,7 @@ class Actions:
             note = "\n".join(private) if note is None else note + "\n" + "\n".join(private)
         embed, view = self.presenter.hand_message(info, state, seat)
         files = show(embed, await self.pictures.hand(info, state, seat))
-        return note, info, embed, view, files, shown
+        return note, info, state, embed, view, files, shown
 
     async def _apply(self, game_id: int, seat: int, code: str, version: int) -> Update:
         """A click on controls drawn at ``version``: the manager judges it under the game's

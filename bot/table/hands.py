@@ -4,6 +4,13 @@ Ephemeral messages can only be edited through the interaction token that made th
 token dies after 15 minutes; :class:`HandHandle` remembers the newest token per player and
 refuses to use one older than :data:`TOKEN_LIFETIME` (the player re-opens with **My hand** or
 ``/hand`` instead).
+
+Why some refreshes wait: every edit of a hand is a REST request (about a millisecond of the
+bot's CPU, and a share of Discord's rate limits). A hand whose controls change (the seat's turn
+begins or ends, its cards or legal moves change, the game ends) is redrawn at once; a hand that
+only shows context (another seat's card on the trick, the scores) while its seat keeps waiting
+is redrawn at most every ``context_seconds``, and :meth:`HandTokens.refresh` says when the
+next such redraw is due so that it is not forgotten.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, ManagerRef
 from bot.table.snapshots import TOKEN_LIFETIME
+from games import registry
 
 #: the version part of a control's id (``:v12``)
 _VERSION = re.compile(r":v[0-9]+")
@@ -39,6 +47,10 @@ class HandHandle:
     focus: str | None = None
     #: what the message shows now (a digest of its payload), when the bot last drew it here
     shown: int | None = None
+    #: the seat's legal moves when the message was last drawn (None: unknown)
+    controls: tuple[str, ...] | None = None
+    #: when the message was last drawn (by an answer or a refresh)
+    drawn: float = 0.0
 
     def fresh(self, now: float) -> bool:
         return now - self.created < TOKEN_LIFETIME
@@ -52,7 +64,9 @@ class HandTokens:
         draw: HandDrawer,
         pictures: Pictures,
         manager: ManagerRef | None = None,
+        context_seconds: float = 0.0,
     ) -> None:
+        self.context_seconds = context_seconds
         self.pictures = pictures
         self.manager = manager
         self.clock = clock
@@ -62,22 +76,43 @@ class HandTokens:
         self.hands: dict[int, dict[int, HandHandle]] = {}
 
     def remember(
-        self, interaction: discord.Interaction, info: GameInfo, focus: str | None = None
+        self,
+        interaction: discord.Interaction,
+        info: GameInfo,
+        focus: str | None = None,
+        state: Any = None,
     ) -> None:
+        """The hand message ``interaction`` just drew (with ``state``, the moves it offers)."""
+        now = self.clock()
+        seat = info.seat_of(interaction.user.id)
+        controls = None
+        if state is not None and seat is not None:
+            controls = _controls(info, state, seat)
         self.hands.setdefault(info.id, {})[interaction.user.id] = HandHandle(
             application_id=interaction.application_id,
             token=interaction.token,
-            created=self.clock(),
+            created=now,
             version=info.version,
             focus=focus,
+            controls=controls,
+            drawn=now,
         )
 
-    async def refresh(self, info: GameInfo, state: Any) -> None:
+    def active(self, game_id: int, user_id: int, within: float) -> bool:
+        """Whether ``user_id`` used their hand in this game less than ``within`` seconds ago
+        (and can still be shown their turn there): they are at the table."""
+        handle = self.hands.get(game_id, {}).get(user_id)
+        return handle is not None and self.clock() - handle.created < min(within, TOKEN_LIFETIME)
+
+    async def refresh(self, info: GameInfo, state: Any) -> float | None:
         """Edit the open hand messages of this game whose tokens are still alive: those drawn
         at an older version, and every one when the game is over (an admin's end does not move
-        the version, yet the hand must stop saying whose turn it is)."""
+        the version, yet the hand must stop saying whose turn it is). A hand whose controls
+        are unchanged waits until ``context_seconds`` after it was last drawn; returns the
+        clock time the earliest such wait ends (None: nothing waits)."""
         now = self.clock()
         open_hands = self.hands.get(info.id, {})
+        due: float | None = None
         for user_id, handle in list(open_hands.items()):
             if handle.version == info.version and info.status == "live":
                 continue  # already shows this version (an ended game's is told once more)
@@ -87,10 +122,21 @@ class HandTokens:
             seat = info.seat_of(user_id)
             if seat is None:
                 continue
+            controls = _controls(info, state, seat)
+            if (
+                info.status == "live"
+                and self.context_seconds > 0
+                and controls == handle.controls
+                and now < handle.drawn + self.context_seconds
+            ):
+                later = handle.drawn + self.context_seconds
+                due = later if due is None else min(due, later)
+                continue  # only context changed: it catches up at ``later``
+            handle.controls = controls
             embed, view = self.draw(info, state, seat, handle.focus)
             picture = await self.pictures.hand(info, state, seat)
             if picture is not None and await self.moved(info):
-                return  # drawn for a state the game has left; the next refresh shows the new one
+                return due  # drawn for a state the game has left; the next refresh shows it
             note = ended_note(info, state)  # a game that is over says so, with the result
             digest = _digest(note, embed, view, picture)
             if digest == handle.shown:
@@ -103,9 +149,10 @@ class HandTokens:
                 await hook.edit_message(  # type: ignore[call-overload]
                     "@original", content=note, embed=embed, view=view, attachments=files
                 )
-                handle.version, handle.shown = info.version, digest
+                handle.version, handle.shown, handle.drawn = info.version, digest, now
             except discord.HTTPException:
                 open_hands.pop(user_id, None)
+        return due
 
     async def moved(self, info: GameInfo) -> bool:
         """Whether the game has moved past ``info`` (while a picture was being drawn)."""
@@ -115,6 +162,14 @@ class HandTokens:
 
     def forget(self, game_id: int) -> None:
         self.hands.pop(game_id, None)
+
+
+def _controls(info: GameInfo, state: Any, seat: int) -> tuple[str, ...]:
+    """The moves a hand offers its seat now (none while the game is not live or the seat is
+    away): when these change, the hand is redrawn at once."""
+    if info.status != "live" or info.seats[seat].away:
+        return ()
+    return tuple(a.code for a in registry.get(info.game).legal_actions(state, seat))
 
 
 def _digest(

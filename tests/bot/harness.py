@@ -679,6 +679,9 @@ async def start_bot(
     games: dict[str, Any] | None = None,
     pictures: bool = False,
     away_after: int = 3,
+    active_seconds: float = 0.0,
+    hand_context_seconds: float = 0.0,
+    repost_after: float = 0.0,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync). ``away_after``: missed
@@ -693,7 +696,16 @@ async def start_bot(
         {
             "storage": {"path": str(db_path)},
             # random AI seats: the tests' games stay short and replay as they always have
-            "tables": {"edit_interval": edit_interval, "pictures": pictures, "ai_level": "random"},
+            "tables": {
+                "edit_interval": edit_interval,
+                "pictures": pictures,
+                "ai_level": "random",
+                # every turn notifies and every change redraws open hands at once, as the
+                # tests' whole games expect (tests of the quieter defaults pass their own)
+                "active_seconds": active_seconds,
+                "repost_after": repost_after,
+                "hand_context_seconds": hand_context_seconds,
+            },
             "games": games or {},
         },
         env={},
