@@ -10,7 +10,11 @@ menus the bot sent them.
 
 Printed per N (median of the measured window): bot CPU ms per interaction, REST calls per
 move, answer latency p50/p99 (gateway dispatch to the interaction callback arriving), RSS and
-RSS per active table.
+RSS per active table (over the idle bot, and between two runs: the marginal cost). The people
+click within 1-3 s, so under the default settings they are all at the table: their turns show
+on their hands and the table is edited in place, posted anew every two minutes.
+``--profile FILE`` runs the bot under cProfile; ``BENCH_TRACEMALLOC=FILE`` writes the top
+allocation sites at exit.
 
 Usage (README "Benchmarks"):
     python bench/bot.py                      # N = 1, 20, 100, 300
@@ -671,6 +675,19 @@ def child_main(port: str, config: str) -> None:
     from bot.__main__ import main
 
     profile = os.environ.get("BENCH_PROFILE")
+    traced = os.environ.get("BENCH_TRACEMALLOC")
+    if traced:  # where the memory of active tables goes: the top allocation sites at exit
+        import tracemalloc
+
+        tracemalloc.start(1)
+        try:
+            main(["--config", config])
+        finally:
+            current, peak = tracemalloc.get_traced_memory()
+            top = tracemalloc.take_snapshot().statistics("filename")[:40]
+            lines = [f"traced now {current / 2**20:.1f} MB, peak {peak / 2**20:.1f} MB"]
+            Path(traced).write_text("\n".join(lines + [str(line) for line in top]))
+        return
     if not profile:
         raise SystemExit(main(["--config", config]))
     import cProfile
@@ -704,6 +721,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.profile:
         os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
+    previous: dict[str, float] | None = None
     for n in args.tables or [1, 20, 100, 300]:
         result = asyncio.run(
             run(n, args.game, args.players, args.warmup, args.seconds, args.pictures)
@@ -719,6 +737,12 @@ def main() -> None:
             f"RSS {result['rss_mb']:5.1f} MB ({result['rss_kb_per_table']:6.1f} KB/table)"
         )
         print(f"        REST: {result['top_rest']}")
+        if previous is not None and n > previous["tables"]:
+            # the cost of one more active table, free of what the first one loads (modules,
+            # caches): the RSS step between two runs over their step in tables
+            step = (result["rss_mb"] - previous["rss_mb"]) * 1024 / (n - previous["tables"])
+            print(f"        RSS per active table from N={previous['tables']:.0f}: {step:.1f} KB")
+        previous = result
 
 
 if __name__ == "__main__":
