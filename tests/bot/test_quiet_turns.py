@@ -111,7 +111,7 @@ async def test_a_waiting_hand_catches_up_later_and_a_hand_whose_moves_change_at_
             since = len(fake.sent)
             _, nxt = await move(table)
             await table.settle()
-            info, state = await bot.manager.state(table.game_id)
+            _info, state = await bot.manager.state(table.game_id)
             waiting = [
                 s
                 for s in others
@@ -140,8 +140,9 @@ async def test_a_waiting_hand_catches_up_later_and_a_hand_whose_moves_change_at_
                 if s.kind == "hook-edit" and s.audience == table.users[waiting[0]].id
             ]
             assert len(catch_up) == 1 and hand_of[waiting[0]] in fake.messages
-            view = registry.get("rowboat").view(state, waiting[0])
-            assert view is not None
+            info, state = await bot.manager.state(table.game_id)
+            embed, _view = bot.tables.hand_message(info, state, waiting[0])
+            assert catch_up[0].payload["embeds"][0] == embed.to_dict()  # the hand as it is now
             return
         raise AssertionError("no move left a third seat waiting")
     finally:
