@@ -305,8 +305,9 @@ ROWBOAT_KEPT = 12
 
 
 def side_value(f: list, won: list[int], seat: int) -> float:
-    """Score change of ``seat``'s side minus the opponents' (their mean in 3p), each side
-    credited :data:`ROWBOAT_KEPT` for a Rowboat it still holds."""
+    """Score change of ``seat``'s side minus the opponents', each side credited
+    :data:`ROWBOAT_KEPT` for a Rowboat it still holds; with three players, the seat's total
+    after the hand minus the best total of the other two."""
     n = f[fast.N]
     novice = bool(f[fast.NOVICE])
     deltas = []
@@ -317,6 +318,11 @@ def side_value(f: list, won: list[int], seat: int) -> float:
         score, _ = hand_score(novice, bid, w, 0, f[fast.BAGS][side])
         deltas.append(score + (0 if used[side] & 1 else ROWBOAT_KEPT))
     mine = SIDE[n][seat]
+    if n == 3:
+        # three rivals: a game is won against the leader of the other two, so the hand is
+        # judged on the totals it leaves (a point taken from a trailing rival is worth less)
+        totals = [f[fast.SCORES][side] + d for side, d in enumerate(deltas)]
+        return totals[mine] - max(t for i, t in enumerate(totals) if i != mine)
     others = [d for i, d in enumerate(deltas) if i != mine]
     return deltas[mine] - sum(others) / len(others)
 
