@@ -237,3 +237,25 @@ def test_tables_of_one_level_reach_the_default_target(players: int, level: str) 
     seeds = range(10) if players < 4 or level == "normal" else range(3)
     lengths = [_play(players, [level] * players, seed, {}) for seed in seeds]
     assert max(lengths) < 5000
+
+
+def test_three_player_search_values_a_hand_against_the_leading_rival() -> None:
+    """At three players a hand is worth its total against the better of the two rivals: the
+    same tricks are worth more when they keep the strong seat level with a leader than when
+    the rivals it outscores trail anyway (two-sided games keep the plain difference)."""
+    engine = registry.get("rowboat")
+    state = engine.new_game(3, engine.Options(novice=False), 7)
+    f = ai.fast.from_state(state)
+    f[ai.fast.BIDS] = [2, 3, 3]
+    f[ai.fast.USED] = [1, 1, 1]  # every Rowboat spent: no credit for one kept
+    won = [2, 3, 3]  # every seat makes its bid exactly: +20, +30, +30
+    f[ai.fast.SCORES] = [0, 0, 0]
+    level = ai.side_value(f, won, 0)
+    assert level == 20 - 30
+    f[ai.fast.SCORES] = [0, 100, -100]  # one rival far ahead: only that one counts
+    assert ai.side_value(f, won, 0) == 20 - 130
+    f[ai.fast.SCORES] = [100, 0, -100]  # the seat leads: measured against the nearer rival
+    assert ai.side_value(f, won, 0) == 120 - 30
+    two = ai.fast.from_state(engine.new_game(2, engine.Options(novice=False), 7))
+    two[ai.fast.BIDS], two[ai.fast.USED], two[ai.fast.SCORES] = [2, 3], [1, 1], [100, 0]
+    assert ai.side_value(two, [2, 3], 0) == 20 - 30  # the hand's difference, scores aside
