@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.sessions import GameNotFound, Update
 from bot.table import Tables, mentions
@@ -285,13 +286,17 @@ class Publisher:
         picture: Any,
     ) -> None:
         try:
-            await channel.get_partial_message(message_id).edit(
+            with handle_message_parameters(
                 content=content or None,
                 embed=embed,
                 view=view,
                 attachments=show(embed, picture),
                 allowed_mentions=discord.AllowedMentions.none(),
-            )
+                previous_allowed_mentions=self.bot.allowed_mentions,
+            ) as params:
+                # nothing reads the edited message back, so none is built from the answer
+                # (its components are all restart-safe dynamic items: no view to store)
+                await self.bot.http.edit_message(info.channel_id, message_id, params=params)
         except discord.NotFound:
             # Someone deleted the table message: post it again and remember the new one.
             message = await channel.send(

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.sessions import GameInfo
 from bot.table.ended import ended_note
@@ -144,15 +146,45 @@ class HandTokens:
                 handle.version = info.version
                 continue
             files = show(embed, picture)
-            hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
             try:
-                await hook.edit_message(  # type: ignore[call-overload]
-                    "@original", content=note, embed=embed, view=view, attachments=files
-                )
+                await self._edit(handle, note, embed, view, files)
                 handle.version, handle.shown, handle.drawn = info.version, digest, now
             except discord.HTTPException:
                 open_hands.pop(user_id, None)
         return due
+
+    async def _edit(
+        self,
+        handle: HandHandle,
+        note: str | None,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        files: list[discord.File],
+    ) -> None:
+        """PATCH the hand message through its token. The same request as discord.py's
+        ``Webhook.edit_message``, without parsing the answer into a message nobody reads (a
+        refresh is one of the few requests a move costs); the controls are restart-safe
+        dynamic items, so there is no view to store."""
+        hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
+        with handle_message_parameters(
+            content=note,
+            embed=embed,
+            view=view,
+            attachments=files,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            await async_context.get().edit_webhook_message(
+                hook.id,
+                handle.token,
+                "@original",  # type: ignore[arg-type]  # the interaction's own message
+                session=hook.session,
+                proxy=hook.proxy,
+                proxy_auth=hook.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+                with_components=True,
+            )
 
     async def moved(self, info: GameInfo) -> bool:
         """Whether the game has moved past ``info`` (while a picture was being drawn)."""
