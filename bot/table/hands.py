@@ -134,7 +134,6 @@ class HandTokens:
                 later = handle.drawn + self.context_seconds
                 due = later if due is None else min(due, later)
                 continue  # only context changed: it catches up at ``later``
-            handle.controls = controls
             embed, view = self.draw(info, state, seat, handle.focus)
             picture = await self.pictures.hand(info, state, seat)
             if picture is not None and await self.moved(info):
@@ -143,12 +142,13 @@ class HandTokens:
             digest = _digest(note, embed, view, picture)
             if digest == handle.shown:
                 # another seat's move changed nothing this player sees: no request at all
-                handle.version = info.version
+                handle.version, handle.controls = info.version, controls
                 continue
             files = show(embed, picture)
             try:
                 await self._edit(handle, note, embed, view, files)
                 handle.version, handle.shown, handle.drawn = info.version, digest, now
+                handle.controls = controls  # only once the message shows them
             except discord.HTTPException:
                 open_hands.pop(user_id, None)
         return due
