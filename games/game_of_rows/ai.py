@@ -127,6 +127,16 @@ def knowledge(obs: Observation) -> Knowledge:
 # --------------------------------------------------------------------------- playouts
 
 
+def _open_spots(tops: list, mayhem: bool) -> list[int]:
+    """A row's empty spots a blocker may cover: its frontier once both ends are filled, else
+    (with Mayhem) an empty end."""
+    if fast.filled(tops[0]) and fast.filled(tops[8]):
+        return [i for i in fast.frontiers(tops) if tops[i] is None]
+    if mayhem:
+        return [i for i in (0, 8) if tops[i] is None]
+    return []
+
+
 def placements(sim: Sim, seat: int, jokers: bool = True) -> list[Move]:
     """Face-up PLACE moves of ``seat`` (duplicates of a card's target collapse), without the
     rest of the legal list: the inner loop of a playout. ``jokers=False`` leaves the Joker's
@@ -180,12 +190,7 @@ def _specials(sim: Sim, seat: int) -> list[Move]:
     for slot, tops in enumerate(sim.rows):
         if tops is None:
             continue
-        if fast.filled(tops[0]) and fast.filled(tops[8]):
-            empty = [i for i in fast.frontiers(tops) if tops[i] is None]
-        elif mayhem:
-            empty = [i for i in (0, 8) if tops[i] is None]
-        else:
-            empty = []
+        empty = _open_spots(tops, mayhem)
         opened: list[tuple[int, int]] = []
         blocked: list[tuple[int, int]] = []
         for i, top in enumerate(tops):
@@ -267,12 +272,7 @@ def _useful_specials(sim: Sim, hand: list[str]) -> list[Move]:
         if tops is None:
             continue
         if blockers:
-            if fast.filled(tops[0]) and fast.filled(tops[8]):
-                empty = [i for i in fast.frontiers(tops) if tops[i] is None]
-            elif mayhem:
-                empty = [i for i in (0, 8) if tops[i] is None]
-            else:
-                empty = []
+            empty = _open_spots(tops, mayhem)
             for i in empty:
                 if i not in mine:
                     out.extend((BLOCK, c, slot, i, "") for c in _faces(hand, BLOCKERS))
