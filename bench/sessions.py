@@ -156,46 +156,49 @@ async def build_reload_db(path: Path | str, games: int, every: int, seed: int) -
     engine = registry.get(GAME)
     rng = random.Random(seed)
     store = await open_store(path, synchronous="OFF")
-    batch = Batch()
-    now = time.time()
-    for gid in range(1, games + 1):
-        seats = dumps([[gid * 10 + k, f"p{k}", None] for k in range(PLAYERS)])
-        game_seed = rng.randrange(1 << 62)
-        batch.games.append(
-            (
-                gid,
-                1,
-                gid,
-                GAME,
-                gid * 10,
-                "live",
-                seats,
-                dumps(OPTIONS),
-                game_seed,
-                "{}",
-                now,
-                now,
-                None,
+    try:  # closed even when a write fails: its writer thread would keep the process alive
+        batch = Batch()
+        now = time.time()
+        for gid in range(1, games + 1):
+            seats = dumps([[gid * 10 + k, f"p{k}", None] for k in range(PLAYERS)])
+            game_seed = rng.randrange(1 << 62)
+            batch.games.append(
+                (
+                    gid,
+                    1,
+                    gid,
+                    GAME,
+                    gid * 10,
+                    "live",
+                    seats,
+                    dumps(OPTIONS),
+                    game_seed,
+                    "{}",
+                    now,
+                    now,
+                    None,
+                    None,
+                )
             )
-        )
-        state = engine.new_game(PLAYERS, OPTIONS, game_seed)
-        snap = (0, engine.dump(state))
-        moves = rng.randrange(3 * every)
-        for version in range(1, moves + 1):
-            if engine.is_over(state):
-                break
-            seat = engine.to_act(state)[0]
-            action = rng.choice(engine.legal_actions(state, seat))
-            state, _ = engine.apply(state, seat, action)
-            batch.actions.append((gid, version, seat, action.code, "act", now))
-            if version % every == 0:
-                snap = (version, engine.dump(state))
-        batch.snapshots.append((gid, *snap))
-        if gid % 1000 == 0:
-            await store.commit(batch)
-            batch = Batch()
-    await store.commit(batch)
-    await store.close()
+            state = engine.new_game(PLAYERS, OPTIONS, game_seed)
+            snap = (0, engine.dump(state))
+            moves = rng.randrange(3 * every)
+            for version in range(1, moves + 1):
+                if engine.is_over(state):
+                    break
+                seat = engine.to_act(state)[0]
+                action = rng.choice(engine.legal_actions(state, seat))
+                state, _ = engine.apply(state, seat, action)
+                batch.actions.append((gid, version, seat, action.code, "act", now))
+                if version % every == 0:
+                    snap = (version, engine.dump(state))
+            batch.snapshots.append((gid, *snap))
+            if gid % 1000 == 0:
+                await store.commit(batch)
+                batch = Batch()
+        await store.commit(batch)
+    finally:
+        await store.close()
 
 
 def rss() -> int:

@@ -1,0 +1,76 @@
+"""How much of Game of Rows against ``random`` is luck: a level's search handed every hidden card.
+
+Why: issue 14 asks ``normal`` to beat ``random`` in 90% of 2-player games. Game of Rows is won by
+emptying a hand whose size rests on the draws, and most games end in a stalemate ranked by hand
+size, so part of every result is the deal. To tell a weak level from an out-of-reach target,
+this plays the duel of ``bench/ai.py duel --game game_of_rows --players 2 --b random`` on the
+same deals, sides and move seeds, but the tested level's determinizations are replaced by the
+true position: the other hand *and the order of the deck* (the only chance left is the random
+seat's moves). A level that cheats like this and still stays under 90% shows where the ceiling
+is. Nothing in the bot uses this: it swaps a private function of the search for the benchmark.
+
+Usage (README "Benchmarks"):
+    python bench/rows_ceiling.py --pairs 100                  # normal, sees every card
+    python bench/rows_ceiling.py --pairs 100 --level strong   # slower (about 20 s a game)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai import move_seed, wilson  # bench/ai.py: the same seeds as its duels
+
+from games import registry
+from games.game_of_rows import determinize
+from games.search import SeatHistory
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--level", default="normal", choices=["easy", "normal", "strong"])
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    engine = registry.get("game_of_rows")
+    policies = registry.policies("game_of_rows")
+    true: dict[str, Any] = {}
+
+    def deal(_k: object, _rng: object) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+        """The position as it is (default options: no face-down or hidden gone cards)."""
+        state = true["state"]
+        return [list(h) for h in state.hands], [], [], list(state.deck)
+
+    determinize._deal = deal  # type: ignore[assignment]
+    wins = 0.0  # a shared first place counts half, as in bench/ai.py
+    games = 0
+    for seed in range(args.seed, args.seed + args.pairs):
+        for side in (0, 1):
+            levels = [args.level, "random"] if side == 0 else ["random", args.level]
+            state = engine.new_game(2, seed=seed)
+            history = SeatHistory(2)
+            step = 0
+            while not engine.is_over(state):
+                seat = engine.to_act(state)[0]
+                obs = history.observe(engine, state, seat)
+                true["state"] = state
+                code = policies[levels[seat]](obs, move_seed(seed, step, seat))
+                state, events = engine.apply(state, seat, code)
+                history.record(events)
+                step += 1
+            winners = engine.result(state).winners
+            if levels.index(args.level) in winners:
+                wins += 1.0 / len(winners)
+            games += 1
+    low, high = wilson(wins, games)
+    print(f"game_of_rows 2p: {args.level} seeing every card vs random")
+    print(f"  win rate {wins / games:.1%} over {games} games (95% CI {low:.1%}-{high:.1%})")
+
+
+if __name__ == "__main__":
+    main()
