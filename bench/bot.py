@@ -490,6 +490,10 @@ async def wait_until(check: Any, timeout: float = 10.0) -> Any:
     return None
 
 
+#: seconds over which a run opens its tables (see the module docstring: memory)
+RAMP = 12.0
+
+
 async def table(
     fake: Loopback,
     index: int,
@@ -604,7 +608,7 @@ async def run(
     warmup: float,
     seconds: float,
     pictures: bool = False,
-    ramp: float = 0.0,
+    ramp: float = RAMP,
 ) -> dict[str, float]:
     fake = Loopback(tables)
     runner = await fake.start()
@@ -743,7 +747,7 @@ def main() -> None:
     parser.add_argument(
         "--ramp",
         type=float,
-        default=12.0,
+        default=RAMP,
         help="seconds over which the tables open, evenly (0: all at once, a burst)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per N")
