@@ -12,8 +12,9 @@ same move (``games.search.Rng``).
   when an opponent is close to going out, and ask/answer "may I close?" by the score.
 * ``easy`` is ``normal`` without card memory (it forgets what the next player took and
   discarded) and with a random legal move about 30% of the time.
-* ``strong`` plays ``normal``'s turn plan, but at the two decisions that shape a turn (draw or
-  take the pile, and which card to discard) it scores a few candidates by Monte Carlo:
+* ``strong`` plays ``normal``'s turn plan, but at the decisions that shape a turn (draw or
+  take the pile, meld now or hold the cards back, and which card to discard) it scores a few
+  candidates by Monte Carlo:
   determinized hands and stock (:mod:`.determinize`), the candidate applied on the search path
   (:mod:`.fast`), the round played out by the cheap playout policy, value = the side's round
   score minus the best other side's.
@@ -347,6 +348,7 @@ def easy(observation: Observation, seed: int) -> str:
 #: which decisions strong searches
 SEARCH_PICKUPS = True
 SEARCH_DISCARDS = True
+SEARCH_HOLDS = True
 #: strong leaves normal's choice only for a candidate better by this many points on average
 MARGIN = 25.0
 
@@ -383,32 +385,46 @@ def evaluate(
     return [total / rounds for total in totals]
 
 
-def search(observation: Observation, seed: int, iterations: int) -> str:
-    """``strong``: ``normal``'s plan, with the draw-or-take choice and the discard chosen by
-    Monte Carlo over ``iterations`` playouts (split between the candidates). The heuristic's
-    own choice is the first candidate and is kept unless another beats it by :data:`MARGIN`."""
+def candidates(observation: Observation, heuristic: str) -> list[str]:
+    """The moves strong weighs at this step, ``normal``'s own first; one move means no search.
+
+    Three decisions are searched: draw or take the pile; which lone card to discard; and, at a
+    melding step once the side has opened, whether to meld now at all or to discard and keep
+    the cards in hand (a meld shown early tells the next player what to feed and empties the
+    hand toward the pile's reach, and only a playout can weigh that against the points)."""
     legal = observation.legal
-    heuristic = normal_move(observation)
-    if len(legal) == 1 or iterations <= 0:
-        return heuristic
     s = Seen(observation)
     if "draw" in legal and heuristic.startswith(("take", "draw")) and SEARCH_PICKUPS:
         takes = sorted((c for c in legal if c.startswith("take")), key=_take_key)
-        candidates = [heuristic] + [c for c in ("draw", *takes[:1]) if c != heuristic]
-    elif heuristic.startswith("discard:") and SEARCH_DISCARDS:
+        return [heuristic] + [c for c in ("draw", *takes[:1]) if c != heuristic]
+    if heuristic.startswith("discard:") and SEARCH_DISCARDS:
         # a pair is worth more than a playout shows (playouts take the pile greedily but never
         # plan for it), so only lone naturals and black 3s challenge the heuristic's discard
         others = [c for c in ranked_discards(s) if c != heuristic and _lone(s, c[8:])]
-        candidates = [heuristic, *others[: DISCARD_CANDIDATES - 1]]
-    else:
+        return [heuristic, *others[: DISCARD_CANDIDATES - 1]]
+    going_out = s.has_canasta(s.side) and len(s.hand) <= 4
+    if heuristic.startswith(("meld:", "add:")) and SEARCH_HOLDS and s.mine and not s.staged:
+        discards = ranked_discards(s)
+        if discards and not going_out:
+            return [heuristic, discards[0]]
+    return [heuristic]
+
+
+def search(observation: Observation, seed: int, iterations: int) -> str:
+    """``strong``: ``normal``'s plan, with the decisions of :func:`candidates` chosen by Monte
+    Carlo over ``iterations`` playouts (split between the candidates). The heuristic's own
+    choice is the first candidate and is kept unless another beats it by :data:`MARGIN`."""
+    heuristic = normal_move(observation)
+    if len(observation.legal) == 1 or iterations <= 0:
         return heuristic
-    if len(candidates) == 1:
-        return candidates[0]
-    values = evaluate(observation, candidates, iterations, seed)
-    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+    options = candidates(observation, heuristic)
+    if len(options) == 1:
+        return options[0]
+    values = evaluate(observation, options, iterations, seed)
+    best = max(range(len(options)), key=lambda i: (values[i], -i))
     if values[best] - values[0] < MARGIN:
-        return candidates[0]
-    return candidates[best]
+        return options[0]
+    return options[best]
 
 
 def _lone(s: Seen, card: str) -> bool:

@@ -258,6 +258,23 @@ def test_closes_with_the_four_black_threes(level: str) -> None:
     assert RIGHT[level](arranged_obs(state, 0), 0) == "close"
 
 
+def test_strong_weighs_holding_a_meld_back_only_when_not_going_out() -> None:
+    """Once the side is open, strong's melding step is a choice between normal's meld and its
+    best discard (keeping the cards in hand); with the hand about to meld away it is not."""
+    held = ["KC", "KD", "KH", "5D", "9H", "JS", "QC", "7C"]
+    opened = {0: {"A": ["AD", "AH", "AS"]}}
+    obs = arranged_obs(arrange(2, hands={0: held}, melds=opened, phase=PLAY), 0)
+    heuristic = ai.normal(obs, 0)
+    assert heuristic == "meld:K:3"
+    options = ai.candidates(obs, heuristic)
+    assert options[0] == heuristic
+    assert len(options) == 2 and options[1].startswith("discard:")
+    assert options[1] in obs.legal
+    canasta = {0: {"A": ["AD", "AH", "AS", "AD", "AH", "AS", "AC"]}}
+    obs = arranged_obs(arrange(2, hands={0: ["KC", "KD", "KH"]}, melds=canasta, phase=PLAY), 0)
+    assert ai.candidates(obs, ai.normal(obs, 0)) == ["meld:K:3"]
+
+
 def test_normal_blocks_the_pile_when_an_opponent_is_about_to_go_out() -> None:
     """The next player has a canasta and two cards, the pile holds eight: normal throws the
     2 (strong may judge the pile harmless to a two-card hand, so it is not held to it)."""
