@@ -85,6 +85,10 @@ STRONG_HORIZON = 400
 #: turns of the strong search's first round (all candidates, before the first halving): a
 #: cheap screen that drops the clearly worse half, so the long playouts go to the close ones
 STRONG_SCREEN = 20
+#: whether strong deals an opponent whose last turn began with nothing to place a hand that
+#: fit nowhere then (determinize.Knowledge.stuck; more than half of all turns begin so). Off:
+#: over the first 98 games of the 3p field it won 38.8%, the same deals' 38.8% without it
+STRONG_STUCK = False
 #: how much better (in win share) a searched move must look than the heuristic's choice
 MARGIN = 0.02
 #: the same for ``strong``; its paired playouts share their random numbers (less noise), but
@@ -620,7 +624,7 @@ def strong_choose(
     for stage in range(stages):
         worlds = -(-per_stage // len(alive))
         for _ in range(worlds):
-            world = sample(k, rng)
+            world = sample(k, rng, STRONG_STUCK)
             stream = rng.next64()
             values = []
             for i in alive:

@@ -10,9 +10,13 @@ What is known (spec §7): the board as the view shows it, including the cards un
 the seat's own hand and its own face-down cards; every card that left with a completed row
 (the events name them, except face-down cards nobody saw); the cards of a caught bluff, which
 went back to the bluffer's hand in public (they stay known there until the bluffer plays a card
-face down, which might be one of them, or is removed). What is unknown, dealt at random from
-the cards not accounted for: the other hands (sizes kept), other seats' face-down cards, the
-deck order.
+face down, which might be one of them, or is removed). And what a stuck turn shows: every turn
+announces whether the player has a card to place (``must_place``, §4.1), so a turn that begins
+without one says the whole hand fit nowhere on the board as it was then; the cards of that hand
+not played since are still outside the cards that fitted then (:class:`Stuck`; ``sample(...,
+stuck=True)`` deals them so, straight format only). More than half of all turns begin so.
+What is unknown, dealt at random from the cards not accounted for: the other hands (sizes
+kept), other seats' face-down cards, the deck order.
 """
 
 from __future__ import annotations
@@ -23,15 +27,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Observation
+from games.game_of_rows import board as board_rules
 from games.game_of_rows import fast
-from games.game_of_rows.cards import DECK
+from games.game_of_rows.cards import DECK, JOKER, NUMBERS
 from games.game_of_rows.rules import HAND_SIZE
-from games.game_of_rows.state import CHALLENGE, OVER, TURN, Entry, Opts, Reveal, State
+from games.game_of_rows.state import CHALLENGE, OVER, TURN, Entry, Opts, Reveal, Row, State
 from games.search import Rng
 
 _PHASES = {"turn": TURN, "challenge": CHALLENGE, "over": OVER}
 #: a face-down entry whose card the seat never saw
 UNKNOWN = "?"
+#: the cards a turn's must_place asks about
+_PLACEABLE = (*sorted(NUMBERS), JOKER)
+#: a hand nothing is known to exclude
+_FREE: tuple[int, frozenset[str]] = (0, frozenset())
 
 
 @dataclass(slots=True)
@@ -67,6 +76,13 @@ class Knowledge:
     #: where unseen face-down cards lie on the board: (slot, index)
     hidden_spots: tuple[tuple[int, int], ...]
     hidden_gone: int
+    #: per seat: what its last turn that began with nothing to place says (:class:`Stuck`)
+    stuck: tuple[Stuck | None, ...] = ()
+
+    def stuck_hand(self, seat: int) -> tuple[int, frozenset[str]]:
+        """(how many of ``seat``'s cards are known to be outside ``fits``, ``fits``)."""
+        mark = self.stuck[seat] if self.stuck else None
+        return _FREE if mark is None else mark.resolve()
 
     def unseen_counts(self) -> Counter[str]:
         """Copies of each card the seat cannot place (for counting claims)."""
@@ -74,10 +90,11 @@ class Knowledge:
 
 
 def _replay(
-    obs: Observation,
-) -> tuple[list[Entry], list[list[str]], int, bool, int, list[tuple[int, int]]]:
+    obs: Observation, opts: Opts
+) -> tuple[list[Entry], list[list[str]], int, bool, int, list[tuple[int, int]], list[Stuck | None]]:
     """Walk the events: cards gone with completed rows, caught bluffs' cards still known in a
-    hand, the quiet-turn count (D20), whether a card stayed this turn, and this turn's actions."""
+    hand, the quiet-turn count (D20), whether a card stayed this turn, this turn's actions, and
+    each other seat's last stuck turn (:class:`Stuck`)."""
     players = obs.players
     board: dict[int, list[list[Entry]]] = {}
     gone: list[Entry] = []
@@ -88,9 +105,26 @@ def _replay(
     actions = 0
     drew = False
     downs: list[tuple[int, int]] = []
+    sizes = [HAND_SIZE] * players
+    stuck: list[Stuck | None] = [None] * players
     for event in obs.events:
         kind = event.kind
         data: Mapping[str, Any] = event.data
+        seat: int = data.get("seat", -1)
+        if kind in ("place", "block", "unblock", "face_down"):
+            sizes[seat] -= 1
+            mark = stuck[seat]
+            if mark is not None:
+                mark.later.append(data.get("card", UNKNOWN))
+        elif kind in ("draw", "taken_back"):
+            sizes[seat] += data["count"]
+        elif kind in ("removed", "out_of_cards"):
+            sizes[seat] = 0
+            stuck[seat] = None
+        if kind == "turn" and seat != obs.seat and not opts.flush:
+            # a turn that begins with nothing to place shows the whole hand fits nowhere
+            # (a new row's suit is not in the events, so straight_flush is left out)
+            stuck[seat] = Stuck(sizes[seat], board, opts) if not data["must_place"] else None
         if kind == "turn":
             quiet = quiet + 1 if deck == 0 and not drew and not stayed else 0
             stayed = False
@@ -144,7 +178,40 @@ def _replay(
         elif kind == "removed":
             deck += data["cards_to_deck"]
             known[data["seat"]].clear()
-    return gone, known, quiet, stayed, actions, downs
+    if sizes != list(obs.view["hand_sizes"]):  # history the events do not show: infer nothing
+        stuck = [None] * players
+    return gone, known, quiet, stayed, actions, downs, stuck
+
+
+class Stuck:
+    """A seat's hand when its turn began with no card to place, and the cards the seat played
+    since: how many of its cards are still known to fit nowhere on the board as it was then.
+    Resolved only when a search asks (:meth:`resolve`), from a snapshot of the board's tops,
+    so reading an observation stays cheap for the levels that do not use it."""
+
+    __slots__ = ("_resolved", "later", "opts", "rows", "size")
+
+    def __init__(self, size: int, board: Mapping[int, list[list[Entry]]], opts: Opts) -> None:
+        self.size = size
+        self.opts = opts
+        self.rows: tuple[Row, ...] = tuple(
+            ("", tuple(tuple(stack) for stack in stacks)) for stacks in board.values()
+        )
+        #: cards played since, UNKNOWN for face-down ones
+        self.later: list[str] = []
+        self._resolved: tuple[int, frozenset[str]] | None = None
+
+    def resolve(self) -> tuple[int, frozenset[str]]:
+        """(how many cards of the hand are outside ``fits``, ``fits``): ``fits`` are the cards
+        that had a face-up target then (Jokers and number cards). A card played since that
+        fitted then came from a later draw; any other may have been one of the stuck ones."""
+        if self._resolved is None:
+            fits = frozenset(
+                c for c in _PLACEABLE if board_rules.place_targets(self.rows, self.opts, c)
+            )
+            count = self.size - sum(1 for c in self.later if c not in fits)
+            self._resolved = (count, fits) if count > 0 else _FREE
+        return self._resolved
 
 
 def analyse(obs: Observation) -> Knowledge:
@@ -165,7 +232,7 @@ def analyse(obs: Observation) -> Knowledge:
         reveal_bluffs_at_end=o["reveal_bluffs_at_end"],
         challenge_seconds=o["challenge_seconds"],
     )
-    gone, known, quiet, stayed, actions, downs = _replay(obs)
+    gone, known, quiet, stayed, actions, downs, marks = _replay(obs, opts)
     seen: Counter[str] = Counter(view.get("hand", []))
     rows: list[tuple[str, tuple[tuple[Entry, ...], ...]] | None] = []
     hidden: list[tuple[int, int]] = []
@@ -237,22 +304,44 @@ def analyse(obs: Observation) -> Knowledge:
         unseen=tuple(sorted(unseen.elements())),
         hidden_spots=tuple(hidden),
         hidden_gone=sum(1 for c, _ in gone if c == UNKNOWN),
+        stuck=tuple(marks),
     )
 
 
-def _deal(k: Knowledge, rng: Rng) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+def _deal(
+    k: Knowledge, rng: Rng, stuck: bool = False
+) -> tuple[list[list[str]], list[str], list[str], list[str]]:
     """Deal the unseen cards: other hands (after their known cards), hidden face-down cards,
-    hidden gone cards, then the deck (top first)."""
+    hidden gone cards, then the deck (top first). With ``stuck``, a hand's cards known to fit
+    nowhere at its last stuck turn (:attr:`Knowledge.stuck`) are dealt first, from the unseen
+    cards that did not fit then."""
     pool = list(k.unseen)
     rng.shuffle(pool)
+    firsts: dict[int, list[str]] = {}
+    if stuck and k.stuck:
+        for s in range(k.players):
+            if s == k.seat:
+                continue
+            count, fits = k.stuck_hand(s)
+            if count <= 0:
+                continue
+            need = k.hand_sizes[s] - len(k.known[s])
+            count = min(need, count - sum(1 for c in k.known[s] if c not in fits))
+            if count <= 0:
+                continue
+            picked = [i for i, c in enumerate(pool) if c not in fits][:count]
+            firsts[s] = [pool[i] for i in picked]
+            for i in reversed(picked):
+                del pool[i]
     at = 0
     hands: list[list[str]] = []
     for s in range(k.players):
         if s == k.seat:
             hands.append(list(k.hand))
             continue
-        need = k.hand_sizes[s] - len(k.known[s])
-        hands.append([*k.known[s], *pool[at : at + need]])
+        first = firsts.get(s, [])
+        need = k.hand_sizes[s] - len(k.known[s]) - len(first)
+        hands.append([*k.known[s], *first, *pool[at : at + need]])
         at += need
     faces = pool[at : at + len(k.hidden_spots)]
     at += len(k.hidden_spots)
@@ -263,9 +352,9 @@ def _deal(k: Knowledge, rng: Rng) -> tuple[list[list[str]], list[str], list[str]
     return hands, faces, gone, pool[at : at + k.deck_count]
 
 
-def sample(k: Knowledge, rng: Rng) -> fast.Sim:
-    """One determinization as a search state."""
-    hands, faces, _gone, deck = _deal(k, rng)
+def sample(k: Knowledge, rng: Rng, stuck: bool = False) -> fast.Sim:
+    """One determinization as a search state (``stuck``: see :func:`_deal`)."""
+    hands, faces, _gone, deck = _deal(k, rng, stuck)
     sim = fast.Sim.__new__(fast.Sim)
     o = k.opts
     sim.n = k.players

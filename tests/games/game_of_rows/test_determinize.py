@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from games import registry
+from games.core import Observation
 from games.game_of_rows import ENGINE
+from games.game_of_rows.cards import JOKER
 from games.game_of_rows.determinize import UNKNOWN, analyse, sample
-from games.search import Rng
+from games.search import Rng, SeatHistory
 from tests.games.ai_support import check_determinization, random_positions
 
 OPTIONS: list[dict[str, Any]] = [
@@ -62,3 +64,46 @@ def test_determinize_is_consistent(players: int, options: int) -> None:
         assert sim.legal_codes(seat) == list(obs.legal)
         assert [len(h) for h in sim.hands] == [len(h) for h in state.hands]
         assert len(sim.deck) == len(state.deck)
+
+
+def placer(obs: Observation) -> str:
+    """One card a turn when it must, else end: a cheap policy whose turns often begin with
+    nothing to place, as real ones do."""
+    legal = obs.legal
+    if "end" in legal and obs.view["placed_number"]:
+        return "end"
+    places = [c for c in legal if c.startswith("place:")]
+    if places:
+        return places[0]
+    return "end" if "end" in legal else legal[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_stuck_turn_rules_cards_out_of_that_hand(players: int) -> None:
+    """A turn that began with nothing to place says the hand then fit nowhere: the count of
+    cards still known to be outside the cards that fit is never more than the real hand has,
+    and strong's samples deal those hands that way (and stay consistent with the view)."""
+    active = 0
+    for game in range(6):
+        state = ENGINE.new_game(players, seed=50 + game)
+        history = SeatHistory(players)
+        for step in range(400):
+            if ENGINE.is_over(state):
+                break
+            seat = ENGINE.to_act(state)[0]
+            obs = history.observe(ENGINE, state, seat)
+            k = analyse(obs)
+            for s in range(players):
+                count, fits = k.stuck_hand(s)
+                if count <= 0:
+                    continue
+                assert s != seat
+                active += 1
+                assert sum(1 for c in state.hands[s] if c not in fits) >= count
+                assert JOKER in fits or not fits
+                sim = sample(k, Rng(step), stuck=True)
+                assert sum(1 for c in sim.hands[s] if c not in fits) >= count
+                assert sim.legal_codes(seat) == list(obs.legal)
+            state, events = ENGINE.apply(state, seat, placer(obs))
+            history.record(events)
+    assert active >= 100 * (players - 1), "stuck turns should be common"
