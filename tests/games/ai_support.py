@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from games.core import Engine, Observation, observe
@@ -44,6 +44,28 @@ def random_positions(
                 produced += 1
             seat, action = choose(engine, state, players, rng)
             state, events = engine.apply(state, seat, action)
+            history.record(events)
+
+
+def policy_positions(
+    engine: Engine,
+    players: int,
+    policy: Callable[[Observation], str],
+    seeds: Iterable[int],
+    cap: int = 400,
+) -> Iterator[tuple[Any, int, Observation]]:
+    """Every decision point of whole games (one per seed, at most ``cap`` decisions each) in
+    which ``policy`` plays every seat: ``(state, seat, observation)`` before each move."""
+    for seed in seeds:
+        state = engine.new_game(players, seed=seed)
+        history = SeatHistory(players)
+        for _ in range(cap):
+            if engine.is_over(state):
+                break
+            seat = engine.to_act(state)[0]
+            obs = history.observe(engine, state, seat)
+            yield state, seat, obs
+            state, events = engine.apply(state, seat, policy(obs))
             history.record(events)
 
 

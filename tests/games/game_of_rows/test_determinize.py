@@ -16,8 +16,8 @@ from games.core import Observation
 from games.game_of_rows import ENGINE
 from games.game_of_rows.cards import JOKER
 from games.game_of_rows.determinize import UNKNOWN, analyse, sample
-from games.search import Rng, SeatHistory
-from tests.games.ai_support import check_determinization, random_positions
+from games.search import Rng
+from tests.games.ai_support import check_determinization, policy_positions, random_positions
 
 OPTIONS: list[dict[str, Any]] = [
     {"mayhem": True},
@@ -84,26 +84,18 @@ def test_a_stuck_turn_rules_cards_out_of_that_hand(players: int) -> None:
     cards still known to be outside the cards that fit is never more than the real hand has,
     and strong's samples deal those hands that way (and stay consistent with the view)."""
     active = 0
-    for game in range(6):
-        state = ENGINE.new_game(players, seed=50 + game)
-        history = SeatHistory(players)
-        for step in range(400):
-            if ENGINE.is_over(state):
-                break
-            seat = ENGINE.to_act(state)[0]
-            obs = history.observe(ENGINE, state, seat)
-            k = analyse(obs)
-            for s in range(players):
-                count, fits = k.stuck_hand(s)
-                if count <= 0:
-                    continue
-                assert s != seat
-                active += 1
-                assert sum(1 for c in state.hands[s] if c not in fits) >= count
-                assert JOKER in fits or not fits
-                sim = sample(k, Rng(step), stuck=True)
-                assert sum(1 for c in sim.hands[s] if c not in fits) >= count
-                assert sim.legal_codes(seat) == list(obs.legal)
-            state, events = ENGINE.apply(state, seat, placer(obs))
-            history.record(events)
+    positions = policy_positions(ENGINE, players, placer, range(50, 56))
+    for step, (state, seat, obs) in enumerate(positions):
+        k = analyse(obs)
+        for s in range(players):
+            count, fits = k.stuck_hand(s)
+            if count <= 0:
+                continue
+            assert s != seat
+            active += 1
+            assert sum(1 for c in state.hands[s] if c not in fits) >= count
+            assert JOKER in fits or not fits
+            sim = sample(k, Rng(step), stuck=True)
+            assert sum(1 for c in sim.hands[s] if c not in fits) >= count
+            assert sim.legal_codes(seat) == list(obs.legal)
     assert active >= 100 * (players - 1), "stuck turns should be common"
