@@ -244,6 +244,12 @@ def _staging_for_take(s: Seen) -> str | None:
     return None
 
 
+def _near_out(s: Seen) -> bool:
+    """The side may close and the hand is small enough to meld away soon: melds are then
+    played, not weighed (going out ends the round in the side's favour)."""
+    return s.has_canasta(s.side) and len(s.hand) <= 4
+
+
 def _meld_step(s: Seen) -> str | None:
     """The next melding step of the turn, or None when it is time to discard."""
     legal = s.legal
@@ -263,7 +269,7 @@ def _meld_step(s: Seen) -> str | None:
             if code in legal:
                 return code
         return None
-    going_out = s.has_canasta(s.side) and len(s.hand) <= 4
+    going_out = _near_out(s)
     for rank, n in sorted(s.ranks.items()):
         if rank in s.mine and f"add:{rank}:{n}" in legal:
             return f"add:{rank}:{n}"
@@ -402,10 +408,9 @@ def candidates(observation: Observation, heuristic: str) -> list[str]:
         # plan for it), so only lone naturals and black 3s challenge the heuristic's discard
         others = [c for c in ranked_discards(s) if c != heuristic and _lone(s, c[8:])]
         return [heuristic, *others[: DISCARD_CANDIDATES - 1]]
-    going_out = s.has_canasta(s.side) and len(s.hand) <= 4
     if heuristic.startswith(("meld:", "add:")) and SEARCH_HOLDS and s.mine and not s.staged:
         discards = ranked_discards(s)
-        if discards and not going_out:
+        if discards and not _near_out(s):
             return [heuristic, discards[0]]
     return [heuristic]
 
