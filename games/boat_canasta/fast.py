@@ -808,14 +808,14 @@ def _discard_pick(f: Fast, seat: int, rng_below: Callable[[int], int]) -> int:
     if hk[BLACK3]:
         return next(i for i in OF_KIND[BLACK3] if hc[i])
     theirs = f.melds[(seat + 1) % f.players % f.nsides]
-    singles = [
-        i
-        for i in range(8, N_CARDS - 1)
-        if hc[i]
-        and KIND[i] < 11
-        and hk[KIND[i]] == 1
-        and (f.frozen or NATURAL_RANKS[KIND[i]] not in theirs)
-    ]
+    frozen = f.frozen
+    singles = []
+    for k in range(11):  # kinds are contiguous in card order, so this keeps that order
+        if hk[k] == 1 and (frozen or NATURAL_RANKS[k] not in theirs):
+            for i in OF_KIND[k]:
+                if hc[i]:
+                    singles.append(i)
+                    break
     if singles:
         return singles[rng_below(len(singles))]
     cards = [i for i in range(N_CARDS) if hc[i]]

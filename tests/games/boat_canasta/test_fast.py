@@ -5,6 +5,7 @@ scores) after each move, so a search over the fast path plays the real game (iss
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -74,3 +75,38 @@ def test_copy_is_independent() -> None:
     fast.step(g, state.turn, "draw")
     fast.step(g, state.turn, g and fast.legal(g, state.turn)[-1])
     assert f.snapshot() == before and g.snapshot() != before
+
+
+def _holding(f: fast.Fast, seat: int, codes: list[str]) -> None:
+    """Give ``seat`` exactly ``codes`` (counts per card and per kind kept consistent)."""
+    f.hc[seat] = [0] * fast.N_CARDS
+    f.hk[seat] = [0] * 14
+    f.hn[seat] = 0
+    for code in codes:
+        fast._to_hand(f, seat, fast.INDEX[code])
+
+
+def _picks(f: fast.Fast, seat: int, draws: int) -> list[str]:
+    """The playout's discard for each of the first ``draws`` random numbers (0, 1, ...)."""
+
+    def fixed(value: int) -> Callable[[int], int]:
+        return lambda n: value % n
+
+    return [fast.CODES[fast._discard_pick(f, seat, fixed(i))] for i in range(draws)]
+
+
+def test_playout_discard_picks_lone_naturals_in_card_order() -> None:
+    """The playout's discard: a black 3 first; else a natural held once whose rank the next
+    side has not melded (unless the pile is frozen), each equally likely in card order; else
+    any card. Pinned because the search's playouts, and so strong's records, rest on it."""
+    f = fast.from_state(ENGINE.new_game(2, seed=1))
+    _holding(f, 0, ["KS", "5D", "5H", "9C", "2C", "JK", "QH"])
+    f.melds[1] = {"Q": [3, 0, 0, 30]}
+    f.frozen = False
+    assert _picks(f, 0, 3) == ["9C", "KS", "9C"]  # the 5s are a pair, the Q would feed them
+    f.frozen = True
+    assert _picks(f, 0, 3) == ["9C", "QH", "KS"]
+    _holding(f, 0, ["3S", "9C"])
+    assert _picks(f, 0, 1) == ["3S"]
+    _holding(f, 0, ["5D", "5H", "2C"])
+    assert _picks(f, 0, 3) == ["2C", "5D", "5H"]
