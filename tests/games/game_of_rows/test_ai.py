@@ -127,7 +127,9 @@ CLEAR: dict[str, tuple[Any, set[str]]] = {
     "call two claims when one valid card is left": (two_sevens_one_left, {"call"}),
     "pass a claim that is certainly true": (certainly_true, {"pass"}),
     "anchor the row that opens spots for the hand": (
-        lambda: turn(["2S · · · · · · · ·"], ["TH", "3C", "9C", "KD", "QD"], ["4D"]),
+        # a 20-card deck: on the default 10, strong's search at its full 1,000 playouts chose
+        # a new row in 3 of 6 seeds (the tiny card set makes that world odd), so not clear
+        lambda: turn(["2S · · · · · · · ·"], ["TH", "3C", "9C", "KD", "QD"], ["4D"], deck=20),
         {"place:TH@1.10"},
     ),
     "block the one spot left to an opponent about to go out": (
