@@ -15,7 +15,7 @@ import copyreg
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, cast, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -450,16 +450,41 @@ class SnapshotHooks(Protocol):
     def snapshot_lifetime(self, event: Event) -> float | None: ...
 
 
+_HOOKS: dict[tuple[type, type], bool] = {}
+
+
+def has_hook(engine: object, hook: Any) -> bool:
+    """``isinstance(engine, hook)`` for an optional-hook protocol, answered once per engine class.
+
+    Why: a runtime-checkable protocol's ``isinstance`` walks the protocol's members on every
+    call (tens of microseconds in Python 3.11), and the shell asks several times per move; an
+    engine's hooks are methods of its class, so the answer cannot change.
+    """
+    key = (type(engine), hook)
+    found = _HOOKS.get(key)
+    if found is None:
+        found = _HOOKS[key] = isinstance(engine, hook)
+    return found
+
+
 def open_windows(engine: Engine, state: Any) -> list[Window]:
     """The engine's open windows in ``state``; none for an engine without the hook."""
-    if isinstance(engine, WindowHooks):
-        return engine.windows(state)
+    if has_hook(engine, WindowHooks):
+        return cast(WindowHooks, engine).windows(state)
     return []
 
 
 def snapshot_lifetime(engine: Engine, event: Event) -> float | None:
     """Seconds a private snapshot event may be looked at, or None (not a snapshot, or an engine
     without the hook). Public events are never snapshots."""
-    if event.visible_to is None or not isinstance(engine, SnapshotHooks):
+    if event.visible_to is None or not has_hook(engine, SnapshotHooks):
         return None
-    return engine.snapshot_lifetime(event)
+    return cast(SnapshotHooks, engine).snapshot_lifetime(event)
+
+
+def explanations(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:
+    """Why moves ``seat`` may look for are withheld (:class:`Explainer`); nothing for an engine
+    without the hook."""
+    if has_hook(engine, Explainer):
+        return tuple(cast(Explainer, engine).explain(state, seat))
+    return ()

@@ -26,7 +26,7 @@ from bot.table.scoresheet import sides_of, with_score_sheet
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
-from games.core import Explainer
+from games.core import explanations
 
 
 class Presenter:
@@ -112,8 +112,9 @@ class Presenter:
         away = live and info.seats[seat].away
         legal = engine.legal_actions(state, seat) if live and not away else []
         ctx = self.context(info, state)
-        if live and isinstance(engine, Explainer):
-            ctx = replace(ctx, reasons=tuple(engine.explain(state, seat)))
+        reasons = explanations(engine, state, seat) if live else ()
+        if reasons:
+            ctx = replace(ctx, reasons=reasons)
         spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
             why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)

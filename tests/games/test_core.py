@@ -107,3 +107,31 @@ def test_first_seat_is_chosen_or_drawn_and_checked() -> None:
     assert engine.first_seat(1, 4, rng, "first_player", always_draw=True) == (drawn_rng, 1)
     with pytest.raises(BadOptions, match="Option 'first_dealer': seats are 0 to 2"):
         engine.first_seat(3, 3, rng, "first_dealer")
+
+
+def test_has_hook_answers_as_isinstance_for_every_game() -> None:
+    """The cached hook check gives isinstance's answer for every registered engine and every
+    optional hook, the first time and again (the cache keys on the engine's class), and an
+    engine class without the hook is not confused with one that has it."""
+    from games import registry
+    from games.core import Determinizer, Explainer, SnapshotHooks, WindowHooks, has_hook
+
+    hooks = (Determinizer, Explainer, SnapshotHooks, WindowHooks)
+    answers = set()
+    for name in registry.names():
+        engine = registry.get(name)
+        for hook in hooks:
+            expected = isinstance(engine, hook)
+            answers.add(expected)
+            assert has_hook(engine, hook) is expected
+            assert has_hook(engine, hook) is expected
+
+    class Bare:
+        pass
+
+    class Explains:
+        def explain(self, state: object, seat: int) -> tuple[str, ...]:
+            return ()
+
+    assert has_hook(Explains(), Explainer) and not has_hook(Bare(), Explainer)
+    assert answers == {True, False}, "the games cover both answers"
