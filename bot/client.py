@@ -74,6 +74,7 @@ class TidewaterBot(commands.AutoShardedBot):
         self._manager = manager
         t = settings.tables
         self.publisher = Publisher(
+            lambda: self.manager,
             self,
             t.edit_interval,
             active_seconds=t.active_seconds,
@@ -88,7 +89,13 @@ class TidewaterBot(commands.AutoShardedBot):
             hand_context_seconds=t.hand_context_seconds,
         )
         self.publisher.tables = self.tables
-        self.lobbies = Lobbies(self)
+        self.lobbies = Lobbies(
+            manager=lambda: self.manager,
+            client=self,
+            tables=self.tables,
+            touch=self.publisher.touch,
+            ai_level=t.ai_level,
+        )
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(components.answer_unknown, "on_interaction")
@@ -193,3 +200,10 @@ class TidewaterBot(commands.AutoShardedBot):
             log.error("command failed", exc_info=cause)
             text = components.OOPS
         await components.reply(interaction, text)
+
+
+def controls(bot: TidewaterBot) -> components.Controls:
+    """The bot as the controls see it (:class:`bot.components.Controls`): the components reach
+    it through ``interaction.client``, and this return is where the type checker verifies that
+    the bot provides what they call."""
+    return bot

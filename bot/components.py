@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 from discord import ui
@@ -38,9 +38,6 @@ from bot.render.base import SnapshotWording
 from bot.render.lobby import PACES, OptionMenu
 from bot.sessions import GameNotFound, NotAllowed, SessionError
 from games import BadOptions, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.client import TidewaterBot
 
 log = logging.getLogger(__name__)
 
@@ -153,8 +150,80 @@ def to_embed(spec: EmbedSpec) -> discord.Embed:
     return embed
 
 
-def _bot(interaction: discord.Interaction) -> TidewaterBot:
-    return interaction.client  # type: ignore[return-value]
+# ---- what a click is handed to ---------------------------------------------------------------
+#
+# discord.py builds a dynamic item from its custom_id, so nothing can be passed to its
+# constructor: a click finds the bot's services on ``interaction.client``. These protocols name
+# the few operations the controls call (``bot.client.TidewaterBot`` provides them, and
+# ``bot.client.controls`` makes the type checker hold it to that), so this module depends on
+# them and not on the client, which imports it.
+
+
+class TableControls(Protocol):
+    """The table operations a hand or table control starts (:class:`bot.table.Tables`)."""
+
+    async def act(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
+    ) -> None: ...
+
+    async def navigate(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
+    ) -> None: ...
+
+    async def open_hand(
+        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None: ...
+
+    async def back(
+        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
+    ) -> None: ...
+
+    async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class LobbyControls(Protocol):
+    """The lobby operations a lobby control starts (:class:`bot.lobbies.Lobbies`)."""
+
+    async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None: ...
+
+    async def set_pace(
+        self, interaction: discord.Interaction, game_id: int, value: str
+    ) -> None: ...
+
+    async def option_menu(
+        self, interaction: discord.Interaction, game_id: int, key: str
+    ) -> None: ...
+
+    async def option_value(
+        self, interaction: discord.Interaction, game_id: int, key: str, value: str
+    ) -> None: ...
+
+
+class Forgetter(Protocol):
+    """The privacy deletion behind **Delete my data** (the session manager's)."""
+
+    async def forget_user(self, user_id: int, placeholder: str = ...) -> int: ...
+
+
+class Controls(Protocol):
+    """The services the controls reach through ``interaction.client``."""
+
+    @property
+    def tables(self) -> TableControls: ...
+
+    @property
+    def lobbies(self) -> LobbyControls: ...
+
+    @property
+    def manager(self) -> Forgetter: ...
+
+
+def _bot(interaction: discord.Interaction) -> Controls:
+    return cast(Controls, interaction.client)
 
 
 # ---- custom ids ------------------------------------------------------------------------------

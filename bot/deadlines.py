@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.sessions import Deadline, DeadlineHandler
+    from bot.sessions.types import Deadline, DeadlineHandler
 
 log = logging.getLogger(__name__)
 

@@ -9,18 +9,16 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import discord
 
 from bot import components
 from bot.render import lobby as render_lobby
-from bot.sessions import GameInfo, GameNotFound, NotAllowed
+from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionManager
+from bot.table import Tables
 from games import BadOptions, registry
-
-if TYPE_CHECKING:
-    from bot.client import TidewaterBot
 
 log = logging.getLogger(__name__)
 MODAL_ID = re.compile(r"lo:([0-9]{1,19})")
@@ -65,21 +63,43 @@ class OptionsModal(discord.ui.Modal):
         gone): the custom_id carries the game id, the text the options."""
 
 
+def lobby_message(info: GameInfo, note: str | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby message of ``info`` (its controls only while it is a lobby), with ``note``
+    saying what just changed."""
+    engine = registry.get(info.game)
+    embed = components.to_embed(render_lobby.lobby(info, engine, note))
+    levels = tuple(registry.policies(info.game))
+    if info.status != "lobby":
+        return embed, discord.ui.View()
+    current = render_lobby.effective_options(engine, info.options)
+    menus = render_lobby.option_menus(engine, current)
+    return embed, components.lobby_view(info.id, levels, menus)
+
+
 class Lobbies:
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
+    """The lobby operations, handed what they use (as :mod:`bot.table`'s parts are): the
+    session manager (a getter: it opens after the bot is built), the Discord client for
+    channel messages and threads, the tables (Start draws the first table), the publisher's
+    ``touch`` and the server's default AI level for **Add AI**."""
+
+    def __init__(
+        self,
+        manager: Callable[[], SessionManager],
+        client: discord.Client,
+        tables: Tables,
+        touch: Callable[[int, int], None],
+        ai_level: str,
+    ) -> None:
+        self.manager = manager
+        self.client = client
+        self.tables = tables
+        self.touch = touch
+        self.ai_level = ai_level
 
     def message(
         self, info: GameInfo, note: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
-        engine = registry.get(info.game)
-        embed = components.to_embed(render_lobby.lobby(info, engine, note))
-        levels = tuple(registry.policies(info.game))
-        if info.status != "lobby":
-            return embed, discord.ui.View()
-        current = render_lobby.effective_options(engine, info.options)
-        menus = render_lobby.option_menus(engine, current)
-        return embed, components.lobby_view(info.id, levels, menus)
+        return lobby_message(info, note)
 
     async def answer(
         self, interaction: discord.Interaction, info: GameInfo, note: str | None = None
@@ -106,7 +126,7 @@ class Lobbies:
         message_id = info.messages.get("lobby")
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
-        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(embed=embed, view=view)
@@ -124,7 +144,7 @@ class Lobbies:
         self, interaction: discord.Interaction, game: str, options: Mapping[str, Any]
     ) -> None:
         """``/play``: a lobby in this channel, or in a new thread when the server wants one."""
-        manager = self.bot.manager
+        manager = self.manager()
         guild_id = interaction.guild_id
         if guild_id is None or interaction.channel_id is None:
             raise NotAllowed("Games are played in a server channel, not in direct messages.")
@@ -133,7 +153,7 @@ class Lobbies:
         user = interaction.user
         if settings.use_threads:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            thread = await self.bot.http.start_thread_without_message(
+            thread = await self.client.http.start_thread_without_message(
                 interaction.channel_id,
                 name=f"{engine.title} · {user.display_name}"[:100],
                 auto_archive_duration=1440,
@@ -149,7 +169,7 @@ class Lobbies:
                 options=options,
             )
             embed, view = self.message(info)
-            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
             message = await channel.send(embed=embed, view=view)
             await manager.set_message(info.id, "lobby", message.id)
             await interaction.followup.send(
@@ -174,7 +194,7 @@ class Lobbies:
             # The lobby is saved but the answer failed (late, or the token is gone): show it
             # as a channel message, or take it back, so nothing invisible holds the channel.
             log.warning("the /play answer for game %s failed (%s): posting it", info.id, exc)
-            channel = self.bot.get_partial_messageable(info.channel_id, guild_id=guild_id)
+            channel = self.client.get_partial_messageable(info.channel_id, guild_id=guild_id)
             try:
                 message_id = (await channel.send(embed=embed, view=view)).id
             except discord.HTTPException:
@@ -200,13 +220,13 @@ class Lobbies:
 
         async def work() -> None:
             options = parse_option_lines("\n".join(values))
-            info = await self.bot.manager.set_options(game_id, interaction.user.id, options)
+            info = await self.manager().set_options(game_id, interaction.user.id, options)
             await self.answer(interaction, info, "Options saved.")
 
         await components.guarded(interaction, work)
 
     async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        manager = self.bot.manager
+        manager = self.manager()
         user = interaction.user
         if op == "join":
             info = await manager.join(game_id, user.id, user.display_name)
@@ -215,7 +235,7 @@ class Lobbies:
             info = await manager.leave(game_id, user.id)
             await self.answer(interaction, info, f"{user.display_name} left.")
         elif op == "ai":
-            info = await manager.add_ai(game_id, user.id, self.bot.settings.tables.ai_level)
+            info = await manager.add_ai(game_id, user.id, self.ai_level)
             await self.answer(interaction, info, "An AI player sat down.")
         elif op == "cancel":
             info = await manager.cancel(game_id, user.id)
@@ -234,16 +254,16 @@ class Lobbies:
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """The level menu: seat an AI of the chosen level (host only, as **Add AI**)."""
-        info = await self.bot.manager.get(game_id)
+        info = await self.manager().get(game_id)
         if level not in registry.policies(info.game):
             raise NotAllowed("That AI level is not available for this game.")
-        info = await self.bot.manager.add_ai(game_id, interaction.user.id, level)
+        info = await self.manager().add_ai(game_id, interaction.user.id, level)
         label = components.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
         await self.answer(interaction, info, f"{label} sat down.")
 
     async def option_menu(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
         """The option menu: the host gets a private menu of that option's values."""
-        info = await self.bot.manager.get(game_id)
+        info = await self.manager().get(game_id)
         if info.host_id != interaction.user.id:
             raise NotAllowed("Only the host can change the table options.")
         if info.status != "lobby":
@@ -268,7 +288,7 @@ class Lobbies:
             parsed = json.loads(value)
         except ValueError:
             raise NotAllowed("That value is not one the menu offers.") from None
-        info = await self.bot.manager.set_options(game_id, interaction.user.id, {key: parsed})
+        info = await self.manager().set_options(game_id, interaction.user.id, {key: parsed})
         label = render_lobby.option_label(key)
         shown = render_lobby.value_label(key, parsed)
         await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
@@ -278,14 +298,14 @@ class Lobbies:
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
         """The pace menu: the table's turn clock (host only, before the start)."""
         pace = None if value == "default" else int(value) if value.isdigit() else -1
-        info = await self.bot.manager.set_pace(game_id, interaction.user.id, pace)
+        info = await self.manager().set_pace(game_id, interaction.user.id, pace)
         await self.answer(interaction, info, "The host set the turn clock.")
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """**Rematch** on a finished table: a new lobby in the same channel with the same
         game, options, pace and seats (the presser hosts and sits first, the others follow in
         table order and are mentioned; anyone can Leave). Only a player of that game may."""
-        manager = self.bot.manager
+        manager = self.manager()
         old = await manager.get(game_id)
         user = interaction.user
         if old.status != "finished":
@@ -330,9 +350,9 @@ class Lobbies:
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""
-        update = await self.bot.manager.start(game_id, interaction.user.id)
-        info, state = await self.bot.manager.state(game_id)
-        embed, view = self.bot.tables.table_message(info, state)
+        update = await self.manager().start(game_id, interaction.user.id)
+        info, state = await self.manager().state(game_id)
+        embed, view = self.tables.table_message(info, state)
         message = interaction.message
         table_id = message.id if message is not None else None
         try:
@@ -343,5 +363,5 @@ class Lobbies:
             log.warning("the Start answer for game %s failed (%s): editing it", game_id, exc)
             table_id = await self._edit_in_channel(info, interaction, embed, view)
         if table_id is not None:
-            await self.bot.manager.set_message(game_id, "table", table_id)
-        self.bot.publisher.touch(game_id, update.info.channel_id)
+            await self.manager().set_message(game_id, "table", table_id)
+        self.touch(game_id, update.info.channel_id)

@@ -14,18 +14,16 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
 
-from bot.sessions import GameNotFound, Update
+from bot.lobbies import lobby_message
+from bot.sessions import GameNotFound, SessionManager, Update
 from bot.table import Tables, mentions
 from bot.table.pictures import show
 from games import registry
-
-if TYPE_CHECKING:
-    from bot.client import TidewaterBot
 
 log = logging.getLogger(__name__)
 
@@ -33,14 +31,18 @@ log = logging.getLogger(__name__)
 class Publisher:
     def __init__(
         self,
-        bot: TidewaterBot,
+        manager: Callable[[], SessionManager],
+        client: discord.Client,
         interval: float,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         *,
         active_seconds: float = 0.0,
         repost_after: float = 0.0,
     ) -> None:
-        self.bot = bot
+        #: the session manager (a getter: it opens after the bot is built)
+        self.manager = manager
+        #: the Discord client the table messages are sent and edited through
+        self.client = client
         #: a person who used their hand this recently is shown their turn without a notification
         self.active_seconds = active_seconds
         #: a turn reposts a table message older than this (seconds of the tables' clock)
@@ -81,8 +83,8 @@ class Publisher:
         message_id = info.messages.get("lobby")
         if update.cause not in ("kick", "end") or message_id is None:
             return
-        embed, view = self.bot.lobbies.message(info, "Changed by a server admin.")
-        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        embed, view = lobby_message(info, "Changed by a server admin.")
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
             await channel.get_partial_message(message_id).edit(embed=embed, view=view)
         except discord.HTTPException:
@@ -110,7 +112,7 @@ class Publisher:
 
     async def _touch_unknown(self, game_id: int) -> None:
         with contextlib.suppress(GameNotFound):
-            info = await self.bot.manager.get(game_id)
+            info = await self.manager().get(game_id)
             self._channel_of[game_id] = info.channel_id
             self.touch(game_id)
 
@@ -142,14 +144,14 @@ class Publisher:
         ``repost_after`` seconds ago and may have scrolled away. When the game is over, the
         table says so in its content: the channel keeps one message per game, the final
         table."""
-        manager = self.bot.manager
+        manager = self.manager()
         info, state = await manager.state(game_id)
         message_id = info.messages.get("table")
         if message_id is None or info.status == "lobby":
             return
         sheet = await self._tables.score_sheet(info) if info.status == "finished" else []
         embed, view = self._tables.table_message(info, state, sheet)
-        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         engine = registry.get(info.game)
         calls: list[int] = []
         repost = False
@@ -233,7 +235,7 @@ class Publisher:
         line = f"▶ {', '.join(f'<@{uid}>' for uid in people)}: your move at the {title} table."
         for seat in reminded:
             uid = info.seats[seat].user_id
-            due = self.bot.manager.turn_due(info.id, seat)
+            due = self.manager().turn_due(info.id, seat)
             if uid is not None and due is not None:
                 line += f"\n⏰ <@{uid}>: an AI plays for you <t:{int(due)}:R>."
         return line
@@ -269,7 +271,7 @@ class Publisher:
         )
         self._posted[info.id] = self._tables.clock()
         with contextlib.suppress(GameNotFound):
-            await self.bot.manager.set_message(info.id, "table", message.id)
+            await self.manager().set_message(info.id, "table", message.id)
         try:
             await channel.get_partial_message(old).delete()
         except discord.HTTPException:
@@ -292,11 +294,11 @@ class Publisher:
                 view=view,
                 attachments=show(embed, picture),
                 allowed_mentions=discord.AllowedMentions.none(),
-                previous_allowed_mentions=self.bot.allowed_mentions,
+                previous_allowed_mentions=self.client.allowed_mentions,
             ) as params:
                 # nothing reads the edited message back, so none is built from the answer
                 # (its components are all restart-safe dynamic items: no view to store)
-                await self.bot.http.edit_message(info.channel_id, message_id, params=params)
+                await self.client.http.edit_message(info.channel_id, message_id, params=params)
         except discord.NotFound:
             # Someone deleted the table message: post it again and remember the new one.
             message = await channel.send(
@@ -308,7 +310,7 @@ class Publisher:
             )
             if info.status in ("lobby", "live"):
                 self._posted[info.id] = self._tables.clock()
-                await self.bot.manager.set_message(info.id, "table", message.id)
+                await self.manager().set_message(info.id, "table", message.id)
 
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""

@@ -13,21 +13,20 @@ from discord.ext import commands
 from bot.client import TidewaterBot
 from bot.cogs.games import describe
 from bot.components import MAX_ID
-from bot.sessions import GameInfo, GameNotFound
+from bot.sessions import GameInfo, GameNotFound, SessionManager
 
 
 class NotAdmin(app_commands.CheckFailure):
     pass
 
 
-async def is_admin(interaction: discord.Interaction) -> bool:
+async def is_admin(interaction: discord.Interaction, manager: SessionManager) -> bool:
     """Manage Server, or the admin role from ``/admin settings``."""
     if interaction.guild_id is None:
         raise NotAdmin("Admin commands work in a server only.")
     if interaction.permissions.manage_guild:
         return True
-    bot: TidewaterBot = interaction.client  # type: ignore[assignment]
-    settings = await bot.manager.guild_settings(interaction.guild_id)
+    settings = await manager.guild_settings(interaction.guild_id)
     roles = getattr(interaction.user, "_roles", ())  # role ids from the member payload
     if settings.admin_role_id is not None and settings.admin_role_id in roles:
         return True
@@ -39,17 +38,19 @@ async def is_admin(interaction: discord.Interaction) -> bool:
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater administration"):
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
+    def __init__(self, manager: SessionManager, default_pictures: bool) -> None:
+        self.manager = manager
+        #: ``[tables] pictures``: what a server that chose nothing gets
+        self.default_pictures = default_pictures
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await is_admin(interaction)
+        return await is_admin(interaction, self.manager)
 
     async def _target(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
         if game_id is not None and not 0 < game_id <= MAX_ID:  # SQLite's range: no such game
             raise GameNotFound(f"There is no game #{game_id}.")
-        manager = self.bot.manager
+        manager = self.manager
         if game_id is None:
             info = await manager.game_in_channel(interaction.channel_id or 0)
             if info is None:
@@ -66,7 +67,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         info = await self._target(interaction, game)
         # The game's lock may be held by an AI move: answer within Discord's 3 s first.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.manager.end(
+        await self.manager.end(
             info.id, reason=f"ended by {interaction.user.display_name}", by_user=interaction.user.id
         )
         await interaction.followup.send(f"Game #{info.id} was ended.", ephemeral=True)
@@ -80,7 +81,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         if info.seat_of(user.id) is None:
             raise GameNotFound(f"{user.display_name} has no seat in game #{info.id}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.bot.manager.kick(info.id, user.id)
+        update = await self.manager.kick(info.id, user.id)
         text = f"{user.display_name} was removed from game #{info.id}."
         if update.info.status == "abandoned":
             text += " Nobody else was left at the table, so the game has ended."
@@ -92,7 +93,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
 
     @app_commands.command(name="games", description="Every lobby and live game in this server")
     async def games(self, interaction: discord.Interaction) -> None:
-        live = await self.bot.manager.live_games(interaction.guild_id)
+        live = await self.manager.live_games(interaction.guild_id)
         text = "\n".join(describe(i) for i in live) or "No games right now."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
@@ -131,7 +132,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         if default_pictures:
             changes["pictures"] = None
         guild_id = interaction.guild_id or 0
-        manager = self.bot.manager
+        manager = self.manager
         if changes:
             settings = await manager.update_guild_settings(guild_id, **changes)
         else:
@@ -139,7 +140,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "none"
         timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else "off"
         if settings.pictures is None:
-            default = "on" if self.bot.settings.tables.pictures else "off"
+            default = "on" if self.default_pictures else "off"
             shown = f"{default} (the bot's default)"
         else:
             shown = "on" if settings.pictures else "off"
@@ -155,4 +156,4 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Admin(bot))
+    await bot.add_cog(Admin(bot.manager, bot.settings.tables.pictures))

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
-from bot.sessions import GameInfo
+from bot.sessions import GameInfo, SessionManager
 from games import registry
 
 
@@ -21,13 +21,13 @@ def describe(info: GameInfo) -> str:
 
 
 class Games(commands.Cog):
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
+    def __init__(self, manager: SessionManager) -> None:
+        self.manager = manager
 
     @app_commands.command(name="games", description="List the games running in this server")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
-        live = await self.bot.manager.live_games(interaction.guild_id)
+        live = await self.manager.live_games(interaction.guild_id)
         if not live:
             text = "No games right now. Open one with /play."
         else:
@@ -38,4 +38,4 @@ class Games(commands.Cog):
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Games(bot))
+    await bot.add_cog(Games(bot.manager))

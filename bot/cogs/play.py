@@ -7,21 +7,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
-from bot.sessions import GameNotFound
+from bot.sessions import GameNotFound, SessionManager
+from bot.table import Tables
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
+    def __init__(self, manager: SessionManager, tables: Tables) -> None:
+        self.manager = manager
+        self.tables = tables
 
     @app_commands.command(name="hand", description="Show your hand for the game in this channel")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        info = await self.bot.manager.game_in_channel(interaction.channel_id or 0)
+        info = await self.manager.game_in_channel(interaction.channel_id or 0)
         if info is None:
             raise GameNotFound("There is no game in this channel. Start one with /play.")
-        await self.bot.tables.open_hand(interaction, info.id)
+        await self.tables.open_hand(interaction, info.id)
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(Play(bot.manager, bot.tables))

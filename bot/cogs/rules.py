@@ -28,9 +28,6 @@ def summary(game: str) -> discord.Embed:
 
 
 class Rules(commands.Cog):
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
-
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
@@ -39,4 +36,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Rules(bot))
+    await bot.add_cog(Rules())

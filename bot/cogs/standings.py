@@ -21,9 +21,10 @@ from bot import components
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
 from bot.render.base import renderer_for
-from bot.sessions import GameNotFound, NotAllowed
+from bot.sessions import GameNotFound, NotAllowed, SessionManager
 from bot.stats import replay as replays
 from bot.store import HistoryRow, RatingRow
+from bot.table import Tables
 from games import registry
 
 #: the largest game number (SQLite's integer range)
@@ -76,8 +77,10 @@ def _rank(row: HistoryRow) -> tuple[bool, int]:
 
 
 class Standings(commands.Cog):
-    def __init__(self, bot: TidewaterBot) -> None:
-        self.bot = bot
+    def __init__(self, manager: SessionManager, tables: Tables) -> None:
+        self.manager = manager
+        #: the table parts (a replay is drawn with a table's context)
+        self.tables = tables
 
     @app_commands.command(name="stats", description="Games, wins and skill of a player here")
     @app_commands.describe(
@@ -95,7 +98,7 @@ class Standings(commands.Cog):
         public: bool = False,
     ) -> None:
         who = user or interaction.user
-        rows = await self.bot.manager.player_stats(interaction.guild_id or 0, who.id)
+        rows = await self.manager.player_stats(interaction.guild_id or 0, who.id)
         if game is not None:
             rows = [r for r in rows if r.game == game.value]
         if rows:
@@ -118,7 +121,7 @@ class Standings(commands.Cog):
         game: app_commands.Choice[str],
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
-        rows, total = await self.bot.manager.leaderboard(
+        rows, total = await self.manager.leaderboard(
             interaction.guild_id or 0, game.value, page - 1, PER_PAGE
         )
         pages = max(1, -(-total // PER_PAGE))
@@ -140,7 +143,7 @@ class Standings(commands.Cog):
     async def history(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        rows = await self.bot.manager.history(
+        rows = await self.manager.history(
             interaction.guild_id or 0, None if user is None else user.id, limit=40
         )
         lines = history_lines(rows)[:10]
@@ -157,7 +160,7 @@ class Standings(commands.Cog):
     async def replay(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_ID]
     ) -> None:
-        manager = self.bot.manager
+        manager = self.manager
         info = await manager.get(game)
         if info.guild_id != interaction.guild_id:
             raise GameNotFound(f"There is no game #{game} in this server.")
@@ -167,7 +170,7 @@ class Standings(commands.Cog):
         if not actions:
             raise NotAllowed(f"Game #{game} ended before anyone moved: there is nothing to replay.")
         engine = registry.get(info.game)
-        ctx = dataclasses.replace(self.bot.tables.context(info), log=())
+        ctx = dataclasses.replace(self.tables.context(info), log=())
         built = replays.build(info, actions, engine, renderer_for(info.game), ctx)
         files = [discord.File(io.BytesIO(built.text().encode()), f"replay-{game}.txt")]
         played = info.seat_of(interaction.user.id) is not None
@@ -204,4 +207,4 @@ class Standings(commands.Cog):
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Standings(bot))
+    await bot.add_cog(Standings(bot.manager, bot.tables))
