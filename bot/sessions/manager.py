@@ -20,7 +20,7 @@ and is handed its collaborators, each one behaviour in one file:
 * the store (``bot.store.GameStore``: every SQL statement, the group-committing writer);
 * the AI driver (``bot.sessions.ai.AiDriver``), given :meth:`_apply_if` as its ``apply``;
 * the turn-timer planner (``bot.sessions.timers.plan_turns``, a pure function) and the
-  dispatcher (``bot.deadlines.Dispatcher``);
+  dispatcher (``bot.sessions.deadlines.Dispatcher``);
 * the loader (``bot.sessions.loading``: rows in, replayed records out, pure);
 * the lobby rules (``bot.sessions.lobby``) and the guild settings checks
   (``bot.sessions.guilds``), pure functions of a game record.
@@ -46,9 +46,9 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from bot.deadlines import Dispatcher
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
+from bot.sessions.deadlines import Dispatcher
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.deadlines import Dispatcher
+from bot.sessions.deadlines import Dispatcher
 from bot.sessions.record import GameRecord
 from bot.sessions.types import Deadline, Seat
 from bot.store import Batch, DeadlineWrite, dumps
