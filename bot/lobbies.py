@@ -96,18 +96,13 @@ class Lobbies:
         self.touch = touch
         self.ai_level = ai_level
 
-    def message(
-        self, info: GameInfo, note: str | None = None
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        return lobby_message(info, note)
-
     async def answer(
         self, interaction: discord.Interaction, info: GameInfo, note: str | None = None
     ) -> None:
         """Answer a lobby click by updating the lobby message. If the answer fails (it came
         after Discord's 3 s, or the token is gone), the change is already saved: the lobby
         message is edited through the channel instead, so it never shows old seats."""
-        embed, view = self.message(info, note)
+        embed, view = lobby_message(info, note)
         try:
             await interaction.response.edit_message(embed=embed, view=view)
         except discord.HTTPException as exc:
@@ -168,7 +163,7 @@ class Lobbies:
                 host_name=user.display_name,
                 options=options,
             )
-            embed, view = self.message(info)
+            embed, view = lobby_message(info)
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
             message = await channel.send(embed=embed, view=view)
             await manager.set_message(info.id, "lobby", message.id)
@@ -184,7 +179,7 @@ class Lobbies:
             host_name=user.display_name,
             options=options,
         )
-        embed, view = self.message(info)
+        embed, view = lobby_message(info)
         try:
             response = await interaction.response.send_message(embed=embed, view=view)
             message_id = getattr(response, "message_id", None)
@@ -292,7 +287,7 @@ class Lobbies:
         label = render_lobby.option_label(key)
         shown = render_lobby.value_label(key, parsed)
         await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
-        embed, view = self.message(info, f"The host set {label.lower()} to {shown}.")
+        embed, view = lobby_message(info, f"The host set {label.lower()} to {shown}.")
         await self._edit_in_channel(info, interaction, embed, view)
 
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
@@ -330,7 +325,7 @@ class Lobbies:
         if old.pace is not None:
             await manager.set_pace(info.id, user.id, old.pace)
         info = await manager.get(info.id)
-        embed, view = self.message(
+        embed, view = lobby_message(
             info, f"Rematch of #{game_id}: the same seats and options. The host presses Start."
         )
         people = [s.user_id for s in others if s.user_id is not None]
