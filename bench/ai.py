@@ -33,7 +33,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,9 +107,14 @@ def play(g: Game) -> Outcome:
     return Outcome(leaders, scores, True, times)
 
 
-def run(games: Sequence[Game], jobs: int, record: Path | None) -> Iterator[tuple[Game, Outcome]]:
+def run(
+    games: Sequence[Game],
+    jobs: int,
+    record: Path | None,
+    player: Callable[[Game], Outcome] = play,
+) -> Iterator[tuple[Game, Outcome]]:
     """Every game's outcome, in order: from ``record`` when it holds the game, else played
-    (on ``jobs`` processes) and appended to ``record`` as soon as it ends."""
+    by ``player`` (on ``jobs`` processes) and appended to ``record`` as soon as it ends."""
     known: dict[str, Outcome] = {}
     if record is not None and record.exists():
         for line in record.read_text().splitlines():
@@ -132,12 +137,12 @@ def run(games: Sequence[Game], jobs: int, record: Path | None) -> Iterator[tuple
 
     if jobs > 1 and len(todo) > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            for g, out in zip(todo, pool.map(play, todo, chunksize=1), strict=True):
+            for g, out in zip(todo, pool.map(player, todo, chunksize=1), strict=True):
                 store(g, out)
                 yield g, out
     else:
         for g in todo:
-            out = play(g)
+            out = player(g)
             store(g, out)
             yield g, out
     played = {g.key() for g in todo}

@@ -9,9 +9,15 @@ true position: the other hand *and the order of the deck* (the only chance left 
 seat's moves). A level that cheats like this and still stays under 90% shows where the ceiling
 is. Nothing in the bot uses this: it swaps a private function of the search for the benchmark.
 
+With ``--players 3`` or more it plays the field of ``bench/ai.py field --game game_of_rows
+--level <level> --vs normal`` instead (the same deals, seats and move seeds, so each game pairs
+with that run's record): one seat's search sees every card, the normal seats search as usual.
+That bounds what any search of that level could reach against normal at that table size.
+
 Usage (README "Benchmarks"):
     python bench/rows_ceiling.py --pairs 100                  # normal, sees every card
     python bench/rows_ceiling.py --pairs 100 --level strong   # slower (about 20 s a game)
+    python bench/rows_ceiling.py --players 3 --games 90 --level strong --record FILE
 """
 
 from __future__ import annotations
@@ -24,11 +30,67 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai import move_seed, wilson  # bench/ai.py: the same seeds as its duels
+from ai import Game, Outcome, move_seed, run, wilson  # bench/ai.py: the same seeds
 
 from games import registry
 from games.game_of_rows import determinize
 from games.search import SeatHistory
+
+
+def field(args: argparse.Namespace) -> None:
+    """``args.level`` seeing every card among normal seats, rotated as ``bench/ai.py field``
+    rotates it, one process; the games go to ``args.record`` (resumable)."""
+    engine = registry.get("game_of_rows")
+    policies = registry.policies("game_of_rows")
+    dealt = determinize._deal
+    true: dict[str, Any] = {}
+
+    def deal(
+        k: Any, rng: Any, stuck: bool = False
+    ) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+        """The position as it is for the seeing seat; the others deal as they always do."""
+        if k.seat != true["seat"]:
+            return dealt(k, rng, stuck)
+        state = true["state"]
+        return [list(h) for h in state.hands], [], [], list(state.deck)
+
+    determinize._deal = deal  # type: ignore[assignment]
+    games: list[tuple[Game, int]] = []
+    seed = args.seed
+    while len(games) < args.games:
+        for seat in range(args.players):
+            if len(games) < args.games:
+                levels = ["normal"] * args.players
+                levels[seat] = args.level
+                game = Game("game_of_rows", args.players, seed, tuple(levels), (), 20_000)
+                games.append((game, seat))
+        seed += 1
+    seat_of = {g.key(): seat for g, seat in games}
+
+    def play(g: Game) -> Outcome:
+        state = engine.new_game(g.players, seed=g.seed)
+        history = SeatHistory(g.players)
+        true["seat"] = seat_of[g.key()]
+        step = 0
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            obs = history.observe(engine, state, seat)
+            true["state"] = state
+            code = policies[g.levels[seat]](obs, move_seed(g.seed, step, seat))
+            state, events = engine.apply(state, seat, code)
+            history.record(events)
+            step += 1
+        result = engine.result(state)
+        return Outcome(tuple(result.winners), tuple(result.scores), False, {})
+
+    wins = 0.0
+    n = 0
+    for g, out in run([g for g, _ in games], 1, args.record, play):
+        wins += 1.0 / len(out.winners) if seat_of[g.key()] in out.winners else 0.0
+        n += 1
+    low, high = wilson(wins, n)
+    print(f"game_of_rows {args.players}p: {args.level} seeing every card among normal")
+    print(f"  win rate {wins / n:.1%} over {n} games (95% CI {low:.1%}-{high:.1%})")
 
 
 def main() -> None:
@@ -36,7 +98,15 @@ def main() -> None:
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "strong"])
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=300, help="field games (3 or more players)")
+    parser.add_argument("--record", type=Path, help="field: JSON-lines file of games (resume)")
     args = parser.parse_args()
+    if args.players > 2:
+        if args.level == "normal":  # the games would not say which seat sees
+            parser.error("a field's seeing level must differ from its normal seats")
+        field(args)
+        return
     engine = registry.get("game_of_rows")
     policies = registry.policies("game_of_rows")
     true: dict[str, Any] = {}
