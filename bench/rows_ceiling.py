@@ -12,12 +12,14 @@ is. Nothing in the bot uses this: it swaps a private function of the search for 
 With ``--players 3`` or more it plays the field of ``bench/ai.py field --game game_of_rows
 --level <level> --vs normal`` instead (the same deals, seats and move seeds, so each game pairs
 with that run's record): one seat's search sees every card, the normal seats search as usual.
-That bounds what any search of that level could reach against normal at that table size.
+That bounds what any search of that level could reach against normal at that table size;
+``--see hands`` shows it the other hands but not the deck's order, which no inference can learn.
 
 Usage (README "Benchmarks"):
     python bench/rows_ceiling.py --pairs 100                  # normal, sees every card
     python bench/rows_ceiling.py --pairs 100 --level strong   # slower (about 20 s a game)
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --record FILE
+    python bench/rows_ceiling.py --players 3 --games 90 --level strong --see hands --record FILE2
 """
 
 from __future__ import annotations
@@ -52,7 +54,10 @@ def field(args: argparse.Namespace) -> None:
         if k.seat != true["seat"]:
             return dealt(k, rng, stuck)
         state = true["state"]
-        return [list(h) for h in state.hands], [], [], list(state.deck)
+        deck = list(state.deck)
+        if args.see == "hands":  # the other hands as they are, the deck in a random order
+            rng.shuffle(deck)
+        return [list(h) for h in state.hands], [], [], deck
 
     determinize._deal = deal  # type: ignore[assignment]
     games: list[tuple[Game, int]] = []
@@ -89,7 +94,8 @@ def field(args: argparse.Namespace) -> None:
         wins += 1.0 / len(out.winners) if seat_of[g.key()] in out.winners else 0.0
         n += 1
     low, high = wilson(wins, n)
-    print(f"game_of_rows {args.players}p: {args.level} seeing every card among normal")
+    what = "every card" if args.see == "all" else "the other hands"
+    print(f"game_of_rows {args.players}p: {args.level} seeing {what} among normal")
     print(f"  win rate {wins / n:.1%} over {n} games (95% CI {low:.1%}-{high:.1%})")
 
 
@@ -101,6 +107,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300, help="field games (3 or more players)")
     parser.add_argument("--record", type=Path, help="field: JSON-lines file of games (resume)")
+    parser.add_argument(
+        "--see",
+        choices=["all", "hands"],
+        default="all",
+        help="field: every card, or the other hands only (the deck's order stays unknown)",
+    )
     args = parser.parse_args()
     if args.players > 2:
         if args.level == "normal":  # the games would not say which seat sees
