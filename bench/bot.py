@@ -264,6 +264,8 @@ class Loopback:
                 raw = await request.read()
                 payload = json.loads(raw) if raw else None
         result = self.route(method, path, payload)
+        if "/callback" in path and not request.query.get("with_response"):
+            result = None  # Discord sends the callback's message back only when asked to
         if isinstance(result, web.Response):
             return result
         if result is None:

@@ -14,6 +14,7 @@ import discord
 
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
+from bot.table.answers import update_message
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
@@ -91,8 +92,8 @@ class Actions:
         embed, view = self.presenter.hand_message(info, state, seat)
         files = show(embed, await self.pictures.hand(info, state, seat))
         if edit:
-            await interaction.response.edit_message(
-                content=note, embed=embed, view=view, attachments=files
+            await update_message(
+                interaction, content=note, embed=embed, view=view, attachments=files
             )
         else:
             await interaction.response.send_message(
@@ -117,9 +118,7 @@ class Actions:
         note = None if version == info.version else MOVED_ON
         embed, view = self.presenter.hand_message(info, state, seat, focus or None)
         files = show(embed, await self.pictures.hand(info, state, seat))
-        await interaction.response.edit_message(
-            content=note, embed=embed, view=view, attachments=files
-        )
+        await update_message(interaction, content=note, embed=embed, view=view, attachments=files)
         self.hands.remember(interaction, info, focus or None, state)
 
     async def act(
@@ -152,8 +151,8 @@ class Actions:
                 content=note, embed=embed, view=view, attachments=files
             )
         else:
-            await interaction.response.edit_message(
-                content=note, embed=embed, view=view, attachments=files
+            await update_message(
+                interaction, content=note, embed=embed, view=view, attachments=files
             )
         self.hands.remember(interaction, info, state=state)
         for snap in shown:

@@ -303,6 +303,9 @@ class FakeDiscord:
         if files:
             sent.notes["files"] = files
         result = self._route(sent, method, path, payload)
+        if sent.kind == "callback" and not (params or {}).get("with_response"):
+            sent.notes["no_response"] = True
+            result = None  # Discord sends the callback's message back only when asked to
         self.sent.append(sent)
         for hook in self.hooks:
             await hook(sent)

@@ -53,7 +53,10 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         code = next(c for c in table.controls(hand) if c[0].startswith("pass:"))[0]
         token = await table.act(ALICE, code)
         # one answer, sent after the commit: an update of the hand message, no defer + edit
-        assert [s.callback_type for s in fake.replies_to(token) if s.kind == "callback"] == [7]
+        answers = [s for s in fake.replies_to(token) if s.kind == "callback"]
+        assert [s.callback_type for s in answers] == [7]
+        # ... which does not ask Discord to send the edited message back (nobody reads it)
+        assert answers[0].notes.get("no_response") is True
         assert not any(s.kind == "hook-edit" for s in fake.replies_to(token))
         assert len(table_writes(fake, table.game_id)) == 2
         assert isinstance(bot.tables.context(info), TableContext)
