@@ -68,9 +68,9 @@ def lobby_message(info: GameInfo, note: str | None = None) -> tuple[discord.Embe
     saying what just changed."""
     engine = registry.get(info.game)
     embed = components.to_embed(render_lobby.lobby(info, engine, note))
-    levels = tuple(registry.policies(info.game))
     if info.status != "lobby":
         return embed, discord.ui.View()
+    levels = tuple(registry.policies(info.game))
     current = render_lobby.effective_options(engine, info.options)
     menus = render_lobby.option_menus(engine, current)
     return embed, components.lobby_view(info.id, levels, menus)
