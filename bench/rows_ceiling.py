@@ -15,17 +15,26 @@ with that run's record): one seat's search sees every card, the normal seats sea
 That bounds what any search of that level could reach against normal at that table size;
 ``--see hands`` shows it the other hands but not the deck's order, which no inference can learn.
 
+``--see endgame`` (2 players) asks where the games against ``random`` are decided. The level
+plays fair, but once the deck is empty nothing is hidden in a 2-player game (every card not in
+its hand, on the board or gone is in the other hand), and from there the game is finite and of
+perfect information: :func:`solve` searches it to the end and the level plays a move proven
+best whenever its own move is proven worse. If that changes few moves and few results, the
+games were decided before the deck ran out, while the deck's order was still unknown.
+
 Usage (README "Benchmarks"):
     python bench/rows_ceiling.py --pairs 100                  # normal, sees every card
     python bench/rows_ceiling.py --pairs 100 --level strong   # slower (about 20 s a game)
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --record FILE
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --see hands --record FILE2
+    python bench/rows_ceiling.py --pairs 200 --see endgame    # perfect play once the deck is empty
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +44,76 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai import Game, Outcome, move_seed, run, wilson  # bench/ai.py: the same seeds
 
 from games import registry
-from games.game_of_rows import determinize
-from games.search import SeatHistory
+from games.core import Observation
+from games.game_of_rows import ai, determinize, fast
+from games.game_of_rows.determinize import Knowledge
+from games.game_of_rows.state import OVER, TURN
+from games.search import Rng, SeatHistory
+
+#: positions one endgame solve may visit before it gives up (the level's own move then stands)
+SOLVE_BUDGET = 200_000
+
+
+class OutOfBudget(Exception):
+    """A solve visited more than :data:`SOLVE_BUDGET` positions."""
+
+
+def exact(k: Knowledge) -> bool:
+    """Whether the observation leaves one deal only: an empty deck, no unseen face-down card,
+    and every card not accounted for in the one other live hand (2 players, no Bluffing)."""
+    if k.phase != TURN or k.deck_count or k.hidden_spots or k.hidden_gone or k.opts.bluffing:
+        return False
+    other = [s for s in range(k.players) if s != k.seat]
+    return k.players == 2 and sum(k.hand_sizes[s] - len(k.known[s]) for s in other) == len(k.unseen)
+
+
+def _key(sim: fast.Sim) -> tuple[object, ...]:
+    """What decides the rest of an endgame (the deck is empty; hands are multisets)."""
+    rows = tuple(None if r is None else tuple(r) for r in sim.rows)
+    hands = tuple(tuple(sorted(h)) for h in sim.hands)
+    flags = (sim.turn, sim.placed, sim.must_place, sim.actions == 0, sim.stayed, sim.quiet)
+    return (*flags, sim.completed, rows, hands)
+
+
+def solve(sim: fast.Sim, seat: int, moves: list[fast.Move]) -> list[float]:
+    """The exact result for ``seat`` (1 a win, ½ a shared first place, 0 a loss) of each of
+    ``moves`` with best play on both sides: depth-first, solved positions remembered, a side
+    stopping at its best possible result. Raises :class:`OutOfBudget` on a huge endgame."""
+    table: dict[tuple[object, ...], float] = {}
+    nodes = [0]
+
+    def value(node: fast.Sim) -> float:
+        if node.phase == OVER:
+            places = node.places
+            return 1.0 / places.count(1) if places[seat] == 1 else 0.0
+        key = _key(node)
+        hit = table.get(key)
+        if hit is not None:
+            return hit
+        nodes[0] += 1
+        if nodes[0] > SOLVE_BUDGET:
+            raise OutOfBudget
+        mover = node.turn
+        mine = mover == seat
+        best = -1.0 if mine else 2.0
+        # ending the turn last: shedding is usually better, so the best result comes early
+        for move in sorted(node.legal(mover), key=lambda m: m[0] == fast.END):
+            child = node.copy()
+            child.play(mover, move)
+            v = value(child)
+            if (v > best) if mine else (v < best):
+                best = v
+                if best == (1.0 if mine else 0.0):
+                    break
+        table[key] = best
+        return best
+
+    out = []
+    for move in moves:
+        child = sim.copy()
+        child.play(seat, move)
+        out.append(value(child))
+    return out
 
 
 def field(args: argparse.Namespace) -> None:
@@ -59,7 +136,7 @@ def field(args: argparse.Namespace) -> None:
             rng.shuffle(deck)
         return [list(h) for h in state.hands], [], [], deck
 
-    determinize._deal = deal  # type: ignore[assignment]
+    determinize._deal = deal
     games: list[tuple[Game, int]] = []
     seed = args.seed
     while len(games) < args.games:
@@ -99,6 +176,60 @@ def field(args: argparse.Namespace) -> None:
     print(f"  win rate {wins / n:.1%} over {n} games (95% CI {low:.1%}-{high:.1%})")
 
 
+def endgame(args: argparse.Namespace) -> None:
+    """``args.level`` against ``random`` on the duel's deals, sides and move seeds, playing a
+    move proven best (:func:`solve`) wherever its own is proven worse once the deck is empty."""
+    engine = registry.get("game_of_rows")
+    policies = registry.policies("game_of_rows")
+    own_policy = policies[args.level]
+    counts: Counter[str] = Counter()
+
+    def policy(obs: Observation, seed: int) -> str:
+        own = own_policy(obs, seed)
+        k = ai.knowledge(obs)
+        if len(obs.legal) < 2 or not exact(k):
+            return own
+        moves = [fast.parse(c) for c in obs.legal]
+        try:
+            values = solve(determinize.sample(k, Rng(seed)), k.seat, moves)
+        except OutOfBudget:
+            counts["too big to solve"] += 1
+            return own
+        counts["solved"] += 1
+        mine, best = values[obs.legal.index(own)], max(values)
+        if best == 0.0:
+            counts["lost whatever the move"] += 1
+        if mine < best:
+            counts["changed"] += 1
+            counts["changed from a loss to a win"] += mine == 0.0 and best == 1.0
+            return obs.legal[values.index(best)]
+        return own
+
+    wins = 0.0
+    games = 0
+    for seed in range(args.seed, args.seed + args.pairs):
+        for side in (0, 1):
+            levels = [args.level, "random"] if side == 0 else ["random", args.level]
+            state = engine.new_game(2, seed=seed)
+            history = SeatHistory(2)
+            step = 0
+            while not engine.is_over(state):
+                seat = engine.to_act(state)[0]
+                obs = history.observe(engine, state, seat)
+                chooser = policy if levels[seat] == args.level else policies["random"]
+                state, events = engine.apply(state, seat, chooser(obs, move_seed(seed, step, seat)))
+                history.record(events)
+                step += 1
+            winners = engine.result(state).winners
+            if levels.index(args.level) in winners:
+                wins += 1.0 / len(winners)
+            games += 1
+    low, high = wilson(wins, games)
+    print(f"game_of_rows 2p: {args.level} vs random, the endgame after the deck solved")
+    print(f"  win rate {wins / games:.1%} over {games} games (95% CI {low:.1%}-{high:.1%})")
+    print(f"  {args.level}'s decisions with the deck empty: {dict(counts)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "strong"])
@@ -109,11 +240,17 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="field: JSON-lines file of games (resume)")
     parser.add_argument(
         "--see",
-        choices=["all", "hands"],
+        choices=["all", "hands", "endgame"],
         default="all",
-        help="field: every card, or the other hands only (the deck's order stays unknown)",
+        help="every card; the other hands only (a field: the deck's order stays unknown); or "
+        "(2 players) perfect play once the deck is empty",
     )
     args = parser.parse_args()
+    if args.see == "endgame":
+        if args.players != 2:
+            parser.error("--see endgame is for 2 players")
+        endgame(args)
+        return
     if args.players > 2:
         if args.level == "normal":  # the games would not say which seat sees
             parser.error("a field's seeing level must differ from its normal seats")
@@ -123,7 +260,9 @@ def main() -> None:
     policies = registry.policies("game_of_rows")
     true: dict[str, Any] = {}
 
-    def deal(_k: object, _rng: object) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+    def deal(
+        _k: object, _rng: object, _stuck: bool = False
+    ) -> tuple[list[list[str]], list[str], list[str], list[str]]:
         """The position as it is (default options: no face-down or hidden gone cards)."""
         state = true["state"]
         return [list(h) for h in state.hands], [], [], list(state.deck)
