@@ -37,38 +37,57 @@ async def fill(target: str, games: int, players: int, seed: int) -> None:
     rng = random.Random(seed)
     names = registry.names()
     store = await open_store(target, synchronous="OFF")
-    batch = Batch()
-    now = time.time() - games
-    tallies: dict[tuple[str, int], list[int]] = {}
-    for gid in range(1, games + 1):
-        game = names[gid % len(names)]
-        engine = registry.get(game)
-        n = rng.randint(max(2, engine.min_players), min(4, engine.max_players))
-        people = rng.sample(range(1, players + 1), n)
-        seats = json.dumps([[p, f"player{p}", None] for p in people])
-        at = now + gid
-        batch.games.append(
-            (gid, GUILD, gid, game, people[0], "finished", seats, "{}", gid, "{}", at, at, "over")
-        )
-        winner = rng.randrange(n)
-        for seat, person in enumerate(people):
-            won = int(seat == winner)
-            batch.results.append((gid, seat, person, f"player{person}", rng.randint(0, 500), won))
-            tally = tallies.setdefault((game, person), [0, 0])
-            tally[0] += 1
-            tally[1] += won
-        if gid % 5000 == 0:
-            await store.commit(batch)
-            batch = Batch()
-    for (game, person), (played, wins) in tallies.items():
-        mu = 25 + rng.gauss(0, 3)
-        sigma = max(1.0, 8.33 - played * 0.1)
-        batch.ratings.append(
-            (GUILD, game, person, f"player{person}", played, wins, played, mu, sigma,
-             mu - 3 * sigma, now)
-        )  # fmt: skip
-    await store.commit(batch)
-    await store.close()
+    try:
+        batch = Batch()
+        now = time.time() - games
+        tallies: dict[tuple[str, int], list[int]] = {}
+        for gid in range(1, games + 1):
+            game = names[gid % len(names)]
+            engine = registry.get(game)
+            n = rng.randint(max(2, engine.min_players), min(4, engine.max_players))
+            people = rng.sample(range(1, players + 1), n)
+            seats = json.dumps([[p, f"player{p}", None] for p in people])
+            at = now + gid
+            batch.games.append(
+                (
+                    gid,
+                    GUILD,
+                    gid,
+                    game,
+                    people[0],
+                    "finished",
+                    seats,
+                    "{}",
+                    gid,
+                    "{}",
+                    at,
+                    at,
+                    "over",
+                    None,
+                )
+            )
+            winner = rng.randrange(n)
+            for seat, person in enumerate(people):
+                won = int(seat == winner)
+                batch.results.append(
+                    (gid, seat, person, f"player{person}", rng.randint(0, 500), won)
+                )
+                tally = tallies.setdefault((game, person), [0, 0])
+                tally[0] += 1
+                tally[1] += won
+            if gid % 5000 == 0:
+                await store.commit(batch)
+                batch = Batch()
+        for (game, person), (played, wins) in tallies.items():
+            mu = 25 + rng.gauss(0, 3)
+            sigma = max(1.0, 8.33 - played * 0.1)
+            batch.ratings.append(
+                (GUILD, game, person, f"player{person}", played, wins, played, mu, sigma,
+                 mu - 3 * sigma, now)
+            )  # fmt: skip
+        await store.commit(batch)
+    finally:
+        await store.close()
 
 
 def summary(times: list[float]) -> str:
