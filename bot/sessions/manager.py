@@ -243,9 +243,11 @@ class SessionManager:
                 await self._lease.claim()  # refuses to start for a shard another process owns
             await self._load()
         except BaseException:
-            if self._lease is not None and self._lease._task is not None:
-                await self._lease.release()
-            await store.close()
+            try:
+                if self._lease is not None and self._lease._task is not None:
+                    await self._lease.release()
+            finally:
+                await store.close()
             raise
         if gc_threshold is not None:
             tune_gc(gc_threshold)
@@ -257,17 +259,22 @@ class SessionManager:
         return self
 
     async def close(self) -> None:
-        """Finish in-flight commits, stop AI and deadline tasks, close the database."""
+        """Finish in-flight commits, stop AI and deadline tasks, close the database. The
+        database is closed even when a step before it fails (its error still propagates):
+        SQLite's threads would otherwise keep the process from exiting, and a bot that
+        neither serves nor exits is never restarted."""
         if self._closing:
             return
         self._closing = True
-        await self._deadlines.stop()
-        await self._ai.close()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._lease is not None:
-            await self._lease.release()
-        await self._store.close()
+        try:
+            await self._deadlines.stop()
+            await self._ai.close()
+            if self._tasks:
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+            if self._lease is not None:
+                await self._lease.release()
+        finally:
+            await self._store.close()
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
