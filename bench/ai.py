@@ -335,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="mode", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--game", default="rowboat", choices=registry.names())
-    common.add_argument("--players", type=int, default=2)
+    common.add_argument("--players", type=int, help="default: the game's fewest")
     common.add_argument("--seed", type=int, default=1)
     common.add_argument("--option", action="append", default=[], help="name=value (JSON value)")
     common.add_argument("--cap", type=int, default=CAP, help="decisions before the leader wins")
@@ -355,6 +355,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     r = sub.add_parser("summary", parents=[common])
     r.add_argument("--results", default=str(Path(__file__).parent / "results"))
     args = parser.parse_args(argv)
+    engine = registry.get(args.game)
+    if args.players is None:
+        args.players = engine.min_players
+    elif not engine.min_players <= args.players <= engine.max_players:
+        parser.error(
+            f"{args.game} is played by {engine.min_players} to {engine.max_players} players"
+        )
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
     modes = {"duel": duel, "field": field, "speed": speed, "summary": summary}
     modes[args.mode](args, options)
