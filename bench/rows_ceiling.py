@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ai import Game, Outcome, move_seed, run, wilson  # bench/ai.py: the same seeds
 
 from games import registry
-from games.core import Observation
+from games.core import Observation, Policy
 from games.game_of_rows import ai, determinize, fast
 from games.game_of_rows.determinize import Knowledge
 from games.game_of_rows.state import OVER, TURN
@@ -176,10 +177,40 @@ def field(args: argparse.Namespace) -> None:
     print(f"  win rate {wins / n:.1%} over {n} games (95% CI {low:.1%}-{high:.1%})")
 
 
+def versus_random(
+    args: argparse.Namespace, tested: Policy, watch: Callable[[Any], object] = lambda _s: None
+) -> tuple[float, int]:
+    """``tested`` (playing ``args.level``) against ``random`` on the deals, sides and move seeds
+    of ``bench/ai.py duel``: (wins, games), a shared first place counting half. ``watch`` is
+    shown each position before its move is chosen."""
+    engine = registry.get("game_of_rows")
+    rand = registry.policies("game_of_rows")["random"]
+    wins = 0.0
+    games = 0
+    for seed in range(args.seed, args.seed + args.pairs):
+        for side in (0, 1):
+            levels = [args.level, "random"] if side == 0 else ["random", args.level]
+            state = engine.new_game(2, seed=seed)
+            history = SeatHistory(2)
+            step = 0
+            while not engine.is_over(state):
+                seat = engine.to_act(state)[0]
+                obs = history.observe(engine, state, seat)
+                watch(state)
+                chooser = tested if levels[seat] == args.level else rand
+                state, events = engine.apply(state, seat, chooser(obs, move_seed(seed, step, seat)))
+                history.record(events)
+                step += 1
+            winners = engine.result(state).winners
+            if levels.index(args.level) in winners:
+                wins += 1.0 / len(winners)
+            games += 1
+    return wins, games
+
+
 def endgame(args: argparse.Namespace) -> None:
     """``args.level`` against ``random`` on the duel's deals, sides and move seeds, playing a
     move proven best (:func:`solve`) wherever its own is proven worse once the deck is empty."""
-    engine = registry.get("game_of_rows")
     policies = registry.policies("game_of_rows")
     own_policy = policies[args.level]
     counts: Counter[str] = Counter()
@@ -205,25 +236,7 @@ def endgame(args: argparse.Namespace) -> None:
             return obs.legal[values.index(best)]
         return own
 
-    wins = 0.0
-    games = 0
-    for seed in range(args.seed, args.seed + args.pairs):
-        for side in (0, 1):
-            levels = [args.level, "random"] if side == 0 else ["random", args.level]
-            state = engine.new_game(2, seed=seed)
-            history = SeatHistory(2)
-            step = 0
-            while not engine.is_over(state):
-                seat = engine.to_act(state)[0]
-                obs = history.observe(engine, state, seat)
-                chooser = policy if levels[seat] == args.level else policies["random"]
-                state, events = engine.apply(state, seat, chooser(obs, move_seed(seed, step, seat)))
-                history.record(events)
-                step += 1
-            winners = engine.result(state).winners
-            if levels.index(args.level) in winners:
-                wins += 1.0 / len(winners)
-            games += 1
+    wins, games = versus_random(args, policy)
     low, high = wilson(wins, games)
     print(f"game_of_rows 2p: {args.level} vs random, the endgame after the deck solved")
     print(f"  win rate {wins / games:.1%} over {games} games (95% CI {low:.1%}-{high:.1%})")
@@ -256,7 +269,6 @@ def main() -> None:
             parser.error("a field's seeing level must differ from its normal seats")
         field(args)
         return
-    engine = registry.get("game_of_rows")
     policies = registry.policies("game_of_rows")
     true: dict[str, Any] = {}
 
@@ -268,26 +280,7 @@ def main() -> None:
         return [list(h) for h in state.hands], [], [], list(state.deck)
 
     determinize._deal = deal  # type: ignore[assignment]
-    wins = 0.0  # a shared first place counts half, as in bench/ai.py
-    games = 0
-    for seed in range(args.seed, args.seed + args.pairs):
-        for side in (0, 1):
-            levels = [args.level, "random"] if side == 0 else ["random", args.level]
-            state = engine.new_game(2, seed=seed)
-            history = SeatHistory(2)
-            step = 0
-            while not engine.is_over(state):
-                seat = engine.to_act(state)[0]
-                obs = history.observe(engine, state, seat)
-                true["state"] = state
-                code = policies[levels[seat]](obs, move_seed(seed, step, seat))
-                state, events = engine.apply(state, seat, code)
-                history.record(events)
-                step += 1
-            winners = engine.result(state).winners
-            if levels.index(args.level) in winners:
-                wins += 1.0 / len(winners)
-            games += 1
+    wins, games = versus_random(args, policies[args.level], lambda state: true.update(state=state))
     low, high = wilson(wins, games)
     print(f"game_of_rows 2p: {args.level} seeing every card vs random")
     print(f"  win rate {wins / games:.1%} over {games} games (95% CI {low:.1%}-{high:.1%})")

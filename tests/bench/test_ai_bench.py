@@ -4,29 +4,17 @@ game whose fewest players is not 2 (the default follows the game), and a refused
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "ai.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ai", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.loader import load
 
 
 def test_duel_and_field_record_their_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bench = _bench()
+    bench = load("ai")
     duel = tmp_path / "duel.jsonl"
     bench.main(["duel", "--game", "game_of_rows", "--a", "easy", "--b", "random", "--pairs", "1",
                 "--record", str(duel)])  # fmt: skip
@@ -42,11 +30,11 @@ def test_duel_and_field_record_their_games(
 
 
 def test_speed_defaults_to_the_games_fewest_players(capsys: pytest.CaptureFixture[str]) -> None:
-    _bench().main(["speed", "--game", "boat", "--level", "easy", "--moves", "3"])
+    load("ai").main(["speed", "--game", "boat", "--level", "easy", "--moves", "3"])
     assert "easy:" in capsys.readouterr().out
 
 
 def test_a_table_size_the_game_refuses_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as exc:
-        _bench().main(["speed", "--game", "turn_the_tide", "--players", "2"])
+        load("ai").main(["speed", "--game", "turn_the_tide", "--players", "2"])
     assert exc.value.code == 2
