@@ -83,8 +83,6 @@ async def run(settings: Settings, token: str) -> None:
     """Run until the gateway closes or a signal arrives; always close the bot."""
     from bot.client import TidewaterBot
 
-    if not settings.storage.url:
-        Path(settings.storage.path).parent.mkdir(parents=True, exist_ok=True)
     bot = TidewaterBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
@@ -120,12 +118,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.discord.rest_base_url:
         discord.http.Route.BASE = settings.discord.rest_base_url.rstrip("/")
     from bot.sessions.shards import ShardOwned
+    from bot.store import SchemaTooNew, StoreUnavailable
 
     try:
         asyncio.run(run(settings, token))
-    except ShardOwned as exc:
+    except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
+    except StoreUnavailable as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("tidewater: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from bot.store.base import (
@@ -31,6 +32,7 @@ from bot.store.base import (
     SettingsWrite,
     SnapshotRow,
     SnapshotWrite,
+    StoreUnavailable,
     check,
     dumps,
 )
@@ -53,10 +55,19 @@ async def open_store(target: str | Path, *, synchronous: str = "FULL") -> GameSt
     string (``[storage] url`` or ``path``), and only this package may know which exist.
     """
     if is_postgres(target):
+        import asyncpg
+
         from bot.store.postgres import PostgresStore
 
-        return await PostgresStore.open(str(target))
-    return await Store.open(target, synchronous=synchronous)
+        try:
+            return await PostgresStore.open(str(target))
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StoreUnavailable(f"cannot open the PostgreSQL database ({exc})") from exc
+    try:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        return await Store.open(target, synchronous=synchronous)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreUnavailable(f"cannot open the SQLite database {target} ({exc})") from exc
 
 
 __all__ = [
@@ -85,6 +96,7 @@ __all__ = [
     "SnapshotRow",
     "SnapshotWrite",
     "Store",
+    "StoreUnavailable",
     "check",
     "dumps",
     "is_postgres",

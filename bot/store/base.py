@@ -25,6 +25,13 @@ class SchemaTooNew(RuntimeError):
     """The database was written by a newer Tidewater; refusing to guess at its schema."""
 
 
+class StoreUnavailable(RuntimeError):
+    """The configured database cannot be opened (a path that cannot be created or written, a
+    server that refuses the connection or the credentials). Raised by ``open_store`` with a
+    message a self-hoster can act on, so ``python -m bot`` says it in one line instead of a
+    traceback; the message never includes a PostgreSQL URL (it may hold a password)."""
+
+
 # ---- rows written ---------------------------------------------------------------------------
 class GameWrite(NamedTuple):
     """A ``games`` upsert. ``version`` is not here: the action log moves it (migration 4)."""
