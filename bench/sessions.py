@@ -58,7 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.sessions import SNAPSHOT_EVERY, SessionError, SessionManager
-from bot.store import Batch, dumps, open_store
+from bot.store import ActionWrite, Batch, GameWrite, SnapshotWrite, dumps, open_store
 from games import IllegalAction, registry
 
 GAME = "rowboat"
@@ -163,21 +163,20 @@ async def build_reload_db(path: Path | str, games: int, every: int, seed: int) -
             seats = dumps([[gid * 10 + k, f"p{k}", None] for k in range(PLAYERS)])
             game_seed = rng.randrange(1 << 62)
             batch.games.append(
-                (
-                    gid,
-                    1,
-                    gid,
-                    GAME,
-                    gid * 10,
-                    "live",
-                    seats,
-                    dumps(OPTIONS),
-                    game_seed,
-                    "{}",
-                    now,
-                    now,
-                    None,
-                    None,
+                GameWrite(
+                    id=gid,
+                    guild_id=1,
+                    channel_id=gid,
+                    game=GAME,
+                    host_id=gid * 10,
+                    status="live",
+                    seats=seats,
+                    options=dumps(OPTIONS),
+                    seed=game_seed,
+                    messages="{}",
+                    created=now,
+                    updated=now,
+                    end_reason=None,
                 )
             )
             state = engine.new_game(PLAYERS, OPTIONS, game_seed)
@@ -189,10 +188,10 @@ async def build_reload_db(path: Path | str, games: int, every: int, seed: int) -
                 seat = engine.to_act(state)[0]
                 action = rng.choice(engine.legal_actions(state, seat))
                 state, _ = engine.apply(state, seat, action)
-                batch.actions.append((gid, version, seat, action.code, "act", now))
+                batch.actions.append(ActionWrite(gid, version, seat, action.code, "act", now))
                 if version % every == 0:
                     snap = (version, engine.dump(state))
-            batch.snapshots.append((gid, *snap))
+            batch.snapshots.append(SnapshotWrite(gid, *snap))
             if gid % 1000 == 0:
                 await store.commit(batch)
                 batch = Batch()

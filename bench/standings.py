@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.cogs.standings import board_lines, history_lines, stats_line
 from bot.sessions import SessionManager
-from bot.store import Batch, open_store
+from bot.store import Batch, GameWrite, RatingWrite, ResultWrite, open_store
 from games import registry
 
 GUILD = 42
@@ -49,28 +49,27 @@ async def fill(target: str, games: int, players: int, seed: int) -> None:
             seats = json.dumps([[p, f"player{p}", None] for p in people])
             at = now + gid
             batch.games.append(
-                (
-                    gid,
-                    GUILD,
-                    gid,
-                    game,
-                    people[0],
-                    "finished",
-                    seats,
-                    "{}",
-                    gid,
-                    "{}",
-                    at,
-                    at,
-                    "over",
-                    None,
+                GameWrite(
+                    id=gid,
+                    guild_id=GUILD,
+                    channel_id=gid,
+                    game=game,
+                    host_id=people[0],
+                    status="finished",
+                    seats=seats,
+                    options="{}",
+                    seed=gid,
+                    messages="{}",
+                    created=at,
+                    updated=at,
+                    end_reason="over",
                 )
             )
             winner = rng.randrange(n)
             for seat, person in enumerate(people):
                 won = int(seat == winner)
                 batch.results.append(
-                    (gid, seat, person, f"player{person}", rng.randint(0, 500), won)
+                    ResultWrite(gid, seat, person, f"player{person}", rng.randint(0, 500), won)
                 )
                 tally = tallies.setdefault((game, person), [0, 0])
                 tally[0] += 1
@@ -82,8 +81,8 @@ async def fill(target: str, games: int, players: int, seed: int) -> None:
             mu = 25 + rng.gauss(0, 3)
             sigma = max(1.0, 8.33 - played * 0.1)
             batch.ratings.append(
-                (GUILD, game, person, f"player{person}", played, wins, played, mu, sigma,
-                 mu - 3 * sigma, now)
+                RatingWrite(GUILD, game, person, f"player{person}", played, wins, played, mu, sigma,
+                            mu - 3 * sigma, now)
             )  # fmt: skip
         await store.commit(batch)
     finally:
