@@ -22,6 +22,9 @@ Parts (required ones are abstract):
   a card may take in text (``card_forms``, which the secrecy tests search for).
 * **timed windows' wording**: the engine's open windows reach the renderer as
   ``TableContext.timers`` (key -> due unix time); :meth:`Renderer.countdown` writes one.
+* **live standing**: how the sides stand, under a live hand (:meth:`Renderer.standing`); by
+  default the shell writes the engine's scores, which is wrong for a game whose running
+  "score" is only a rank (a shedding game is followed by the cards each player has left).
 """
 
 from __future__ import annotations
@@ -104,6 +107,12 @@ class Renderer(ABC):
     def card_forms(self, code: str) -> tuple[str, ...]:
         """Every way this renderer writes the card (the secrecy tests search for each)."""
         return (self.card_short(code), self.card_long(code))
+
+    def standing(self, ctx: TableContext, view: dict[str, Any], result: Result) -> str | None:
+        """How the sides stand while the game runs, as the first line of a live hand's footer
+        ("Cards left: Ann 4 · Bo 7"), from the hand's own view; None (the default) lets the
+        shell write the engine's scores ("Score: Ann: 120 · Bo: 40")."""
+        return None
 
     @staticmethod
     def countdown(due: float) -> str:

@@ -319,6 +319,26 @@ def table(
     )
 
 
+def standing(ctx: TableContext, view: dict[str, Any]) -> str:
+    """The live hand's standing line: the cards each player has left, since fewest cards leads.
+
+    Why not the engine's score: during play it is the number of players a seat outranks, a
+    figure no player would guess the meaning of; the hand sizes are what it is made of."""
+    sizes = view.get("hand_sizes") or []
+    removed = set(view.get("removed") or [])
+    finished = set(view.get("finished") or [])
+    parts = []
+    for seat in range(view.get("players", len(sizes))):
+        if seat in finished:
+            left = "out of cards"
+        elif seat in removed:
+            left = "removed"
+        else:
+            left = str(sizes[seat] if seat < len(sizes) else 0)
+        parts.append(f"{ctx.name(seat)} {left}")
+    return "Cards left: " + " · ".join(parts)
+
+
 # ---- the hand -----------------------------------------------------------------------------
 
 
@@ -613,6 +633,9 @@ class GameOfRowsRenderer(Renderer):
 
     def clears_log(self, event: Event) -> bool:
         return clears_log(event)
+
+    def standing(self, ctx: TableContext, view: dict[str, Any], result: Result) -> str | None:
+        return standing(ctx, view)
 
     def card_short(self, code: str) -> str:
         return card_label(code)

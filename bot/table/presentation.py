@@ -115,18 +115,21 @@ class Presenter:
         reasons = explanations(engine, state, seat) if live else ()
         if reasons:
             ctx = replace(ctx, reasons=reasons)
-        spec = render.hand(ctx, engine.view(state, seat), seat, legal, focus)
+        seen = engine.view(state, seat)
+        spec = render.hand(ctx, seen, seat, legal, focus)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
             why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
             text = f"{spec.embed.description}\n\n{why}" if spec.embed.description else why
             spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
         if live:
+            result = engine.result(state)
             line = score_line(
                 [s.name for s in info.seats],
-                engine.result(state),
+                result,
                 engine.teams(len(info.seats)),
                 engine.to_act(state),
                 seat,
+                render.standing(ctx, seen, result),
             )
             footer = f"{spec.embed.footer}\n{line}" if spec.embed.footer else line
             spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))

@@ -73,10 +73,16 @@ def score_line(
     teams: Sequence[tuple[int, ...]],
     to_act: Sequence[int],
     seat: int,
+    standing: str | None = None,
 ) -> str:
-    """One short line for a live hand: the score of every side and who is to act."""
-    score = " · ".join(f"{name}: {value}" for name, value, _ in sides(names, result, teams))
+    """One short line for a live hand: how the sides stand and who is to act.
+
+    ``standing`` is the renderer's own standing line (``Renderer.standing``) for a game whose
+    engine scores are not what its players follow; without it, the score of every side."""
+    if standing is None:
+        score = " · ".join(f"{name}: {value}" for name, value, _ in sides(names, result, teams))
+        standing = f"Score: {score}"
     if not to_act:
-        return f"Score: {score}"
+        return standing
     turn = "you" if list(to_act) == [seat] else ", ".join(names[s] for s in to_act)
-    return f"Score: {score}\n▶ To act: {turn}"
+    return f"{standing}\n▶ To act: {turn}"

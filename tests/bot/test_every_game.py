@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,10 +23,17 @@ from tests.bot.harness import User
 PEOPLE = [User(1001 + n, f"P{n}") for n in range(5)]
 
 
-def names_score_and_turn(hand: dict[str, Any]) -> None:
-    """Every hand a person acts from says the score and whose turn it is (issue 15)."""
-    footer = hand["embeds"][0].get("footer", {}).get("text", "")
-    assert "Score: " in footer and "▶ To act: " in footer, footer
+def names_score_and_turn(players: int) -> Callable[[dict[str, Any]], None]:
+    """Every hand a person acts from says how every player stands (the engine's score, or the
+    game's own standing line) and whose turn it is (issue 15)."""
+
+    def check(hand: dict[str, Any]) -> None:
+        footer = hand["embeds"][0].get("footer", {}).get("text", "")
+        standing, _, turn = footer.rpartition("\n▶ To act: ")
+        assert turn and standing, footer
+        assert all(p.name in standing.splitlines()[-1] for p in PEOPLE[:players]), footer
+
+    return check
 
 
 @pytest.mark.parametrize("game", registry.names())
@@ -35,7 +43,9 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     options = "\n".join(f"{k} = {json.dumps(v)}" for k, v in profile.options.items())
     table = await new_table(fake, tmp_path)
     await table.start_game(game, PEOPLE[: engine.min_players], options=options)
-    await table.play_out(random.Random(11), steps=profile.max_steps, check=names_score_and_turn)
+    await table.play_out(
+        random.Random(11), steps=profile.max_steps, check=names_score_and_turn(engine.min_players)
+    )
     await table.settle()
     info = await table.bot.manager.get(table.game_id)
     assert info.status == "finished"

@@ -286,6 +286,13 @@ async def test_call_bluff_button_for_the_other_player(fake, tmp_path) -> None:
         message = await table.open_hand(BOB)
         labels = table.fake.labels(message)
         assert "Call bluff" in labels and "Pass" in labels
+        # the footer follows the cards each player has left, not the engine's rank score
+        _info, state = await bot.manager.state(table.game_id)
+        left = " · ".join(
+            f"{p.name} {len(h)}" for p, h in zip([ALICE, BOB], state.hands, strict=True)
+        )
+        footer = table.fake.messages[message]["embeds"][0]["footer"]["text"]
+        assert f"Cards left: {left}\n▶ To act: you" in footer and "Score" not in footer
         assert {c[0] for c in table.controls(message)} == {"call", "pass"}
         assert not [c for c in table.controls(await table.open_hand(ALICE)) if c[0] == "call"]
         assert "<t:" in table_text(table) and ":R>" in table_text(table)  # the countdown

@@ -256,3 +256,13 @@ def test_the_caller_reads_what_a_call_or_a_pass_costs() -> None:
     assert "A pass costs nothing" in description
     own = render.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
     assert "A call costs" not in own.embed.description
+
+
+def test_the_standing_line_counts_cards_left_and_marks_who_is_out() -> None:
+    """A live hand's footer follows the cards each player has left (fewest leads), not the
+    engine's running score, which is only how many players a seat outranks."""
+    view = {"players": 4, "hand_sizes": [3, 0, 1, 5], "finished": [1], "removed": [3]}
+    line = render.RENDERER.standing(ctx(4), view, ENGINE.result(ENGINE.new_game(4, seed=1)))
+    assert line == f"Cards left: {NAMES[0]} 3 · {NAMES[1]} out of cards · {NAMES[2]} 1 · " + (
+        f"{NAMES[3]} removed"
+    )
