@@ -26,6 +26,7 @@ from bot.sessions.shards import ShardPlan
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
 from bot.table.pictures import Pictures
+from bot.vanished import Vanished
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ COGS = (
     "bot.cogs.games",
     "bot.cogs.admin",
     "bot.cogs.standings",
+    "bot.cogs.vanished",
 )
 
 
@@ -96,6 +98,8 @@ class TidewaterBot(commands.AutoShardedBot):
             touch=self.publisher.touch,
             ai_level=t.ai_level,
         )
+        self.vanished = Vanished(lambda: self.manager, self.publisher)
+        self.publisher.on_gone = self.vanished.channel
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(components.answer_unknown, "on_interaction")

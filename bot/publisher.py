@@ -27,6 +27,9 @@ from games import registry
 
 log = logging.getLogger(__name__)
 
+#: Discord's error code for a channel (or thread) that no longer exists
+UNKNOWN_CHANNEL = 10003
+
 
 class Publisher:
     def __init__(
@@ -62,6 +65,10 @@ class Publisher:
         self._shown: dict[int, str] = {}  # game -> the table as last sent
         self._posted: dict[int, float] = {}  # game -> when its table message was posted
         self._later: dict[int, asyncio.TimerHandle] = {}  # game -> a deferred hand refresh
+        #: channels Discord says no longer exist: nothing is sent there again
+        self._gone: set[int] = set()
+        #: told of a channel found gone while publishing (the bot ends its games there)
+        self.on_gone: Callable[[int], Awaitable[None]] | None = None
         self.edits = 0
 
     async def on_update(self, update: Update) -> None:
@@ -82,6 +89,8 @@ class Publisher:
         info = update.info
         message_id = info.messages.get("lobby")
         if update.cause not in ("kick", "end") or message_id is None:
+            return
+        if info.channel_id in self._gone:  # nothing to edit: the channel was deleted
             return
         embed, view = lobby_message(info, "Changed by a server admin.")
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
@@ -127,9 +136,26 @@ class Publisher:
             for game_id in sorted(games):
                 try:
                     await self.publish(game_id)
+                except discord.NotFound as exc:
+                    if exc.code != UNKNOWN_CHANNEL:
+                        log.exception("could not publish the table of game %s", game_id)
+                        continue
+                    # deleted while we were down, or a thread that went with its channel
+                    log.info("the channel of game %s no longer exists", game_id)
+                    self.forget_channel(channel)
+                    if self.on_gone is not None:
+                        await self.on_gone(channel)
+                except discord.Forbidden:
+                    log.warning("no permission to show the table of game %s", game_id)
                 except Exception:
                     log.exception("could not publish the table of game %s", game_id)
             self._last[channel] = time.monotonic()
+
+    def forget_channel(self, channel_id: int) -> None:
+        """The channel is gone (deleted, or its server dropped the bot): its games' tables
+        are not sent or edited again, so their ending makes no request that must fail."""
+        self._gone.add(channel_id)
+        self._dirty.pop(channel_id, None)
 
     async def publish(self, game_id: int) -> None:
         """Render the latest state onto the table message and refresh hands.
@@ -146,6 +172,9 @@ class Publisher:
         table."""
         manager = self.manager()
         info, state = await manager.state(game_id)
+        if info.channel_id in self._gone:
+            self._forget(game_id)
+            return
         message_id = info.messages.get("table")
         if message_id is None or info.status == "lobby":
             return
@@ -192,13 +221,17 @@ class Publisher:
         elif info.id not in self._announced:
             self._announced.add(info.id)
             await self._tables.refresh_hands(info, state)
-            self._pinged.pop(game_id, None)
-            self._reminders.pop(game_id, None)
-            self._posted.pop(game_id, None)
-            timer = self._later.pop(game_id, None)
-            if timer is not None:
-                timer.cancel()
-            self._tables.forget(game_id)
+            self._forget(game_id)
+
+    def _forget(self, game_id: int) -> None:
+        """Drop what is kept of a game that is over (or whose channel is gone)."""
+        self._pinged.pop(game_id, None)
+        self._reminders.pop(game_id, None)
+        self._posted.pop(game_id, None)
+        timer = self._later.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._tables.forget(game_id)
 
     def _at_table(self, game_id: int, user_id: int) -> bool:
         return self.active_seconds > 0 and self._tables.hands.active(

@@ -81,7 +81,7 @@ class Sent:
     method: str
     path: str
     payload: dict[str, Any] | None
-    kind: str  # callback, followup, hook-edit, send, edit, thread, sync, other
+    kind: str  # callback, followup, hook-edit, send, edit, thread, sync, refused, other
     audience: int | None = None  # the user of an ephemeral message; None = public
     message_id: int | None = None
     channel_id: int | None = None
@@ -148,6 +148,9 @@ class FakeDiscord:
         self.fail_next: list[tuple[Any, ...]] = []
         #: every bot started on this fake (closed by the ``fake`` fixtures after the test)
         self.bots: list[Any] = []
+        #: channels and threads that no longer exist: every request to one is refused with
+        #: "Unknown Channel" (10003), as Discord refuses them
+        self.gone: set[int] = set()
 
     async def close_bots(self) -> None:
         """Close every bot a test left open: each holds an aiosqlite connection whose worker
@@ -294,6 +297,10 @@ class FakeDiscord:
     ) -> Any:
         path = unquote(route.url[len(Route.BASE) :])
         method = route.method
+        m = re.match(r"/channels/(\d+)", path)
+        if m and int(m[1]) in self.gone:
+            self.sent.append(Sent(method, path, payload, "refused"))
+            raise discord.NotFound(_Response(404), {"message": "Unknown Channel", "code": 10003})
         for n, (pattern, status, *code) in enumerate(self.fail_next):
             if re.search(pattern, path):
                 del self.fail_next[n]
@@ -556,6 +563,46 @@ class FakeDiscord:
         return self._interaction(bot, user, 5, data, channel_id=channel_id, message_id=message_id)
 
     # ---- queries ---------------------------------------------------------------------------
+    # ---- the gateway's news of the server (the ``guilds`` intent) -----------------------------
+    def guild_create(self, bot: discord.Client, threads: tuple[int, ...] = ()) -> None:
+        """GUILD_CREATE, as on connecting: discord.py's cache learns the server, its two
+        channels and ``threads`` (threads of CHANNEL_ID), against which it resolves the delete
+        events below before it dispatches them."""
+        payload: dict[str, Any] = {
+            "id": str(GUILD_ID),
+            "name": "Harbour",
+            "owner_id": "1",
+            "roles": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "members": [],
+            "member_count": 3,
+            "channels": [channel_payload(CHANNEL_ID), channel_payload(OTHER_CHANNEL_ID)],
+            "threads": [thread_payload(t, CHANNEL_ID, f"game-{t % 1000}") for t in threads],
+            "unavailable": False,
+        }
+        bot._connection.parsers["GUILD_CREATE"](payload)
+
+    def delete_channel(self, bot: discord.Client | None, channel_id: int) -> None:
+        """An admin deletes a channel: it is gone, and the gateway says so to ``bot`` (None:
+        the bot was down and hears nothing)."""
+        self.gone.add(channel_id)
+        if bot is not None:
+            bot._connection.parsers["CHANNEL_DELETE"](channel_payload(channel_id))
+
+    def delete_thread(self, bot: discord.Client, thread_id: int, parent_id: int) -> None:
+        """An admin deletes a thread: THREAD_DELETE carries only its ids."""
+        self.gone.add(thread_id)
+        data = {"id": str(thread_id), "guild_id": str(GUILD_ID), "parent_id": str(parent_id)}
+        bot._connection.parsers["THREAD_DELETE"]({**data, "type": 11})
+
+    def remove_bot(self, bot: discord.Client) -> None:
+        """The server removes the bot (GUILD_DELETE without ``unavailable``): nothing there
+        can be reached any more."""
+        self.gone.update((CHANNEL_ID, OTHER_CHANNEL_ID))
+        bot._connection.parsers["GUILD_DELETE"]({"id": str(GUILD_ID)})
+
     def find_component(self, message_id: int, custom_id: str) -> dict[str, Any] | None:
         for row in self.messages[message_id].get("components", []):
             for comp in row.get("components", []):
