@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import components
+from bot import components, permissions
 from bot.render import lobby as render_lobby
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionManager
 from bot.table import Tables
@@ -146,7 +146,18 @@ class Lobbies:
         settings = await manager.guild_settings(guild_id)
         engine = registry.get(game)
         user = interaction.user
-        if settings.use_threads:
+        # /play inside a thread opens the lobby right there: a thread cannot hold another
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        new_thread = settings.use_threads and not in_thread
+        lacking = permissions.missing(
+            interaction.app_permissions,
+            in_thread=in_thread,
+            new_thread=new_thread,
+            pictures=await self.tables.pictures.wanted(guild_id),
+        )
+        if lacking:
+            raise NotAllowed(permissions.refusal(lacking))
+        if new_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)
             thread = await self.client.http.start_thread_without_message(
                 interaction.channel_id,

@@ -151,6 +151,10 @@ class FakeDiscord:
         #: channels and threads that no longer exist: every request to one is refused with
         #: "Unknown Channel" (10003), as Discord refuses them
         self.gone: set[int] = set()
+        #: threads the bot opened (thread id -> its channel): an interaction in one says so
+        self.threads: dict[int, int] = {}
+        #: what the bot may do where an interaction comes from (Discord's ``app_permissions``)
+        self.app_permissions = discord.Permissions.all()
 
     async def close_bots(self) -> None:
         """Close every bot a test left open: each holds an aiosqlite connection whose worker
@@ -389,6 +393,7 @@ class FakeDiscord:
             sent.kind = "thread"
             tid = self.next_id()
             sent.channel_id = tid
+            self.threads[tid] = int(m[1])
             return thread_payload(tid, int(m[1]), (payload or {}).get("name", "thread"))
         raise AssertionError(f"the fake Discord does not know {method} {path}")
 
@@ -460,11 +465,15 @@ class FakeDiscord:
             "data": data,
             "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),
-            "channel": channel_payload(channel_id),
+            "channel": (
+                thread_payload(channel_id, self.threads[channel_id], "game")
+                if channel_id in self.threads
+                else channel_payload(channel_id)
+            ),
             "member": user.member(),
             "token": token_text,
             "version": 1,
-            "app_permissions": str(discord.Permissions.all().value),
+            "app_permissions": str(self.app_permissions.value),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],

@@ -1,0 +1,59 @@
+"""What the bot must be allowed in a channel to run a table there, checked when ``/play`` is
+used, before a lobby exists.
+
+Why check up front: slash commands and their answers work in any channel the bot was invited
+to, whatever its permissions there, so a lobby opens and a game starts even where the bot may
+not post. The table then breaks at its first repost (a post needs Send Messages, an embed needs
+Embed Links, a picture Attach Files) and the game is stuck in a message nobody can refresh.
+Refusing at ``/play`` with the names of the missing permissions tells the person what an admin
+must change, before anyone has played a card.
+"""
+
+from __future__ import annotations
+
+import discord
+
+#: (attribute of discord.Permissions, the name Discord's settings show)
+VIEW = ("view_channel", "View Channel")
+SEND = ("send_messages", "Send Messages")
+SEND_IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
+CREATE_THREADS = ("create_public_threads", "Create Public Threads")
+EMBED = ("embed_links", "Embed Links")
+ATTACH = ("attach_files", "Attach Files")
+
+
+def needed(*, in_thread: bool, new_thread: bool, pictures: bool) -> list[tuple[str, str]]:
+    """The permissions a table needs: in the channel itself, in the thread ``/play`` was used
+    in, or in a new thread the bot opens for the game (the thread inherits the channel's)."""
+    wanted = [VIEW]
+    if new_thread:
+        wanted += [CREATE_THREADS, SEND_IN_THREADS]
+    else:
+        wanted.append(SEND_IN_THREADS if in_thread else SEND)
+    wanted.append(EMBED)
+    if pictures:
+        wanted.append(ATTACH)
+    return wanted
+
+
+def missing(
+    granted: discord.Permissions, *, in_thread: bool, new_thread: bool, pictures: bool
+) -> list[str]:
+    """The names of the needed permissions the bot lacks here (empty: it may run a table)."""
+    wanted = needed(in_thread=in_thread, new_thread=new_thread, pictures=pictures)
+    return [name for attr, name in wanted if not getattr(granted, attr)]
+
+
+def refusal(names: list[str]) -> str:
+    """What the person who used ``/play`` reads when the bot lacks permissions here."""
+    listed = (
+        " and ".join(f"**{n}**" for n in names)
+        if len(names) <= 2
+        else (", ".join(f"**{n}**" for n in names[:-1]) + f" and **{names[-1]}**")
+    )
+    word = "permission" if len(names) == 1 else "permissions"
+    return (
+        f"I can't run a table in this channel: I need the {listed} {word} here. "
+        "A server admin can grant them in the channel's settings, or you can use /play "
+        "in another channel."
+    )
