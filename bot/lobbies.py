@@ -162,7 +162,7 @@ class Lobbies:
             thread = await self.client.http.start_thread_without_message(
                 interaction.channel_id,
                 name=f"{engine.title} · {user.display_name}"[:100],
-                auto_archive_duration=1440,
+                auto_archive_duration=10080,  # a week: a slow game's thread stays open
                 type=discord.ChannelType.public_thread.value,
             )
             channel_id = int(thread["id"])

@@ -29,6 +29,15 @@ log = logging.getLogger(__name__)
 
 #: Discord's error code for a channel (or thread) that no longer exists
 UNKNOWN_CHANNEL = 10003
+#: Discord's error code for a change to a message in an archived thread
+ARCHIVED_THREAD = 50083
+
+
+def rewind(files: list[discord.File]) -> None:
+    """Make pictures sendable again: a request reads each file to its end, and discord.py
+    rewinds a file only between the retries of one request, not for the next request."""
+    for file in files:
+        file.reset(seek=True)
 
 
 class Publisher:
@@ -320,30 +329,59 @@ class Publisher:
         view: discord.ui.View,
         picture: Any,
     ) -> None:
+        """Edit the table in place; open its thread again if it archived itself while idle,
+        and post the table anew if someone deleted the message."""
+        files = show(embed, picture)
         try:
-            with handle_message_parameters(
-                content=content or None,
-                embed=embed,
-                view=view,
-                attachments=show(embed, picture),
-                allowed_mentions=discord.AllowedMentions.none(),
-                previous_allowed_mentions=self.client.allowed_mentions,
-            ) as params:
-                # nothing reads the edited message back, so none is built from the answer
-                # (its components are all restart-safe dynamic items: no view to store)
-                await self.client.http.edit_message(info.channel_id, message_id, params=params)
-        except discord.NotFound:
-            # Someone deleted the table message: post it again and remember the new one.
-            message = await channel.send(
-                content=content or None,
-                embed=embed,
-                view=view,
-                files=show(embed, picture),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            if info.status in ("lobby", "live"):
-                self._posted[info.id] = self._tables.clock()
-                await self.manager().set_message(info.id, "table", message.id)
+            await self._patch(info.channel_id, message_id, content, embed, view, files)
+            return
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                raise  # the channel itself is gone (the drain ends its games)
+            gone = True
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED_THREAD:
+                raise
+            gone = False
+        rewind(files)  # the failed request read the picture to its end
+        if not gone:
+            # a thread archives itself after a week without messages (a slow game): reopen it
+            log.info("reopening the archived thread of game %s", info.id)
+            await self.client.http.edit_channel(info.channel_id, archived=False)
+            await self._patch(info.channel_id, message_id, content, embed, view, files)
+            return
+        # Someone deleted the table message: post it again and remember the new one.
+        message = await channel.send(
+            content=content or None,
+            embed=embed,
+            view=view,
+            files=files,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if info.status in ("lobby", "live"):
+            self._posted[info.id] = self._tables.clock()
+            await self.manager().set_message(info.id, "table", message.id)
+
+    async def _patch(
+        self,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        files: list[discord.File],
+    ) -> None:
+        with handle_message_parameters(
+            content=content or None,
+            embed=embed,
+            view=view,
+            attachments=files,
+            allowed_mentions=discord.AllowedMentions.none(),
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            # nothing reads the edited message back, so none is built from the answer
+            # (its components are all restart-safe dynamic items: no view to store)
+            await self.client.http.edit_message(channel_id, message_id, params=params)
 
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""

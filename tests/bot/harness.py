@@ -81,7 +81,7 @@ class Sent:
     method: str
     path: str
     payload: dict[str, Any] | None
-    kind: str  # callback, followup, hook-edit, send, edit, thread, sync, refused, other
+    kind: str  # callback, followup, hook-edit, send, edit, thread, channel, sync, refused, other
     audience: int | None = None  # the user of an ephemeral message; None = public
     message_id: int | None = None
     channel_id: int | None = None
@@ -126,7 +126,8 @@ def _files(parts: Any) -> dict[str, bytes]:
         if str(part.get("name", "")).startswith("files[") and part.get("filename"):
             value = part.get("value")
             if hasattr(value, "read"):
-                value.seek(0)
+                # from where the file stands, as aiohttp uploads it: a file sent before and
+                # not rewound arrives empty
                 value = value.read()
             found[str(part["filename"])] = bytes(value)
     return found
@@ -151,6 +152,9 @@ class FakeDiscord:
         #: channels and threads that no longer exist: every request to one is refused with
         #: "Unknown Channel" (10003), as Discord refuses them
         self.gone: set[int] = set()
+        #: threads that archived themselves (idle): Discord refuses changes to their messages
+        #: (50083) until a new message or ``archived: false`` opens them again
+        self.archived: set[int] = set()
         #: threads the bot opened (thread id -> its channel): an interaction in one says so
         self.threads: dict[int, int] = {}
         #: what the bot may do where an interaction comes from (Discord's ``app_permissions``)
@@ -305,6 +309,13 @@ class FakeDiscord:
         if m and int(m[1]) in self.gone:
             self.sent.append(Sent(method, path, payload, "refused"))
             raise discord.NotFound(_Response(404), {"message": "Unknown Channel", "code": 10003})
+        if m and int(m[1]) in self.archived:
+            if method in ("PATCH", "DELETE") and re.fullmatch(r"/channels/\d+/messages/\d+", path):
+                self.sent.append(Sent(method, path, payload, "refused"))
+                error = {"message": "Thread is archived", "code": 50083}
+                raise discord.HTTPException(_Response(400), error)
+            if method == "POST" or (payload or {}).get("archived") is False:
+                self.archived.discard(int(m[1]))  # a new message opens the thread again
         for n, (pattern, status, *code) in enumerate(self.fail_next):
             if re.search(pattern, path):
                 del self.fail_next[n]
@@ -388,6 +399,10 @@ class FakeDiscord:
                 self._delete(mid, int(m[1]))
                 return None
             return self.messages[mid]
+        m = re.fullmatch(r"/channels/(\d+)", path)
+        if m and method == "PATCH" and int(m[1]) in self.threads:
+            sent.kind, sent.channel_id = "channel", int(m[1])
+            return thread_payload(int(m[1]), self.threads[int(m[1])], "game")
         m = re.fullmatch(r"/channels/(\d+)/threads", path)
         if m and method == "POST":
             sent.kind = "thread"

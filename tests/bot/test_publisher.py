@@ -5,7 +5,11 @@ through live tokens only, never through one older than 15 minutes."""
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 from typing import Any
+
+from PIL import Image
 
 from bot.render import TableContext
 from games import registry
@@ -105,6 +109,72 @@ async def test_a_deleted_table_message_is_posted_again(fake, tmp_path) -> None:
         new = info.messages["table"]
         assert new != table.lobby and "My hand" in fake.labels(new)
         assert fake.messages[new]["flags"] == 0  # public, like the table it replaces
+    finally:
+        await bot.close()
+
+
+#: pictures on, and people who opened their hand are at the table: a turn edits the table in
+#: place rather than posting it anew at the bottom
+AT_THE_TABLE: dict[str, Any] = {"pictures": True, "active_seconds": 3600.0, "repost_after": 3600.0}
+
+
+async def test_a_deleted_table_is_posted_again_with_its_whole_picture(fake, tmp_path) -> None:
+    """The failed edit read the picture to its end; the repost must send it from the start
+    (discord.py rewinds a file only between retries of one request)."""
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", **AT_THE_TABLE)
+    table = Table(fake, bot)
+    try:
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
+        await table.open_hand(ALICE)
+        fake.fail_next.append((rf"/messages/{table.lobby}$", 404))
+        await table.act(BOB, "nomoon")
+        new = (await bot.manager.get(table.game_id)).messages["table"]
+        assert new != table.first
+        [post] = [s for s in fake.sent if s.kind == "send" and s.message_id == new]
+        picture = post.notes["files"]["table.png"]
+        Image.open(io.BytesIO(picture)).verify()
+    finally:
+        await bot.close()
+
+
+async def test_a_thread_that_archived_itself_is_opened_for_the_table_edit(fake, tmp_path) -> None:
+    """A game's thread archives itself after a week without a message (the bot asks for the
+    longest wait); a move in a slow game then reopens it and edits the table as usual."""
+    from tests.bot.test_interactions import ADMIN
+
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", **AT_THE_TABLE)
+    table = Table(fake, bot)
+    try:
+        await table.run(fake.command(bot, ADMIN, "admin", {"threads": True}, sub="settings"))
+        await table.run(fake.command(bot, ALICE, "play", {"game": "rowboat"}))
+        [opened] = [s for s in fake.sent if s.kind == "thread"]
+        assert (opened.payload or {})["auto_archive_duration"] == 10080
+        thread = opened.channel_id or 0
+        info = await bot.manager.game_in_channel(thread)
+        assert info is not None
+        table.game_id, table.lobby = info.id, info.messages["lobby"]
+        await table.press(BOB, "Join")
+        await table.set_options(ALICE, "novice = true\nfirst_dealer = 1")
+        table.users = {0: ALICE, 1: BOB}
+        await table.press(ALICE, "Start")
+        await table.seat_map()
+        await table.open_hand(ALICE)
+        await table.open_hand(BOB)
+        first = table.lobby
+        before = json.dumps(fake.messages[first]["embeds"], ensure_ascii=False)
+
+        fake.archived.add(thread)
+        await table.act(BOB, "nomoon")
+        await table.settle()
+        assert thread not in fake.archived
+        [reopen] = [n for n, s in enumerate(fake.sent) if s.kind == "channel"]
+        assert fake.sent[reopen].payload == {"archived": False}
+        assert fake.sent[reopen - 1].kind == "refused"  # the edit Discord refused first
+        # then the table message was edited in place (not posted anew), picture and all
+        [edit] = [s for s in fake.sent[reopen:] if s.kind == "edit" and s.message_id == first]
+        assert "decides on the Moon" in before and "Alice to play" in edit.text
+        Image.open(io.BytesIO(edit.notes["files"]["table.png"])).verify()
+        assert table.lobby == first
     finally:
         await bot.close()
 
