@@ -208,6 +208,7 @@ class Publisher:
         else:
             content = self._result_line(info, state, engine)
         signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
+        failed: discord.HTTPException | None = None
         if repost or self._shown.get(game_id) != signature:
             picture = await self._tables.pictures.table(info, state)
             if picture is not None and (await manager.get(game_id)).version != info.version:
@@ -216,14 +217,28 @@ class Publisher:
                     self._reminders.setdefault(game_id, set()).update(reminded)
                 self.touch(game_id, info.channel_id)
                 return
-            if repost:
-                await self._repost(info, channel, message_id, content, embed, view, picture, calls)
+            try:
+                if repost:
+                    await self._repost(
+                        info, channel, message_id, content, embed, view, picture, calls
+                    )
+                else:
+                    await self._edit(info, channel, message_id, content, embed, view, picture)
+            except discord.HTTPException as exc:
+                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                    raise  # the channel is gone: the drain ends its games
+                # A table Discord refused (no permission there any more, an outage) must not
+                # freeze the hands: they are answered through the players' own tokens, so the
+                # next player still sees their turn. The refused call is made again next time.
+                failed = exc
+                if reminded:
+                    self._reminders.setdefault(game_id, set()).update(reminded)
             else:
-                await self._edit(info, channel, message_id, content, embed, view, picture)
-            self._shown[game_id] = signature
-            self.edits += 1
+                self._shown[game_id] = signature
+                self.edits += 1
         if info.status == "live":
-            self._pinged[game_id] = waiting
+            if failed is None:
+                self._pinged[game_id] = waiting
             due = await self._tables.refresh_hands(info, state)
             if due is not None:
                 self._refresh_later(game_id, info.channel_id, due)
@@ -231,6 +246,8 @@ class Publisher:
             self._announced.add(info.id)
             await self._tables.refresh_hands(info, state)
             self._forget(game_id)
+        if failed is not None:
+            raise failed
 
     def _forget(self, game_id: int) -> None:
         """Drop what is kept of a game that is over (or whose channel is gone)."""

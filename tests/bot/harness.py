@@ -145,7 +145,8 @@ class FakeDiscord:
         self.audience: dict[int, int | None] = {}
         self.tokens: dict[str, Token] = {}
         self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
-        #: (path regex, status[, error code]) to refuse once; code 10062 = an expired interaction
+        #: (path regex, status[, error code]) to refuse once; code 10062 = an expired interaction;
+        #: status 403 is refused as Forbidden (50013, a missing permission), others as NotFound
         self.fail_next: list[tuple[Any, ...]] = []
         #: every bot started on this fake (closed by the ``fake`` fixtures after the test)
         self.bots: list[Any] = []
@@ -320,6 +321,9 @@ class FakeDiscord:
             if re.search(pattern, path):
                 del self.fail_next[n]
                 error = {"message": "Unknown", "code": code[0] if code else 10008}
+                if status == 403:
+                    error = {"message": "Missing Permissions", "code": code[0] if code else 50013}
+                    raise discord.Forbidden(_Response(status), error)
                 raise discord.NotFound(_Response(status), error)
         sent = Sent(method, path, payload, "other")
         if files:

@@ -14,7 +14,7 @@ from PIL import Image
 from bot.render import TableContext
 from games import registry
 from tests.bot.flows import Table
-from tests.bot.harness import Clock, User, start_bot
+from tests.bot.harness import CHANNEL_ID, Clock, User, start_bot
 
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
 
@@ -175,6 +175,31 @@ async def test_a_thread_that_archived_itself_is_opened_for_the_table_edit(fake, 
         assert "decides on the Moon" in before and "Alice to play" in edit.text
         Image.open(io.BytesIO(edit.notes["files"]["table.png"])).verify()
         assert table.lobby == first
+    finally:
+        await bot.close()
+
+
+async def test_a_table_discord_refuses_does_not_freeze_the_hands(fake, tmp_path) -> None:
+    """The bot lost Send Messages in the channel: the table post that calls the next player
+    is refused (403), yet that player's open hand still turns to their move, and the call
+    is made again at the next table write."""
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
+        alice_hand = await table.open_hand(ALICE)
+        assert "To act: Bob" in fake.messages[alice_hand]["embeds"][0]["footer"]["text"]
+        fake.fail_next.append((rf"/channels/{CHANNEL_ID}/messages$", 403))
+        since = len(fake.sent)
+        await table.act(BOB, "nomoon")
+        assert not fake.fail_next  # the table post was refused
+        assert not [s for s in fake.sent[since:] if s.kind == "send"]
+        assert "To act: you" in fake.messages[alice_hand]["embeds"][0]["footer"]["text"]
+        # permission back: the next write of the table calls Alice, whose call was refused
+        bot.publisher.touch(table.game_id)
+        await table.settle()
+        [post] = [s for s in fake.sent[since:] if s.kind == "send"]
+        assert f"<@{ALICE.id}>" in str((post.payload or {}).get("content"))
     finally:
         await bot.close()
 
