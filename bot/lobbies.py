@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import components, permissions
+from bot.names import seat_name
 from bot.render import lobby as render_lobby
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionManager
 from bot.table import Tables
@@ -161,7 +162,7 @@ class Lobbies:
             await interaction.response.defer(ephemeral=True, thinking=True)
             thread = await self.client.http.start_thread_without_message(
                 interaction.channel_id,
-                name=f"{engine.title} · {user.display_name}"[:100],
+                name=f"{engine.title} · {seat_name(user.display_name)}"[:100],
                 auto_archive_duration=10080,  # a week: a slow game's thread stays open
                 type=discord.ChannelType.public_thread.value,
             )
@@ -171,7 +172,7 @@ class Lobbies:
                 channel_id=channel_id,
                 game=game,
                 host_id=user.id,
-                host_name=user.display_name,
+                host_name=seat_name(user.display_name),
                 options=options,
             )
             embed, view = lobby_message(info)
@@ -187,7 +188,7 @@ class Lobbies:
             channel_id=interaction.channel_id,
             game=game,
             host_id=user.id,
-            host_name=user.display_name,
+            host_name=seat_name(user.display_name),
             options=options,
         )
         embed, view = lobby_message(info)
@@ -235,11 +236,12 @@ class Lobbies:
         manager = self.manager()
         user = interaction.user
         if op == "join":
-            info = await manager.join(game_id, user.id, user.display_name)
-            await self.answer(interaction, info, f"{user.display_name} joined.")
+            name = seat_name(user.display_name)
+            info = await manager.join(game_id, user.id, name)
+            await self.answer(interaction, info, f"{name} joined.")
         elif op == "leave":
             info = await manager.leave(game_id, user.id)
-            await self.answer(interaction, info, f"{user.display_name} left.")
+            await self.answer(interaction, info, f"{seat_name(user.display_name)} left.")
         elif op == "ai":
             info = await manager.add_ai(game_id, user.id, self.ai_level)
             await self.answer(interaction, info, "An AI player sat down.")
@@ -323,7 +325,7 @@ class Lobbies:
             channel_id=old.channel_id,
             game=old.game,
             host_id=user.id,
-            host_name=user.display_name,
+            host_name=seat_name(user.display_name),
             options=dict(old.options),
         )
         first = old.seat_of(user.id) or 0
