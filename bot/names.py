@@ -5,8 +5,8 @@ for everyone in the channel. A display name is free text, so without this a play
 called ``<@1234>`` (drawn as another member's mention), ``[Free gift](https://…)`` (a masked
 link in every embed that names them) or a run of backticks that breaks the score sheet's code
 block. Escaping (``\\*``) would only suit Markdown and show backslashes in code blocks and
-pictures, so the few characters that build those things are swapped for look-alikes once, when
-the name is taken, and every place that shows it stays simple.
+pictures, so the few characters that build those things are swapped for harmless neighbours
+once, when the name is taken, and every place that shows it stays simple.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 #: characters that open mentions, links, code and quotes, and their look-alikes
-_SWAPS = str.maketrans({"<": "‹", ">": "›", "`": "ˋ", "[": "⁅", "]": "⁆", "\\": "∖"})
+#: (the look-alikes are in the pictures' font too: no name is drawn as empty boxes)
+_SWAPS = str.maketrans({"<": "‹", ">": "›", "`": "´", "[": "(", "]": ")", "\\": "/"})
 #: the longest display name Discord allows
 MAX_NAME = 32
 
