@@ -33,6 +33,14 @@ UNKNOWN_CHANNEL = 10003
 ARCHIVED_THREAD = 50083
 
 
+#: what a lobby message says when it changed without a click on it (by its update's cause)
+LOBBY_NOTES = {
+    "kick": "Changed by a server admin.",
+    "end": "Changed by a server admin.",
+    "idle": "It closed by itself: nothing changed in it for a while. /play opens a new one.",
+}
+
+
 def rewind(files: list[discord.File]) -> None:
     """Make pictures sendable again: a request reads each file to its end, and discord.py
     rewinds a file only between the retries of one request, not for the next request."""
@@ -93,15 +101,17 @@ class Publisher:
         self.touch(info.id)
 
     async def _refresh_lobby(self, update: Update) -> None:
-        """Lobby changes made outside a lobby click (an admin's kick or end) reach the lobby
-        message here; clicks already answered by updating it."""
+        """Lobby changes made outside a lobby click (an admin's kick or end, a lobby closed
+        for being idle) reach the lobby message here; clicks already answered by updating
+        it."""
         info = update.info
         message_id = info.messages.get("lobby")
-        if update.cause not in ("kick", "end") or message_id is None:
+        note = LOBBY_NOTES.get(update.cause)
+        if note is None or message_id is None:
             return
         if info.channel_id in self._gone:  # nothing to edit: the channel was deleted
             return
-        embed, view = lobby_message(info, "Changed by a server admin.")
+        embed, view = lobby_message(info, note)
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
             await channel.get_partial_message(message_id).edit(embed=embed, view=view)

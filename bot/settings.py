@@ -123,6 +123,9 @@ class TableSettings(_Section):
     #: redrawn at most this often: its context (the trick, the scores) catches up then, and at
     #: once whenever the seat's own moves change (0: every change redraws it at once)
     hand_context_seconds: float = Field(default=10.0, ge=0.0, le=600.0)
+    #: minutes a lobby may go without a change (a join, a leave, an option) before it closes
+    #: by itself, freeing its channel for /play (0: lobbies stay open until cancelled)
+    lobby_idle_minutes: float = Field(default=60.0, ge=0.0, le=10080.0)
 
     @field_validator("ai_level")
     @classmethod

@@ -50,6 +50,7 @@ def replay(
         row.created,
         engine,
         end_reason=row.end_reason,
+        updated=row.updated,
         pace=row.pace,
     )
     if status == "lobby":

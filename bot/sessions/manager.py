@@ -49,6 +49,7 @@ from typing import Any
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.deadlines import Dispatcher
+from bot.sessions.idle import LOBBY_IDLE, IdleLobbies
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
@@ -150,10 +151,12 @@ class SessionManager:
         ai: AiDriver | None = None,
         dispatcher: Dispatcher | None = None,
         shards: ShardPlan | None = None,
+        lobby_idle: float = 0.0,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
         the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
-        manager here (the driver gets :meth:`_apply_if` as its ``apply``)."""
+        manager here (the driver gets :meth:`_apply_if` as its ``apply``). ``lobby_idle``:
+        seconds a lobby may go unchanged before it closes (0: never)."""
         self._store = store
         self._engines = engines
         self._clock = clock
@@ -184,6 +187,10 @@ class SessionManager:
             TURN, TurnTimeouts(self._games.get, self._timeout, self._ai.takeover)
         )
         self._deadlines.register(REMIND, TurnReminders(self._games.get, self._remind))
+        self._idle = IdleLobbies(
+            self._games.get, clock, lobby_idle, self.add_deadline, self._close_idle
+        )
+        self._deadlines.register(LOBBY_IDLE, self._idle)
 
     # ---- the factory and the lifecycle ------------------------------------------------------
     @classmethod
@@ -204,6 +211,7 @@ class SessionManager:
         lease_seconds: float = 60.0,
         owner: str | None = None,
         on_lease_lost: Callable[[Sequence[int]], None] | None = None,
+        lobby_idle: float = 0.0,
     ) -> SessionManager:
         """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL),
         build the default collaborators and load every unfinished game.
@@ -218,7 +226,8 @@ class SessionManager:
         ``autoplay=False`` opens without AI moves and without firing deadlines, so that
         inspecting a database (an export, a consistency check) never changes it.
         ``gc_threshold`` tunes the process's garbage collector once the games are loaded (see
-        :func:`tune_gc`); ``None`` leaves it alone.
+        :func:`tune_gc`); ``None`` leaves it alone. ``lobby_idle``: seconds a lobby may go
+        unchanged before it closes by itself (0: never; ``bot.sessions.idle``).
         """
         store = await open_store(path, synchronous=synchronous)
         self = cls(
@@ -229,6 +238,7 @@ class SessionManager:
             ai=AiDriver(config=ai, executor=executor, policy=policy),
             dispatcher=Dispatcher(clock),
             shards=shards,
+            lobby_idle=lobby_idle,
         )
         try:
             if shards is not None:
@@ -252,6 +262,7 @@ class SessionManager:
         if gc_threshold is not None:
             tune_gc(gc_threshold)
         if autoplay:
+            await self._arm_idle_lobbies()
             self._ai.enabled = True
             self._deadlines.start()
             for g in self._games.values():
@@ -358,6 +369,7 @@ class SessionManager:
         cancelled = await self._commit(batch)
         for key, value in changes.items():
             setattr(g, key, value)
+        g.updated = now
         if closing:
             self._forget_game(g)
         if cancelled:
@@ -453,16 +465,42 @@ class SessionManager:
             now,
             engine,
         )
+        g.updated = now
         self._by_channel[channel_id] = gid  # reserved before the await: one game per channel
         self._games[gid] = g
+        batch = Batch(games=[g.row(now)])
+        idle: Deadline | None = None
+        if self._idle.seconds > 0:  # written with the lobby: it cannot exist without one
+            idle = Deadline(self._deadline_ids.take(), gid, LOBBY_IDLE, self._idle.due(g), {})
+            batch.deadlines_add.append(DeadlineWrite(idle.id, gid, idle.kind, idle.due, "{}"))
         try:
-            cancelled = await self._commit(Batch(games=[g.row(now)]))
+            cancelled = await self._commit(batch)
         except BaseException:
             self._forget_game(g)
             raise
+        if idle is not None:
+            self._deadlines.add(idle)
         if cancelled:
             raise asyncio.CancelledError
         return g.info()
+
+    async def _close_idle(self, g: GameRecord, reason: str) -> None:
+        """Close a lobby nobody changed for long enough (``bot.sessions.idle``)."""
+        async with g.lock:
+            if g.status != "lobby" or self._idle.due(g) > self._clock():
+                return  # started, closed or changed while the lock was awaited
+            await self._save(g, status="abandoned", end_reason=reason[:500])
+            self._notify(g, Update(g.info(), (), cause="idle"))
+
+    async def _arm_idle_lobbies(self) -> None:
+        """At start-up: a lobby without an idle deadline (opened before lobbies closed by
+        themselves, or under a config that had it off) gets one."""
+        if self._idle.seconds <= 0:
+            return
+        armed = {d.game_id for d in self._deadlines.pending.values() if d.kind == LOBBY_IDLE}
+        for g in list(self._games.values()):
+            if g.status == "lobby" and g.id not in armed:
+                await self.add_deadline(g.id, LOBBY_IDLE, self._idle.due(g))
 
     async def _lobby_change(
         self, game_id: int, rule: Callable[..., dict[str, Any]], *args: Any

@@ -40,6 +40,8 @@ class GameRecord:
     state: Any = None
     snap_version: int = 0
     end_reason: str | None = None
+    #: when the game's row last changed (a lobby closes after long enough unchanged)
+    updated: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
     reminders: dict[int, int] = field(default_factory=dict)  # seat -> reminder deadline id

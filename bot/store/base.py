@@ -142,6 +142,8 @@ class GameRow:
     created: float
     end_reason: str | None
     pace: int | None = None
+    #: when the row was last written (a lobby closes after long enough unchanged)
+    updated: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,7 +128,7 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace"
+    " created, end_reason, pace, updated"
 )
 
 

@@ -102,7 +102,7 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
 #: the columns of a GameRow, in its field order
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace"
+    " created, end_reason, pace, updated"
 )
 #: batches (about two WAL pages each) between two background checkpoints
 CHECKPOINT_EVERY = 4096

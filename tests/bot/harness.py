@@ -760,10 +760,12 @@ async def start_bot(
     active_seconds: float = 0.0,
     hand_context_seconds: float = 0.0,
     repost_after: float = 0.0,
+    lobby_idle: float = 0.0,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync). ``away_after``: missed
-    turns in a row before an AI keeps a person's seat."""
+    turns in a row before an AI keeps a person's seat; ``lobby_idle``: seconds before an unchanged
+    lobby closes (0, the tests' default: never)."""
     from bot.client import TidewaterBot
     from bot.sessions import SessionManager
     from bot.sessions.ai import AiConfig
@@ -789,7 +791,11 @@ async def start_bot(
         env={},
     )
     manager = await SessionManager.open(
-        db_path, clock=clock, synchronous="NORMAL", ai=AiConfig(away_after=away_after)
+        db_path,
+        clock=clock,
+        synchronous="NORMAL",
+        ai=AiConfig(away_after=away_after),
+        lobby_idle=lobby_idle,
     )
     bot = TidewaterBot(settings, manager=manager, clock=clock)
     fake.bots.append(bot)

@@ -1,0 +1,120 @@
+"""Lobbies nobody touches close by themselves (bot/sessions/idle.py): an hour after their last
+change, through a durable deadline that survives a restart; a change pushes the closing back,
+a lobby that started is never closed, and the channel is free for /play afterwards. On both
+store backends, with an injected clock (no test waits for a clock)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.sessions import SessionManager, Update
+from bot.sessions.idle import LOBBY_IDLE, idle_reason
+from tests.bot.sessions_support import engines
+from tests.postgres import Db
+
+HOUR = 3600.0
+HOST, GUEST = 100, 101
+
+
+class Clock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_mgr(target: str, clock: Clock, idle: float = HOUR) -> SessionManager:
+    return await SessionManager.open(target, engines=engines, clock=clock, lobby_idle=idle)
+
+
+async def lobby(mgr: SessionManager, channel: int = 1) -> int:
+    info = await mgr.create_lobby(
+        guild_id=9, channel_id=channel, game="tally", host_id=HOST, host_name="Host", seed=1
+    )
+    return info.id
+
+
+async def later(mgr: SessionManager, clock: Clock, seconds: float) -> None:
+    """Move the clock on and let every deadline that fell due run to its end."""
+    clock.now += seconds
+    mgr.poke_deadlines()
+    for _ in range(3):  # the dispatcher task wakes, then its handlers run
+        await asyncio.sleep(0)
+        await mgr.settle()
+
+
+async def test_a_lobby_closes_an_hour_after_its_last_change(db: Db) -> None:
+    clock = Clock()
+    mgr = await open_mgr(db("idle"), clock)
+    heard: list[Update] = []
+
+    async def listen(update: Update) -> None:
+        heard.append(update)
+
+    mgr.add_listener(listen)
+    try:
+        gid = await lobby(mgr)
+        assert [(d.kind, d.due) for d in await mgr.deadlines(gid)] == [
+            (LOBBY_IDLE, clock.now + HOUR)
+        ]
+        await later(mgr, clock, 40 * 60)
+        await mgr.join(gid, GUEST, "Guest")  # a change: the hour starts again
+        await later(mgr, clock, 30 * 60)  # 70 minutes after opening, 30 after the join
+        assert (await mgr.get(gid)).status == "lobby"
+        await later(mgr, clock, 29 * 60)
+        assert (await mgr.get(gid)).status == "lobby"
+        await later(mgr, clock, 61)
+        info = await mgr.get(gid)
+        assert info.status == "abandoned"
+        assert [u.cause for u in heard][-1] == "idle"
+        row = await mgr._store.game_row(gid)
+        assert row is not None and row.end_reason == idle_reason(HOUR)
+        assert idle_reason(HOUR) == "nothing happened in it for 1 hour"
+        assert not await mgr.deadlines(gid)
+        # the channel is free again
+        assert await mgr.game_in_channel(1) is None
+        await lobby(mgr)
+    finally:
+        await mgr.close()
+
+
+async def test_the_closing_survives_a_restart_and_spares_a_started_game(db: Db) -> None:
+    clock = Clock()
+    mgr = await open_mgr(db("restart"), clock)
+    try:
+        idle = await lobby(mgr, 1)
+        started = await lobby(mgr, 2)
+        await mgr.join(started, GUEST, "Guest")
+        await mgr.start(started, HOST)
+    finally:
+        await mgr.close()
+    clock.now += 2 * HOUR  # the bot was down past both deadlines
+    mgr = await open_mgr(db("restart"), clock)
+    try:
+        await later(mgr, clock, 0)
+        assert (await mgr.get(idle)).status == "abandoned"
+        assert (await mgr.get(started)).status == "live"
+    finally:
+        await mgr.close()
+
+
+async def test_a_lobby_from_before_gets_its_deadline_at_start_up(db: Db) -> None:
+    clock = Clock()
+    mgr = await open_mgr(db("before"), clock, idle=0)  # lobbies did not close then
+    try:
+        gid = await lobby(mgr)
+        assert not await mgr.deadlines(gid)
+    finally:
+        await mgr.close()
+    clock.now += 10 * 60
+    mgr = await open_mgr(db("before"), clock)
+    try:
+        # due an hour after its last change, which the store kept
+        assert [(d.kind, d.due) for d in await mgr.deadlines(gid)] == [
+            (LOBBY_IDLE, clock.now - 10 * 60 + HOUR)
+        ]
+        await later(mgr, clock, HOUR)
+        assert (await mgr.get(gid)).status == "abandoned"
+    finally:
+        await mgr.close()
