@@ -160,12 +160,21 @@ class Lobbies:
             raise NotAllowed(permissions.refusal(lacking))
         if new_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            thread = await self.client.http.start_thread_without_message(
-                interaction.channel_id,
-                name=f"{engine.title} · {seat_name(user.display_name)}"[:100],
-                auto_archive_duration=10080,  # a week: a slow game's thread stays open
-                type=discord.ChannelType.public_thread.value,
-            )
+            try:
+                thread = await self.client.http.start_thread_without_message(
+                    interaction.channel_id,
+                    name=f"{engine.title} · {seat_name(user.display_name)}"[:100],
+                    auto_archive_duration=10080,  # a week: a slow game's thread stays open
+                    type=discord.ChannelType.public_thread.value,
+                )
+            except discord.HTTPException as exc:  # e.g. a voice channel's chat has no threads
+                log.warning(
+                    "could not open a thread in channel %s: %s", interaction.channel_id, exc
+                )
+                raise NotAllowed(
+                    "I couldn't open a thread for the game in this channel. Use /play in a "
+                    "text channel, or ask an admin to turn threads off (/admin settings)."
+                ) from None
             channel_id = int(thread["id"])
             info = await manager.create_lobby(
                 guild_id=guild_id,

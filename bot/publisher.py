@@ -365,13 +365,13 @@ class Publisher:
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 raise  # the channel itself is gone (the drain ends its games)
-            gone = True
+            deleted = True
         except discord.HTTPException as exc:
             if exc.code != ARCHIVED_THREAD:
                 raise
-            gone = False
+            deleted = False
         rewind(files)  # the failed request read the picture to its end
-        if not gone:
+        if not deleted:
             # a thread archives itself after a week without messages (a slow game): reopen it
             log.info("reopening the archived thread of game %s", info.id)
             await self.client.http.edit_channel(info.channel_id, archived=False)

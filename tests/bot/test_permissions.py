@@ -116,3 +116,19 @@ async def test_threads_need_create_public_threads_and_play_in_a_thread_stays_the
         assert here is not None and here.game == "boat" and here.id != first.id
     finally:
         await bot.close()
+
+
+async def test_a_channel_that_cannot_hold_a_thread_gets_a_clear_answer(fake, tmp_path) -> None:
+    """Threads on, /play where Discord refuses a thread (a voice channel's chat): one private
+    line saying what to do, and no lobby left behind."""
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    try:
+        fake.command(bot, ADMIN, "admin", {"threads": True}, sub="settings")
+        await settle(bot, fake)
+        fake.fail_next.append((r"/threads$", 400, 50024))  # cannot execute on this channel type
+        token = fake.command(bot, ALICE, "play", {"game": "rowboat"})
+        await settle(bot, fake)
+        private_reply(fake, token, "couldn't open a thread")
+        assert not await bot.manager.live_games()
+    finally:
+        await bot.close()
