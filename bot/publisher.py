@@ -17,21 +17,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
 
 from bot.lobbies import lobby_message
 from bot.sessions import GameNotFound, SessionManager, Update
 from bot.table import Tables, mentions
 from bot.table.pictures import show
+from bot.table.writes import TableWrites, channel_gone
 from games import registry
 
 log = logging.getLogger(__name__)
-
-#: Discord's error code for a channel (or thread) that no longer exists
-UNKNOWN_CHANNEL = 10003
-#: Discord's error code for a change to a message in an archived thread
-ARCHIVED_THREAD = 50083
-
 
 #: what a lobby message says when it changed without a click on it (by its update's cause)
 LOBBY_NOTES = {
@@ -39,13 +33,6 @@ LOBBY_NOTES = {
     "end": "Changed by a server admin.",
     "idle": "It closed by itself: nothing changed in it for a while. /play opens a new one.",
 }
-
-
-def rewind(files: list[discord.File]) -> None:
-    """Make pictures sendable again: a request reads each file to its end, and discord.py
-    rewinds a file only between the retries of one request, not for the next request."""
-    for file in files:
-        file.reset(seek=True)
 
 
 class Publisher:
@@ -63,6 +50,8 @@ class Publisher:
         self.manager = manager
         #: the Discord client the table messages are sent and edited through
         self.client = client
+        #: a table message's requests, and their mending when Discord refuses one
+        self.writes = TableWrites(client)
         #: a person who used their hand this recently is shown their turn without a notification
         self.active_seconds = active_seconds
         #: a turn reposts a table message older than this (seconds of the tables' clock)
@@ -156,7 +145,7 @@ class Publisher:
                 try:
                     await self.publish(game_id)
                 except discord.NotFound as exc:
-                    if exc.code != UNKNOWN_CHANNEL:
+                    if not channel_gone(exc):
                         log.exception("could not publish the table of game %s", game_id)
                         continue
                     # deleted while we were down, or a thread that went with its channel
@@ -199,7 +188,6 @@ class Publisher:
             return
         sheet = await self._tables.score_sheet(info) if info.status == "finished" else []
         embed, view = self._tables.table_message(info, state, sheet)
-        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         engine = registry.get(info.game)
         calls: list[int] = []
         repost = False
@@ -228,15 +216,10 @@ class Publisher:
                 self.touch(game_id, info.channel_id)
                 return
             try:
-                if repost:
-                    await self._repost(
-                        info, channel, message_id, content, embed, view, picture, calls
-                    )
-                else:
-                    await self._edit(info, channel, message_id, content, embed, view, picture)
+                await self._write(info, message_id, repost, content, embed, view, picture, calls)
             except discord.HTTPException as exc:
-                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
-                    raise  # the channel is gone: the drain ends its games
+                if channel_gone(exc):
+                    raise  # the drain ends its games
                 # A table Discord refused (no permission there any more, an outage) must not
                 # freeze the hands: they are answered through the players' own tokens, so the
                 # next player still sees their turn. The refused call is made again next time.
@@ -317,98 +300,31 @@ class Publisher:
             return f"🏁 {engine.title} table #{info.id} is over: {names} won."
         return f"🏁 {engine.title} table #{info.id} was ended."
 
-    async def _repost(
+    async def _write(
         self,
         info: Any,
-        channel: Any,
-        old: int,
+        message_id: int,
+        repost: bool,
         content: str,
         embed: discord.Embed,
         view: discord.ui.View,
         picture: Any,
         calls: list[int],
     ) -> None:
-        """Post the table anew at the bottom, notifying ``calls``, then delete the old one."""
-        message = await channel.send(
-            content=content or None,
-            embed=embed,
-            view=view,
-            files=show(embed, picture),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
-            ),
-        )
-        self._posted[info.id] = self._tables.clock()
-        with contextlib.suppress(GameNotFound):
-            await self.manager().set_message(info.id, "table", message.id)
-        try:
-            await channel.get_partial_message(old).delete()
-        except discord.HTTPException:
-            log.info("could not delete the old table message of game %s", info.id)
-
-    async def _edit(
-        self,
-        info: Any,
-        channel: Any,
-        message_id: int,
-        content: str,
-        embed: discord.Embed,
-        view: discord.ui.View,
-        picture: Any,
-    ) -> None:
-        """Edit the table in place; open its thread again if it archived itself while idle,
-        and post the table anew if someone deleted the message."""
+        """Post the table anew (``repost``, notifying ``calls``) or edit it in place, and
+        remember where it is now."""
         files = show(embed, picture)
-        try:
-            await self._patch(info.channel_id, message_id, content, embed, view, files)
-            return
-        except discord.NotFound as exc:
-            if exc.code == UNKNOWN_CHANNEL:
-                raise  # the channel itself is gone (the drain ends its games)
-            deleted = True
-        except discord.HTTPException as exc:
-            if exc.code != ARCHIVED_THREAD:
-                raise
-            deleted = False
-        rewind(files)  # the failed request read the picture to its end
-        if not deleted:
-            # a thread archives itself after a week without messages (a slow game): reopen it
-            log.info("reopening the archived thread of game %s", info.id)
-            await self.client.http.edit_channel(info.channel_id, archived=False)
-            await self._patch(info.channel_id, message_id, content, embed, view, files)
-            return
-        # Someone deleted the table message: post it again and remember the new one.
-        message = await channel.send(
-            content=content or None,
-            embed=embed,
-            view=view,
-            files=files,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        if info.status in ("lobby", "live"):
+        where = (info.channel_id, info.guild_id)
+        if repost:
+            moved: int | None = await self.writes.post(*where, content, embed, view, files, calls)
+        else:  # a table someone deleted is posted anew
+            moved = await self.writes.edit(*where, message_id, content, embed, view, files)
+        if moved is not None and (repost or info.status in ("lobby", "live")):
             self._posted[info.id] = self._tables.clock()
-            await self.manager().set_message(info.id, "table", message.id)
-
-    async def _patch(
-        self,
-        channel_id: int,
-        message_id: int,
-        content: str,
-        embed: discord.Embed,
-        view: discord.ui.View,
-        files: list[discord.File],
-    ) -> None:
-        with handle_message_parameters(
-            content=content or None,
-            embed=embed,
-            view=view,
-            attachments=files,
-            allowed_mentions=discord.AllowedMentions.none(),
-            previous_allowed_mentions=self.client.allowed_mentions,
-        ) as params:
-            # nothing reads the edited message back, so none is built from the answer
-            # (its components are all restart-safe dynamic items: no view to store)
-            await self.client.http.edit_message(channel_id, message_id, params=params)
+            with contextlib.suppress(GameNotFound):
+                await self.manager().set_message(info.id, "table", moved)
+        if repost:
+            await self.writes.delete(*where, message_id)
 
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""

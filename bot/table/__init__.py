@@ -1,8 +1,9 @@
 """Live tables: the parts that present a game on Discord, each small and handed its collaborators.
 
 Why parts: presentation state (:mod:`.log`), hand-message tokens (:mod:`.hands`), private
-snapshots (:mod:`.snapshots`), timed windows (:mod:`.windows`), drawing (:mod:`.presentation`)
-and the player operations (:mod:`.actions`) change for different reasons, so each lives in its
+snapshots (:mod:`.snapshots`), timed windows (:mod:`.windows`), drawing (:mod:`.presentation`),
+the player operations (:mod:`.actions`) and the table message's requests (:mod:`.writes`, the
+publisher's) change for different reasons, so each lives in its
 own module and gets what it uses through its constructor: the session manager (as a getter,
 since it opens after the bot is built), the clock, the Discord client for webhook edits, and the
 publisher's ``touch``. No part reaches through the bot for a service, none imports the client or
