@@ -1,7 +1,7 @@
 """A monkey at the table: people (and a passer-by) click whatever the bot shows them (the public
 lobby or table, their own hand), fill the options form with good and bad text, use /hand and
-/play, while an admin ends games, the clock jumps (turn clocks, bluff windows, idle lobbies)
-and the bot restarts. Seeded, so a failure replays.
+/play, click several things at once, while an admin ends games, the clock jumps (turn clocks,
+bluff windows, idle lobbies) and the bot restarts. Seeded, so a failure replays.
 
 What must hold whatever the clicks: every interaction is answered, nothing is logged as an
 error, nobody reads "something went wrong", and after the last restart every game reloads to
@@ -124,6 +124,21 @@ class Monkey:
             await table.later(self.clock, rng.choice([5, 30, 90, 4000]))
         elif roll < 0.94:
             await self.restart()
+        else:  # a burst: several clicks land before the bot has answered any of them
+            await self.burst()
+
+    async def burst(self) -> None:
+        """Two to four clicks on the hands and the table, by their owners or by the same
+        person twice (a double click), all sent before any is handled."""
+        rng, fake, bot = self.rng, self.fake, self.table.bot
+        for _ in range(rng.randint(2, 4)):
+            user = rng.choice(PEOPLE)
+            message = rng.choice([self.hands.get(user.id), self.table.lobby])
+            found = controls(fake, message) if message in fake.messages else []
+            if found:
+                cid, values = pick(rng, found)
+                self.tokens.append(fake.click(bot, user, message or 0, cid, values))
+        await self.table.settle()
 
     async def restart(self) -> None:
         await self.table.bot.close()
