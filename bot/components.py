@@ -178,6 +178,8 @@ class TableControls(Protocol):
         self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
     ) -> None: ...
 
+    async def step_away(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
@@ -515,6 +517,8 @@ SNAP = "snap"
 BACK = "back"
 #: the custom_id word of a finished table's **Rematch** button
 REMATCH = "rematch"
+#: the custom_id word of a live hand's **Step away** button (the AI plays until I'm back)
+AWAY = "away"
 
 
 class TableButton(
@@ -570,6 +574,8 @@ class HandRefresh(
             label, emoji = "Refresh", "🔄"
         elif what == BACK:
             label, emoji = "I'm back", "👋"
+        elif what == AWAY:
+            label, emoji = "Step away", "💤"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -587,6 +593,8 @@ class HandRefresh(
             work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
         elif self.what == BACK:
             work = lambda: tables.back(interaction, self.game_id, edit=True)  # noqa: E731
+        elif self.what == AWAY:
+            work = lambda: tables.step_away(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -878,11 +886,12 @@ def hand_view(
     *,
     snapshot: SnapshotWording | None,
     away: bool = False,
+    step_away: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
-    them (once-a-game and irreversible actions, never first), navs, then Refresh and,
-    while a snapshot shines for the seat (``snapshot`` is its wording), its button, when a
-    row is left."""
+    them (once-a-game and irreversible actions, never first), navs, then Refresh, **Step
+    away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
+    (``snapshot`` is its wording), its button, when a row is left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
@@ -924,6 +933,10 @@ def hand_view(
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
+        if step_away:
+            leave = HandRefresh(game_id, AWAY)
+            leave.row = row
+            view.add_item(leave)
         if snapshot is not None:
             look = HandRefresh(game_id, SNAP, snapshot)
             look.row = row

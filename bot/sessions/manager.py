@@ -64,6 +64,7 @@ from bot.sessions.timers import (
     plan_turns,
     seats_after,
 )
+from bot.sessions.timers import away as seats_away
 from bot.sessions.timers import back as seats_back
 from bot.sessions.types import (
     SNAPSHOT_EVERY,
@@ -721,23 +722,40 @@ class SessionManager:
         """An away person takes their seat back from the AI (the table's I'm back button);
         their clock starts again if it is their turn. Refused (NotAllowed) for anyone who is
         not seated here or not away."""
+        return await self._set_away(game_id, user_id, False)
+
+    async def step_away(self, game_id: int, user_id: int) -> Update:
+        """A person hands their seat to the AI until they press I'm back (the hand's Step
+        away): it plays their turns at once and no clock runs for them, as for someone whose
+        clock ran out too often. Why: without it, a person who must leave a table without a
+        turn clock holds everyone up until an admin steps in. Refused (NotAllowed) for anyone
+        who is not seated here or is away already."""
+        return await self._set_away(game_id, user_id, True)
+
+    async def _set_away(self, game_id: int, user_id: int, away: bool) -> Update:
         g = self._open_game(game_id)
         async with g.lock:
             lobby.check_open(g, "live")
             seat = g.info().seat_of(user_id)
             if seat is None:
                 raise NotAllowed("You are not seated at this table.")
-            if not g.seats[seat].away:
-                raise NotAllowed("You are not away: your seat is yours to play.")
-            seats = seats_back(g.seats, seat)
+            if g.seats[seat].away == away:
+                raise NotAllowed(
+                    "You are away already: an AI plays your seat until you press I'm back."
+                    if away
+                    else "You are not away: your seat is yours to play."
+                )
+            seats = seats_away(g.seats, seat) if away else seats_back(g.seats, seat)
             now = self._clock()
             batch = Batch(games=[g.row(now, seats=seats)])
             turns = self._plan_turns(g, seats, g.state, None, batch, now)
             cancelled = await self._commit(batch)
             g.seats = seats
             apply_plan(g, turns, self._deadlines)
-            update = Update(g.info(), (), seat=seat, cause="back")
+            update = Update(g.info(), (), seat=seat, cause="away" if away else "back")
             self._notify(g, update)
+            if away:
+                self._ai.kick(g)  # their turn, if it is, is played now
             if cancelled:
                 raise asyncio.CancelledError
             return update

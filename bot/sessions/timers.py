@@ -149,6 +149,12 @@ def back(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:
     return (*seats[:seat], replace(seats[seat], missed=0, away=False), *seats[seat + 1 :])
 
 
+def away(seats: tuple[Seat, ...], seat: int) -> tuple[Seat, ...]:
+    """The seats once a person steps away by choice: as if their clock had run out often
+    enough (the AI plays their turns at once, no clock runs for them), with no missed turn."""
+    return (*seats[:seat], replace(seats[seat], away=True), *seats[seat + 1 :])
+
+
 #: plays for ``seat`` of game ``g``: (g, seat, still_due) -> None; the move is applied with
 #: cause "timeout" only while ``still_due()`` holds under the game's lock
 Takeover = Callable[[GameRecord, int, Callable[[], bool]], Awaitable[None]]

@@ -163,6 +163,9 @@ class Tables:
     ) -> None:
         await self.actions.back(interaction, game_id, edit=edit)
 
+    async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.actions.step_away(interaction, game_id)
+
     async def navigate(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
     ) -> None:

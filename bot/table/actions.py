@@ -72,6 +72,14 @@ class Actions:
             interaction, game_id, edit=edit, note="👋 Welcome back: your seat is yours again."
         )
 
+    async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Step away**: a person hands their seat to the AI until they press I'm back, and
+        is answered with their hand, which then says so and offers only I'm back."""
+        info = await self.manager().get(game_id)
+        self.seat_of(interaction, info)  # "not yours" for someone without a seat here
+        await self.manager().step_away(game_id, interaction.user.id)
+        await self.open_hand(interaction, game_id, edit=True)
+
     async def open_hand(
         self,
         interaction: discord.Interaction,

@@ -144,7 +144,10 @@ class Presenter:
             spec = type(spec)(embed=spec.embed)
         shining = live and bool(self.snapshots.active(info.id, seat))
         wording = render.snapshot_wording if shining else None
-        view = components.hand_view(info.id, seat, info.version, spec, snapshot=wording, away=away)
+        person = live and not away and not info.seats[seat].is_ai
+        view = components.hand_view(
+            info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
+        )
         return components.to_embed(spec.embed), view
 
 

@@ -1,0 +1,70 @@
+"""**Step away** on a live hand: a person hands their seat to the AI until they press I'm back,
+here at a table without a turn clock (where nothing else would free the others). The AI plays
+their waiting turn at once, the hand then offers only I'm back, the table offers I'm back too;
+a double click steps away once; nobody without a seat can use it; it holds across a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.sessions import NotAllowed
+from games import registry
+from tests.bot.flows import Table
+from tests.bot.harness import FakeDiscord, User, start_bot
+
+ALICE, BOB, EVE = User(1001, "Alice"), User(1002, "Bob"), User(1009, "Eve")
+PEOPLE = {ALICE.id: ALICE, BOB.id: BOB}
+
+
+async def mover(table: Table) -> User:
+    info, state = await table.bot.manager.state(table.game_id)
+    [seat] = registry.get(info.game).to_act(state)
+    return PEOPLE[info.seats[seat].user_id]
+
+
+async def test_step_away_and_back(fake: FakeDiscord, tmp_path: Any) -> None:
+    path = tmp_path / "tw.sqlite3"
+    table = Table(fake, await start_bot(fake, path))
+    table.listen()
+    try:
+        await table.start_game("high_card", [ALICE, BOB], options="cards = 6")
+        person = await mover(table)
+        hand = await table.open_hand(person)
+        assert "Step away" in fake.labels(hand)
+        before = (await table.bot.manager.get(table.game_id)).version
+
+        # a double click: both clicks reach the bot before either is answered
+        away = f"h:{table.game_id}:away"
+        first = fake.click(table.bot, person, hand, away)
+        second = fake.click(table.bot, person, hand, away)
+        await table.settle()
+        assert "away already" in fake.reply_text(second)
+        assert first.callback_type == 7  # the first is answered with the hand, updated
+        info = await table.bot.manager.get(table.game_id)
+        seat = info.seat_of(person.id)
+        assert seat is not None and info.seats[seat].away
+        # the AI played the turn that was waiting, as a takeover, and no clock runs for them
+        assert info.version > before
+        assert not await table.bot.manager.deadlines(table.game_id)
+        assert "You are away" in str(fake.messages[hand]["embeds"])
+        assert fake.labels(hand) == ["I'm back", "Refresh"]  # nothing else to press
+        assert "I'm back" in fake.labels(table.lobby)
+        # someone without a seat cannot step anyone away
+        with pytest.raises(NotAllowed):
+            await table.bot.manager.step_away(table.game_id, EVE.id)
+
+        # it holds across a restart
+        await table.bot.close()
+        table.bot = await start_bot(fake, path)
+        info = await table.bot.manager.get(table.game_id)
+        assert info.status != "live" or info.seats[seat].away
+
+        if info.status == "live":
+            await table.press(person, "I'm back", hand)
+            info = await table.bot.manager.get(table.game_id)
+            assert not info.seats[seat].away
+            assert "Step away" in fake.labels(hand)
+    finally:
+        await table.bot.close()
