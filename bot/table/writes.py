@@ -54,17 +54,10 @@ class TableWrites:
         """Post the table anew at the bottom, notifying ``calls``; returns the new message's
         id. The caller records it, then deletes the ``old`` one (:meth:`delete`): a crash in
         between leaves an old table behind, never a game pointing at a deleted one."""
-        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-        message = await channel.send(
-            content=content or None,
-            embed=embed,
-            view=view,
-            files=files,
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
-            ),
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
         )
-        return message.id
+        return await self._send(channel_id, guild_id, content, embed, view, files, mentions)
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete a table message the game has left (already gone: nothing to do)."""
@@ -104,13 +97,22 @@ class TableWrites:
             await self.client.http.edit_channel(channel_id, archived=False)
             await self._patch(channel_id, message_id, content, embed, view, files)
             return None
+        quiet = discord.AllowedMentions.none()  # a table put back notifies nobody
+        return await self._send(channel_id, guild_id, content, embed, view, files, quiet)
+
+    async def _send(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        files: list[discord.File],
+        mentions: discord.AllowedMentions,
+    ) -> int:
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         message = await channel.send(
-            content=content or None,
-            embed=embed,
-            view=view,
-            files=files,
-            allowed_mentions=discord.AllowedMentions.none(),
+            content=content or None, embed=embed, view=view, files=files, allowed_mentions=mentions
         )
         return message.id
 
