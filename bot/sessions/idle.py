@@ -13,11 +13,12 @@ deadline fires for a lobby that has started in the meantime, and then does nothi
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.sessions.record import GameRecord
-from bot.sessions.types import Deadline
+from bot.sessions.types import Deadline, GameNotFound
 
 #: the dispatcher kind of an idle lobby's deadline
 LOBBY_IDLE = "lobby_idle"
@@ -62,6 +63,7 @@ class IdleLobbies:
             return  # started or closed meanwhile
         due = self.due(g)
         if due > self._clock():
-            await self._again(g.id, LOBBY_IDLE, due)  # it changed since: wait again
+            with contextlib.suppress(GameNotFound):  # closed while the lock was awaited
+                await self._again(g.id, LOBBY_IDLE, due)  # it changed since: wait again
             return
         await self._close(g, idle_reason(self.seconds))
