@@ -68,6 +68,11 @@ class Presenter:
                 )
         elif update.cause == "back" and update.seat is not None:
             self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
+        elif update.cause == "away" and update.seat is not None:
+            name = info.seats[update.seat].name
+            self.log.add(
+                info.id, f"💤 {name} stepped away: an AI plays the seat until they're back."
+            )
         self.snapshots.register(update)
 
     def table_message(

@@ -51,6 +51,7 @@ async def test_step_away_and_back(fake: FakeDiscord, tmp_path: Any) -> None:
         assert "You are away" in str(fake.messages[hand]["embeds"])
         assert fake.labels(hand) == ["I'm back", "Refresh"]  # nothing else to press
         assert "I'm back" in fake.labels(table.lobby)
+        assert f"💤 {person.name} stepped away" in str(fake.messages[table.lobby]["embeds"])
         # someone without a seat cannot step anyone away
         with pytest.raises(NotAllowed):
             await table.bot.manager.step_away(table.game_id, EVE.id)
