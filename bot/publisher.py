@@ -226,9 +226,11 @@ class Publisher:
                 failed = exc
                 if reminded:
                     self._reminders.setdefault(game_id, set()).update(reminded)
+                self._tables.table_refused(info, isinstance(exc, discord.Forbidden))
             else:
                 self._shown[game_id] = signature
                 self.edits += 1
+                self._tables.table_refused(info, False)
         if info.status == "live":
             if failed is None:
                 self._pinged[game_id] = waiting

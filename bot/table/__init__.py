@@ -110,6 +110,17 @@ class Tables:
             )
         return self._sheets[info.id]
 
+    def table_refused(self, info: GameInfo, refused: bool) -> None:
+        """The publisher's word on the last table write of a game: refused by Discord (the
+        hands say so until a write gets through) or not."""
+        if refused == (info.channel_id in self.presenter.refused):
+            return
+        if refused:
+            self.presenter.refused.add(info.channel_id)
+        else:
+            self.presenter.refused.discard(info.channel_id)
+        self.hands.redraw(info.id)  # the note comes or goes on every open hand
+
     def hand_message(
         self, info: GameInfo, state: Any, seat: int, focus: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:

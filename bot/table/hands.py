@@ -100,6 +100,12 @@ class HandTokens:
             drawn=now,
         )
 
+    def redraw(self, game_id: int) -> None:
+        """Have the next refresh draw every open hand of the game again, although the game
+        has not moved (something the hands show besides the game changed)."""
+        for handle in self.hands.get(game_id, {}).values():
+            handle.version = -1
+
     def active(self, game_id: int, user_id: int, within: float) -> bool:
         """Whether ``user_id`` used their hand in this game less than ``within`` seconds ago
         (and can still be shown their turn there): they are at the table."""

@@ -34,6 +34,9 @@ class Presenter:
         self.log = log
         self.snapshots = snapshots
         self.windows = windows
+        #: channels where Discord refused the last table write (the bot lost a permission
+        #: there): the hands, which still work, say why the table stands still
+        self.refused: set[int] = set()
 
     def context(self, info: GameInfo, state: Any = None) -> TableContext:
         """What a renderer knows besides the view. With ``state``, ``timers`` holds only the
@@ -142,6 +145,13 @@ class Presenter:
         if over is not None:  # every game's hand says the game is over, and who won
             text = f"🏁 {over}\n\n{spec.embed.description}" if spec.embed.description else over
             spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
+        if live and info.channel_id in self.refused:
+            text = (
+                f"{REFUSED_NOTE}\n\n{spec.embed.description}"
+                if spec.embed.description
+                else REFUSED_NOTE
+            )
+            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
         if away:
             note = AWAY_NOTE + ("\n\n" + spec.embed.description if spec.embed.description else "")
             spec = type(spec)(embed=replace(spec.embed, description=note[:4000]))
@@ -158,6 +168,12 @@ class Presenter:
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away
 MISSED_MARK = "⏱"
+#: the top of every hand while Discord refuses the table's writes in its channel
+REFUSED_NOTE = (
+    "⚠️ I can't update the table in this channel: a permission of mine was taken away. "
+    "Your hand still works; a server admin can give me Send Messages, Embed Links and "
+    "Attach Files here again."
+)
 #: the top of an away person's hand, which has no controls but I'm back
 AWAY_NOTE = "💤 You are away: an AI is playing your seat. Press **I'm back** to take it again."
 AWAY_MARK = "💤"

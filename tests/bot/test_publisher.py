@@ -181,8 +181,8 @@ async def test_a_thread_that_archived_itself_is_opened_for_the_table_edit(fake, 
 
 async def test_a_table_discord_refuses_does_not_freeze_the_hands(fake, tmp_path) -> None:
     """The bot lost Send Messages in the channel: the table post that calls the next player
-    is refused (403), yet that player's open hand still turns to their move, and the call
-    is made again at the next table write."""
+    is refused (403), yet that player's open hand still turns to their move and says why the
+    table stands still; the call is made again at the next table write, and the note goes."""
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)
     try:
@@ -195,11 +195,14 @@ async def test_a_table_discord_refuses_does_not_freeze_the_hands(fake, tmp_path)
         assert not fake.fail_next  # the table post was refused
         assert not [s for s in fake.sent[since:] if s.kind == "send"]
         assert "To act: you" in fake.messages[alice_hand]["embeds"][0]["footer"]["text"]
+        # ... and says why the table stands still
+        assert "can't update the table" in str(fake.messages[alice_hand]["embeds"])
         # permission back: the next write of the table calls Alice, whose call was refused
         bot.publisher.touch(table.game_id)
         await table.settle()
         [post] = [s for s in fake.sent[since:] if s.kind == "send"]
         assert f"<@{ALICE.id}>" in str((post.payload or {}).get("content"))
+        assert "can't update the table" not in str(fake.messages[alice_hand]["embeds"])
     finally:
         await bot.close()
 
