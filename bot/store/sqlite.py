@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -169,10 +170,33 @@ def _pragmas(synchronous: str) -> tuple[str, ...]:
 
 
 async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    for pragma in _pragmas(synchronous):
-        await conn.execute(pragma)
+    """An aiosqlite connection with the store's pragmas, or an error with no thread left.
+
+    Why the care: aiosqlite runs each connection on a thread that is not a daemon. A file
+    that is not a database fails at the first pragma, with the connection open: unless it is
+    closed, the bot printed its one-line error and then never exited. A path it cannot open
+    fails in ``connect``, which stops its thread without waiting for it; the thread then
+    answered a loop the bot had already closed, printing a traceback after that line."""
+    conn = aiosqlite.connect(path, isolation_level=None)
+    try:
+        await conn
+    except BaseException:
+        await _worker_stopped(conn)
+        raise
+    try:
+        for pragma in _pragmas(synchronous):
+            await conn.execute(pragma)
+    except BaseException:
+        await conn.close()
+        raise
     return conn
+
+
+async def _worker_stopped(conn: aiosqlite.Connection) -> None:
+    """Wait for the thread of a connection that failed to open (aiosqlite has stopped it)."""
+    worker = getattr(conn, "_thread", None)  # aiosqlite >= 0.20 keeps its thread here
+    if isinstance(worker, threading.Thread) and worker.is_alive():
+        await asyncio.to_thread(worker.join, 10.0)
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:
@@ -251,12 +275,15 @@ class Store:
         reader = await _connect(path, synchronous)
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         loop = asyncio.get_running_loop()
+        checkpointer: aiosqlite.Connection | None = None
         try:
             await migrate(reader)
             checkpointer = await _connect(path, synchronous)
             writer = await loop.run_in_executor(thread, _open_writer, path, synchronous)
         except BaseException:
             await reader.close()
+            if checkpointer is not None:
+                await checkpointer.close()
             thread.shutdown()
             raise
         store = cls(writer, thread, reader, checkpointer)
