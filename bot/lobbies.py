@@ -158,6 +158,7 @@ class Lobbies:
         )
         if lacking:
             raise NotAllowed(permissions.refusal(lacking))
+        manager.check_can_host(guild_id, user.id)  # before a thread is opened for nothing
         if new_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:

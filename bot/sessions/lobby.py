@@ -149,3 +149,20 @@ def kicked(g: GameRecord, seat: Seat) -> Changes:
     if seat.user_id == g.host_id:
         changes["host_id"] = people[0].user_id
     return changes
+
+
+#: lobbies one person may host at once in a server: enough for a few tables in a few channels,
+#: and a bound on what one member can open across a server's channels (or its threads)
+MAX_HOSTED_LOBBIES = 3
+
+
+def check_can_host(games: Iterable[GameRecord], guild_id: int, host_id: int) -> None:
+    """Refuse (LobbyError) a new lobby to someone who already hosts as many as allowed here."""
+    hosted = sum(
+        1 for g in games if g.guild_id == guild_id and g.host_id == host_id and g.status == "lobby"
+    )
+    if hosted >= MAX_HOSTED_LOBBIES:
+        raise LobbyError(
+            f"You already host {hosted} open lobbies in this server: start or cancel one of"
+            " them first (/games lists them)."
+        )

@@ -443,6 +443,7 @@ class SessionManager:
         clean = lobby.clean_options(engine, dict(options or {}))
         if channel_id in self._by_channel:
             raise LobbyError("This channel already has a game; finish or cancel it first.")
+        self.check_can_host(guild_id, host_id)
         for r in self._unloadable.values():
             if r.channel_id == channel_id:
                 raise LobbyError(
@@ -484,6 +485,12 @@ class SessionManager:
         if cancelled:
             raise asyncio.CancelledError
         return g.info()
+
+    def check_can_host(self, guild_id: int, host_id: int) -> None:
+        """Refuse (LobbyError) a new lobby to someone who hosts as many open lobbies in this
+        server as one person may (``lobby.MAX_HOSTED_LOBBIES``). Asked by :meth:`create_lobby`,
+        and by the shell before it opens a thread for a lobby."""
+        lobby.check_can_host(self._games.values(), guild_id, host_id)
 
     async def _close_idle(self, g: GameRecord, reason: str) -> None:
         """Close a lobby nobody changed for long enough (``bot.sessions.idle``)."""

@@ -1,13 +1,16 @@
-"""Lobbies nobody touches close by themselves (bot/sessions/idle.py): an hour after their last
-change, through a durable deadline that survives a restart; a change pushes the closing back,
-a lobby that started is never closed, and the channel is free for /play afterwards. On both
-store backends, with an injected clock (no test waits for a clock)."""
+"""Lobbies that would hold channels for nothing: nobody touches them (bot/sessions/idle.py: an
+hour after their last change, through a durable deadline that survives a restart; a change
+pushes the closing back, a lobby that started is never closed, and the channel is free for
+/play afterwards), or one person opens too many. On both store backends, with an injected
+clock (no test waits for a clock)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.sessions import SessionManager, Update
+import pytest
+
+from bot.sessions import LobbyError, SessionManager, Update
 from bot.sessions.idle import LOBBY_IDLE, idle_reason
 from tests.bot.sessions_support import engines
 from tests.postgres import Db
@@ -116,5 +119,30 @@ async def test_a_lobby_from_before_gets_its_deadline_at_start_up(db: Db) -> None
         ]
         await later(mgr, clock, HOUR)
         assert (await mgr.get(gid)).status == "abandoned"
+    finally:
+        await mgr.close()
+
+
+async def test_one_person_hosts_at_most_three_open_lobbies_in_a_server(db: Db) -> None:
+    """A bound on what one member can open across a server's channels (each lobby holds its
+    channel, and with threads on, each opens a thread): a fourth is refused until one of
+    the three starts or closes; other people and other servers are not affected."""
+    clock = Clock()
+    mgr = await open_mgr(db("hosts"), clock)
+    try:
+        first, _second, _third = [await lobby(mgr, channel) for channel in (1, 2, 3)]
+        with pytest.raises(LobbyError, match="3 open lobbies"):
+            await lobby(mgr, 4)
+        assert await mgr.game_in_channel(4) is None  # nothing was reserved
+        other = await mgr.create_lobby(
+            guild_id=9, channel_id=4, game="tally", host_id=GUEST, host_name="Guest", seed=1
+        )
+        await mgr.create_lobby(
+            guild_id=8, channel_id=5, game="tally", host_id=HOST, host_name="Host", seed=1
+        )
+        await mgr.join(first, GUEST + 1, "Third")
+        await mgr.start(first, HOST)  # a started game is no longer an open lobby
+        await lobby(mgr, 6)
+        assert other.host_id == GUEST
     finally:
         await mgr.close()
