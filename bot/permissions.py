@@ -46,11 +46,8 @@ def missing(
 
 def refusal(names: list[str]) -> str:
     """What the person who used ``/play`` reads when the bot lacks permissions here."""
-    listed = (
-        " and ".join(f"**{n}**" for n in names)
-        if len(names) <= 2
-        else (", ".join(f"**{n}**" for n in names[:-1]) + f" and **{names[-1]}**")
-    )
+    bold = [f"**{n}**" for n in names]
+    listed = bold[-1] if len(bold) == 1 else f"{', '.join(bold[:-1])} and {bold[-1]}"
     word = "permission" if len(names) == 1 else "permissions"
     return (
         f"I can't run a table in this channel: I need the {listed} {word} here. "

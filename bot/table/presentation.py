@@ -14,9 +14,7 @@ from typing import Any
 import discord
 
 from bot import components
-from bot.render import (
-    TableContext,
-)
+from bot.render import HandSpec, TableContext
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Seat, Update
 from bot.table.ended import ended_note
@@ -127,8 +125,7 @@ class Presenter:
         spec = render.hand(ctx, seen, seat, legal, focus)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
             why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
-            text = f"{spec.embed.description}\n\n{why}" if spec.embed.description else why
-            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
+            spec = with_note(spec, why, below=True)
         if live:
             result = engine.result(state)
             line = score_line(
@@ -143,18 +140,11 @@ class Presenter:
             spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))
         over = ended_note(info, state)
         if over is not None:  # every game's hand says the game is over, and who won
-            text = f"🏁 {over}\n\n{spec.embed.description}" if spec.embed.description else over
-            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
+            spec = with_note(spec, f"🏁 {over}")
         if live and info.channel_id in self.refused:
-            text = (
-                f"{REFUSED_NOTE}\n\n{spec.embed.description}"
-                if spec.embed.description
-                else REFUSED_NOTE
-            )
-            spec = replace(spec, embed=replace(spec.embed, description=text[:4000]))
-        if away:
-            note = AWAY_NOTE + ("\n\n" + spec.embed.description if spec.embed.description else "")
-            spec = type(spec)(embed=replace(spec.embed, description=note[:4000]))
+            spec = with_note(spec, REFUSED_NOTE)
+        if away:  # the note, and no controls but I'm back
+            spec = type(spec)(embed=with_note(spec, AWAY_NOTE).embed)
         elif not live:
             spec = type(spec)(embed=spec.embed)
         shining = live and bool(self.snapshots.active(info.id, seat))
@@ -164,6 +154,14 @@ class Presenter:
             info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
         )
         return components.to_embed(spec.embed), view
+
+
+def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
+    """The hand with ``note`` above its text (``below``: under it), within Discord's limit."""
+    text = spec.embed.description
+    text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
+    # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000 too
+    return replace(spec, embed=replace(spec.embed, description=text[:4000]))
 
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away
