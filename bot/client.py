@@ -18,7 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import components
-from bot.lobbies import Lobbies
+from bot.lobbies import Lobbies, lobby_message
+from bot.occupied import Occupied
 from bot.publisher import Publisher
 from bot.sessions import SessionError, SessionManager
 from bot.sessions.ai import AiConfig
@@ -97,6 +98,9 @@ class TidewaterBot(commands.AutoShardedBot):
             tables=self.tables,
             touch=self.publisher.touch,
             ai_level=t.ai_level,
+            occupied=Occupied(
+                lambda: self.manager, self, lobby_message, self.publisher.table_anew, clock
+            ),
         )
         self.vanished = Vanished(lambda: self.manager, self.publisher)
         self.publisher.on_gone = self.vanished.channel

@@ -16,6 +16,7 @@ import discord
 
 from bot import components, permissions
 from bot.names import seat_name
+from bot.occupied import Occupied
 from bot.render import lobby as render_lobby
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionManager
 from bot.table import Tables
@@ -90,12 +91,15 @@ class Lobbies:
         tables: Tables,
         touch: Callable[[int, int], None],
         ai_level: str,
+        occupied: Occupied,
     ) -> None:
         self.manager = manager
         self.client = client
         self.tables = tables
         self.touch = touch
         self.ai_level = ai_level
+        #: answers /play where a game already holds the channel
+        self.occupied = occupied
 
     async def answer(
         self, interaction: discord.Interaction, info: GameInfo, note: str | None = None
@@ -158,6 +162,11 @@ class Lobbies:
         )
         if lacking:
             raise NotAllowed(permissions.refusal(lacking))
+        if not new_thread:
+            existing = await manager.game_in_channel(interaction.channel_id)
+            if existing is not None:  # say which game, and bring its message back
+                await self.occupied.answer(interaction, existing)
+                return
         manager.check_can_host(guild_id, user.id)  # before a thread is opened for nothing
         if new_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -73,6 +73,8 @@ class Publisher:
         self._later: dict[int, asyncio.TimerHandle] = {}  # game -> a deferred hand refresh
         #: channels Discord says no longer exist: nothing is sent there again
         self._gone: set[int] = set()
+        #: games whose table is posted anew at the next write (someone looked for it)
+        self._anew: set[int] = set()
         #: told of a channel found gone while publishing (the bot ends its games there)
         self.on_gone: Callable[[int], Awaitable[None]] | None = None
         self.edits = 0
@@ -159,6 +161,14 @@ class Publisher:
                     log.exception("could not publish the table of game %s", game_id)
             self._last[channel] = time.monotonic()
 
+    def table_anew(self, game_id: int, channel_id: int) -> None:
+        """Post the game's table again at the bottom of its channel, notifying nobody, and
+        delete the old one: someone looked for it (it scrolled away, or a moderator deleted
+        it, which otherwise is noticed only at the next move's edit)."""
+        self._anew.add(game_id)
+        self._shown.pop(game_id, None)
+        self.touch(game_id, channel_id)
+
     def forget_channel(self, channel_id: int) -> None:
         """The channel is gone (deleted, or its server dropped the bot): its games' tables
         are not sent or edited again, so their ending makes no request that must fail."""
@@ -205,6 +215,7 @@ class Publisher:
             content = self._turn_line(info, waiting, reminded, engine.title)
         else:
             content = self._result_line(info, state, engine)
+        repost = repost or game_id in self._anew
         signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
         failed: discord.HTTPException | None = None
         if repost or self._shown.get(game_id) != signature:
@@ -229,6 +240,7 @@ class Publisher:
                 self._tables.table_refused(info, isinstance(exc, discord.Forbidden))
             else:
                 self._shown[game_id] = signature
+                self._anew.discard(game_id)
                 self.edits += 1
                 self._tables.table_refused(info, False)
         if info.status == "live":
@@ -249,6 +261,7 @@ class Publisher:
         self._pinged.pop(game_id, None)
         self._reminders.pop(game_id, None)
         self._posted.pop(game_id, None)
+        self._anew.discard(game_id)
         timer = self._later.pop(game_id, None)
         if timer is not None:
             timer.cancel()

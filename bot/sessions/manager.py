@@ -79,6 +79,7 @@ from bot.sessions.types import (
     Policy,
     Seat,
     StaleVersion,
+    Status,
     Update,
 )
 from bot.store import (
@@ -574,11 +575,14 @@ class SessionManager:
                 raise asyncio.CancelledError
             return update
 
-    async def set_message(self, game_id: int, kind: str, message_id: int) -> None:
-        """Remember a Discord message of this game (e.g. "lobby", "table")."""
+    async def set_message(
+        self, game_id: int, kind: str, message_id: int, *, status: Status | None = None
+    ) -> None:
+        """Remember a Discord message of this game (e.g. "lobby", "table"); with ``status``,
+        only while the game still has it (else LobbyError, as for a click)."""
         g = self._open_game(game_id)
         async with g.lock:
-            lobby.check_open(g)
+            lobby.check_open(g, status)
             await self._save(g, messages={**g.messages, kind: int(message_id)})
 
     # ---- play -------------------------------------------------------------------------------

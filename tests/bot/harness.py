@@ -267,6 +267,11 @@ class FakeDiscord:
                 self.moved[mid] = other
                 return
 
+    def delete_message(self, mid: int) -> None:
+        """A moderator deletes one of the bot's messages (the bot hears nothing of it: it has
+        no message intents); later edits of it are refused as Discord refuses them."""
+        self.deleted.add(mid)
+
     def current(self, mid: int) -> int:
         """Where message ``mid`` is now: itself, or the repost that replaced it."""
         while mid in self.moved:
@@ -395,6 +400,11 @@ class FakeDiscord:
         if m:
             mid = int(m[2])
             sent.message_id, sent.channel_id = mid, int(m[1])
+            if mid in self.deleted:
+                sent.kind = "refused"
+                self.sent.append(sent)
+                error = {"message": "Unknown Message", "code": 10008}
+                raise discord.NotFound(_Response(404), error)
             if method == "PATCH":
                 sent.kind = "edit"
                 return self._edit(mid, payload)
