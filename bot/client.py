@@ -71,6 +71,10 @@ class TidewaterBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # Installed to servers only: an owner who also ticks "User Install" in the developer
+            # portal would otherwise offer /play in servers the bot is not in, where it can
+            # neither post a table nor read the channel.
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
             **kwargs,
         )
         self.settings = settings

@@ -25,6 +25,8 @@ async def test_synced_commands(fake, tmp_path) -> None:
         wanted = discord.Permissions(manage_guild=True).value
         assert int(admin["default_member_permissions"]) == wanted
         assert {o["name"] for o in admin["options"]} == {"end", "kick", "games", "settings"}
+        # offered only where the bot is installed in the server, whatever the portal allows
+        assert all(c["integration_types"] == [0] for c in commands.values())
         settings = next(o for o in admin["options"] if o["name"] == "settings")
         assert {o["name"] for o in settings["options"]} >= {"admin_role", "threads", "turn_timeout"}
     finally:
