@@ -205,14 +205,23 @@ class TidewaterBot(commands.AutoShardedBot):
         if isinstance(cause, SessionError | IllegalAction | BadOptions):
             text = str(cause)
         elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
-            log.warning("refused option value %r of /%s", cause.value, interaction.command)
+            log.warning("refused option value %r of /%s", cause.value, command_name(interaction))
             text = f"{str(cause.value)[:100]!r} is not a value this option takes: pick one offered."
         elif isinstance(cause, app_commands.CheckFailure):
             text = str(cause) or "You may not use this command here."
+        elif isinstance(cause, discord.HTTPException):  # the command's own answer was refused
+            components.discord_refused(cause, f"a request of /{command_name(interaction)}")
+            text = components.REFUSED
         else:
             log.error("command failed", exc_info=cause)
             text = components.OOPS
         await components.reply(interaction, text)
+
+
+def command_name(interaction: discord.Interaction) -> str:
+    """The slash command's full name for a log line (``admin end``)."""
+    command = interaction.command
+    return command.qualified_name if command is not None else "?"
 
 
 def controls(bot: TidewaterBot) -> components.Controls:

@@ -42,6 +42,12 @@ from games import BadOptions, IllegalAction
 log = logging.getLogger(__name__)
 
 OOPS = "Something went wrong on our side and nothing was changed. Please try again."
+#: Discord refused a request while a click was handled (an outage, a permission taken away, an
+#: answer too late): the move may already be saved, so "nothing was changed" would be untrue
+REFUSED = (
+    "Discord did not take my answer just now, so I cannot tell you here how that went: what "
+    "you did may already be saved. The table, or /hand, shows where things stand."
+)
 UNKNOWN = (
     "This control is not one Tidewater knows (it may be from an older version): nothing was "
     "changed. Use /hand to open your hand again."
@@ -57,6 +63,17 @@ _STYLES = {
 }
 
 
+def discord_refused(exc: discord.HTTPException, what: str) -> None:
+    """Log a request Discord refused. An outage (5xx once discord.py's own retries are spent),
+    a permission taken away, something deleted or an answer too late is Discord's side or a
+    moderator's, not a fault of the bot: one warning line. Anything else (a 400: a request
+    the bot got wrong) is a bug, logged with its traceback."""
+    if exc.status >= 500 or exc.status in (401, 403, 404, 429):
+        log.warning("Discord refused %s: %s %s", what, exc.status, exc.text or exc.code)
+    else:
+        log.error("Discord refused %s", what, exc_info=exc)
+
+
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer privately, whether or not the interaction was already answered or deferred."""
     text = clip(text, 2000)
@@ -65,8 +82,8 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.exception("could not answer interaction %s", interaction.id)
+    except discord.HTTPException as exc:
+        discord_refused(exc, f"the answer to interaction {interaction.id}")
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
@@ -75,11 +92,18 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except (SessionError, IllegalAction, BadOptions) as exc:
         await reply(interaction, str(exc))
+    except discord.HTTPException as exc:
+        discord_refused(exc, f"a request of interaction {what_was_used(interaction)}")
+        await reply(interaction, REFUSED)
     except Exception:
-        data: Mapping[str, Any] = interaction.data or {}
-        what = redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
-        log.exception("interaction %s failed", what)
+        log.exception("interaction %s failed", what_was_used(interaction))
         await reply(interaction, OOPS)
+
+
+def what_was_used(interaction: discord.Interaction) -> str:
+    """The control or command of an interaction, for a log line (a game's code redacted)."""
+    data: Mapping[str, Any] = interaction.data or {}
+    return redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
 
 
 def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:

@@ -146,7 +146,8 @@ class FakeDiscord:
         self.tokens: dict[str, Token] = {}
         self.hooks: list[Callable[[Sent], Awaitable[None]]] = []
         #: (path regex, status[, error code]) to refuse once; code 10062 = an expired interaction;
-        #: status 403 is refused as Forbidden (50013, a missing permission), others as NotFound
+        #: status 403 is refused as Forbidden (50013, a missing permission), 5xx as an outage
+        #: (DiscordServerError), others as NotFound
         self.fail_next: list[tuple[Any, ...]] = []
         #: every bot started on this fake (closed by the ``fake`` fixtures after the test)
         self.bots: list[Any] = []
@@ -325,10 +326,14 @@ class FakeDiscord:
         for n, (pattern, status, *code) in enumerate(self.fail_next):
             if re.search(pattern, path):
                 del self.fail_next[n]
+                self.sent.append(Sent(method, path, payload, "refused"))
                 error = {"message": "Unknown", "code": code[0] if code else 10008}
                 if status == 403:
                     error = {"message": "Missing Permissions", "code": code[0] if code else 50013}
                     raise discord.Forbidden(_Response(status), error)
+                if status >= 500:  # an outage discord.py's own retries did not outlast
+                    error = {"message": "Service Unavailable", "code": 0}
+                    raise discord.DiscordServerError(_Response(status), error)
                 raise discord.NotFound(_Response(status), error)
         sent = Sent(method, path, payload, "other")
         if files:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.occupied import REPOST_EVERY
 from bot.sessions import SessionManager
 from games import registry
 from tests.bot.flows import Table
@@ -66,10 +68,20 @@ def pick(rng: random.Random, found: list[Control]) -> tuple[str, list[str] | Non
 
 class Monkey:
     def __init__(
-        self, fake: FakeDiscord, table: Table, rng: random.Random, path: Path, clock: Clock
+        self,
+        fake: FakeDiscord,
+        table: Table,
+        rng: random.Random,
+        path: Path,
+        clock: Clock,
+        hostile: bool = False,
     ) -> None:
         self.fake, self.table, self.rng = fake, table, rng
         self.path, self.clock = path, clock
+        #: Discord itself misbehaves too: moderators delete messages, people dismiss their
+        #: hands, requests fail (an outage, a permission taken away)
+        self.hostile = hostile
+
         self.tokens: list[Token] = []
         self.hands: dict[int, int] = {}  # user id -> their newest hand message
         self.games: set[int] = set()
@@ -83,17 +95,25 @@ class Monkey:
         rng, fake, table = self.rng, self.fake, self.table
         bot = table.bot
         user = rng.choice([*PEOPLE, PASSER_BY])
+        if self.hostile and rng.random() < 0.08:
+            await self.misbehave()
+            return
         if table.game_id:  # mostly a person whose move it is, so that games go somewhere
             self.games.add(table.game_id)
             info, state = await bot.manager.state(table.game_id)
+            shown = info.messages.get("table", info.messages.get("lobby"))
+            if shown is not None and fake.current(table.lobby) in fake.deleted:
+                table.lobby = shown  # a moderator deleted what we clicked on: its new copy
             if info.status == "live" and state is not None and rng.random() < 0.7:
                 waiting = {info.seats[s].user_id for s in registry.get(info.game).to_act(state)}
                 movers = [p for p in PEOPLE if p.id in waiting]
                 user = rng.choice(movers) if movers else user
         roll = rng.random()
         if roll < 0.45:  # the public lobby or table
-            found = controls(fake, table.lobby)
-            if not found:  # over or closed: someone opens a new lobby
+            found = [] if table.lobby in fake.deleted else controls(fake, table.lobby)
+            if not found:  # over, closed or deleted: someone opens a new lobby, or finds it
+                if table.lobby in fake.deleted:
+                    self.clock.now += REPOST_EVERY  # after a while (so it is posted again)
                 game = rng.choice(registry.names())
                 token = await self.run(fake.command(bot, user, "play", {"game": game}))
                 info = await bot.manager.game_in_channel(token.channel_id)
@@ -110,7 +130,7 @@ class Monkey:
                 await self.run(fake.submit_modal(bot, user, form, text, table.lobby))
         elif roll < 0.85:  # their own hand, as it is now or as it was
             message = self.hands.get(user.id)
-            found = controls(fake, message) if message in fake.messages else []
+            found = controls(fake, message) if self.shown(message) else []
             if found:
                 cid, values = pick(rng, found)
                 await self.run(fake.click(bot, user, message or 0, cid, values))
@@ -134,11 +154,33 @@ class Monkey:
         for _ in range(rng.randint(2, 4)):
             user = rng.choice(PEOPLE)
             message = rng.choice([self.hands.get(user.id), self.table.lobby])
-            found = controls(fake, message) if message in fake.messages else []
+            found = controls(fake, message) if self.shown(message) else []
             if found:
                 cid, values = pick(rng, found)
                 self.tokens.append(fake.click(bot, user, message or 0, cid, values))
         await self.table.settle()
+
+    def shown(self, message: int | None) -> bool:
+        """Whether a message is there to click on (not deleted or dismissed)."""
+        return message in self.fake.messages and message not in self.fake.deleted
+
+    async def misbehave(self) -> None:
+        """Discord, or the people on it, do something to the bot's messages or requests."""
+        rng, fake = self.rng, self.fake
+        roll = rng.random()
+        if roll < 0.3:  # a moderator deletes the lobby or table
+            if self.shown(self.table.lobby):
+                fake.delete_message(self.table.lobby)
+        elif roll < 0.5:  # someone dismisses their hand
+            mine = [m for m in self.hands.values() if self.shown(m)]
+            if mine:
+                fake.delete_message(rng.choice(mine))
+        else:  # the next request of a kind fails: an outage, or a permission taken away
+            pattern = rng.choice(
+                [r"/channels/\d+/messages/\d+$", r"/channels/\d+/messages$", r"/webhooks/",
+                 r"/callback$"]
+            )  # fmt: skip
+            fake.fail_next.append((pattern, rng.choice([403, 500, 503])))
 
     async def restart(self) -> None:
         await self.table.bot.close()
@@ -152,11 +194,24 @@ async def start(fake: FakeDiscord, path: Path, clock: Clock) -> Any:
 
 @pytest.mark.parametrize("seed", range(12))
 async def test_random_clicks_never_break_a_game(fake, tmp_path, caplog, seed) -> None:
+    await monkey_run(fake, tmp_path, caplog, seed, hostile=False)
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_a_hostile_discord_never_breaks_a_game(fake, tmp_path, caplog, seed) -> None:
+    """The same, while moderators delete the lobby and table, people dismiss their hands and
+    Discord refuses requests now and then (an outage, a permission taken away)."""
+    await monkey_run(fake, tmp_path, caplog, 1000 + seed, hostile=True)
+
+
+async def monkey_run(
+    fake: FakeDiscord, tmp_path: Path, caplog: Any, seed: int, hostile: bool
+) -> None:
     caplog.set_level(logging.WARNING)
     rng = random.Random(seed)
     path, clock = tmp_path / "monkey.sqlite3", Clock()
     table = Table(fake, await start(fake, path, clock))
-    monkey = Monkey(fake, table, rng, path, clock)
+    monkey = Monkey(fake, table, rng, path, clock, hostile)
     await table.open(PEOPLE[0], registry.names()[seed % len(registry.names())])
     for _ in range(STEPS):
         await monkey.step()
@@ -168,7 +223,13 @@ async def test_random_clicks_never_break_a_game(fake, tmp_path, caplog, seed) ->
             before[game_id] = (info.status, info.version, registry.get(info.game).dump(state))
     await bot.close()
 
-    assert all(t.callback_type is not None for t in monkey.tokens), "an unanswered interaction"
+    refused = {
+        int(m[1])
+        for s in fake.sent
+        if s.kind == "refused" and (m := re.match(r"/interactions/(\d+)/", s.path))
+    }
+    answered = [t.callback_type is not None or t.interaction_id in refused for t in monkey.tokens]
+    assert all(answered), "an unanswered interaction"
     errors = [(r.getMessage(), r.exc_text) for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, errors[:3]
     oops = [s.text[:300] for s in fake.sent if "something went wrong" in s.text.lower()]
