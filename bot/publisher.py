@@ -19,9 +19,10 @@ from typing import Any
 import discord
 
 from bot.lobbies import lobby_message
-from bot.sessions import GameNotFound, SessionManager, Update
+from bot.sessions import GameNotFound, SessionManager, Update, paused
 from bot.table import Tables, mentions
 from bot.table.pictures import show
+from bot.table.presentation import PAUSED_LINE
 from bot.table.writes import TableWrites, channel_gone
 from games import registry
 
@@ -157,6 +158,8 @@ class Publisher:
                         await self.on_gone(channel)
                 except discord.Forbidden:
                     log.warning("no permission to show the table of game %s", game_id)
+                except discord.DiscordServerError as exc:  # an outage: the next write retries
+                    log.warning("Discord refused the table of game %s: %s", game_id, exc.status)
                 except Exception:
                     log.exception("could not publish the table of game %s", game_id)
             self._last[channel] = time.monotonic()
@@ -207,7 +210,7 @@ class Publisher:
             waiting = frozenset(engine.to_act(state))
             called = sorted(waiting - self._pinged.get(game_id, frozenset()))
             reminded = sorted(self._reminders.pop(game_id, set()) & waiting)
-            newly = mentions(info, called)
+            newly = mentions(info, [s for s in called if not info.seats[s].away])
             away = [uid for uid in newly if not self._at_table(game_id, uid)]
             calls = sorted({*away, *mentions(info, reminded)})
             # a turn with nobody to notify still posts anew a table that may have scrolled away
@@ -295,6 +298,8 @@ class Publisher:
     ) -> str:
         """The table's content while the game runs: who is to act (mentions), and for a person
         whose clock is nearly out, when an AI plays for them."""
+        if paused(info.seats):  # nobody is there to play or to ping
+            return PAUSED_LINE
         people = mentions(info, sorted(waiting))
         if not people:  # an AI (or an away person's AI) is to act: named, nobody notified
             names = ", ".join(info.seats[s].name for s in sorted(waiting))

@@ -36,6 +36,8 @@ from bot.sessions.types import (
     StaleVersion,
     Status,
     Update,
+    ai_moves_for,
+    paused,
 )
 
 __all__ = [
@@ -56,5 +58,7 @@ __all__ = [
     "StaleVersion",
     "Status",
     "Update",
+    "ai_moves_for",
+    "paused",
     "secrets",
 ]

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
 from bot.sessions.record import GameRecord
+from bot.sessions.types import ai_moves_for
 from bot.store import ActionRow
 from games import Event, registry
 from games.core import Policy
@@ -126,7 +127,7 @@ class AiDriver:
         if task is not None and not task.done():
             return
         seats = g.seats
-        if any(seats[s].ai_plays for s in g.engine.to_act(g.state)):
+        if any(ai_moves_for(seats, s) for s in g.engine.to_act(g.state)):
             task = asyncio.get_running_loop().create_task(self._run(g), name=f"ai-{g.id}")
             self._tasks[g.id] = task
             task.add_done_callback(functools.partial(self._done, g.id))
@@ -160,7 +161,7 @@ class AiDriver:
         failures = stale = 0
         loop = asyncio.get_running_loop()
         while g.status == "live" and not self._closing and stale < MAX_STALE:
-            seat = next((s for s in g.engine.to_act(g.state) if g.seats[s].ai_plays), None)
+            seat = next((s for s in g.engine.to_act(g.state) if ai_moves_for(g.seats, s)), None)
             if seat is None:
                 return
             version = g.version
@@ -265,8 +266,9 @@ class AiDriver:
 
 def _still_ai(g: GameRecord, seat: int) -> Callable[[], bool]:
     """The guard of an AI move: the seat has not been given back to a person meanwhile (an
-    away person pressing I'm back, or a seat handed back by an admin)."""
-    return lambda: g.seats[seat].ai_plays
+    away person pressing I'm back, or a seat handed back by an admin), and the game is not
+    paused meanwhile (the last person there stepped away too)."""
+    return lambda: ai_moves_for(g.seats, seat)
 
 
 def rebuild_history(

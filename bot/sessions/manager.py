@@ -765,8 +765,8 @@ class SessionManager:
             apply_plan(g, turns, self._deadlines)
             update = Update(g.info(), (), seat=seat, cause="away" if away else "back")
             self._notify(g, update)
-            if away:
-                self._ai.kick(g)  # their turn, if it is, is played now
+            # away: their turn, if it is, is played now; back: a paused game plays on
+            self._ai.kick(g)
             if cancelled:
                 raise asyncio.CancelledError
             return update

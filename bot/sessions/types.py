@@ -7,7 +7,7 @@ collaborators and the tests can name these types without importing the machinery
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -58,8 +58,27 @@ class Seat:
 
     @property
     def ai_plays(self) -> bool:
-        """Whether an AI moves for this seat now: an AI seat, or a person who is away."""
+        """Whether an AI may move for this seat: an AI seat, or a person who is away (but see
+        :func:`ai_moves_for`: not while every person is away)."""
         return self.user_id is None or self.away
+
+
+def paused(seats: Sequence[Seat]) -> bool:
+    """Whether every person at the table is away (and there is one): the game then waits.
+
+    Why: the AI plays an away person's seat so that the people still there are not held up.
+    With nobody left there is nobody to hold up, and the AI would play a whole game (one to
+    500 points can take thousands of moves) that nobody watches, whose result would count in
+    the server's standings. So the game pauses until someone presses I'm back."""
+    people = [s for s in seats if s.user_id is not None]
+    return bool(people) and all(s.away for s in people)
+
+
+def ai_moves_for(seats: Sequence[Seat], seat: int) -> bool:
+    """Whether an AI moves for ``seat`` now: an AI seat always, an away person's seat unless
+    the game is :func:`paused`."""
+    s = seats[seat]
+    return s.user_id is None or (s.away and not paused(seats))
 
 
 @dataclass(frozen=True, slots=True)

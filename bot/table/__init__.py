@@ -134,6 +134,10 @@ class Tables:
     async def on_update(self, update: Update) -> None:
         """Log, snapshots and windows after a committed change."""
         self.presenter.note_update(update)
+        if update.cause in ("away", "back"):
+            # no move, so no new version, but every hand shows who is away (and whether the
+            # game waits because everyone is): draw them again
+            self.hands.redraw(update.info.id)
         await self.snapshots.added(update)
         if update.info.status == "live":
             await self.windows.check(update.info.id)

@@ -24,7 +24,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.sessions import GameInfo
+from bot.sessions import GameInfo, GameNotFound
 from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, ManagerRef
@@ -121,6 +121,8 @@ class HandTokens:
         now = self.clock()
         open_hands = self.hands.get(info.id, {})
         due: float | None = None
+        if info.status == "live" and await self.moved(info):
+            return None  # the change since is refreshed by its own publish, from fresh state
         for user_id, handle in list(open_hands.items()):
             if handle.version == info.version and info.status == "live":
                 continue  # already shows this version (an ended game's is told once more)
@@ -193,10 +195,15 @@ class HandTokens:
             )
 
     async def moved(self, info: GameInfo) -> bool:
-        """Whether the game has moved past ``info`` (while a picture was being drawn)."""
+        """Whether the game has moved past ``info`` (while a picture was drawn, or the table
+        written): a move, or a seat stepping away or coming back, which changes no version."""
         if self.manager is None:
             return False
-        return (await self.manager().get(info.id)).version != info.version
+        try:
+            now = await self.manager().get(info.id)
+        except GameNotFound:  # closed meanwhile
+            return True
+        return now.version != info.version or now.seats != info.seats
 
     def forget(self, game_id: int) -> None:
         self.hands.pop(game_id, None)

@@ -16,7 +16,7 @@ import discord
 from bot import components
 from bot.render import HandSpec, TableContext
 from bot.render.base import renderer_for
-from bot.sessions import GameInfo, Seat, Update
+from bot.sessions import GameInfo, Seat, Update, paused
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
@@ -67,13 +67,19 @@ class Presenter:
                     info.id,
                     f"💤 {name} missed {turns}: an AI plays the seat until they press I'm back.",
                 )
+                if paused(info.seats):
+                    self.log.add(info.id, PAUSED_LINE)
         elif update.cause == "back" and update.seat is not None:
             self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
         elif update.cause == "away" and update.seat is not None:
             name = info.seats[update.seat].name
-            self.log.add(
-                info.id, f"💤 {name} stepped away: an AI plays the seat until they're back."
-            )
+            if paused(info.seats):  # the last person there: nobody plays, the game waits
+                self.log.add(info.id, f"💤 {name} stepped away.")
+                self.log.add(info.id, PAUSED_LINE)
+            else:
+                self.log.add(
+                    info.id, f"💤 {name} stepped away: an AI plays the seat until they're back."
+                )
         self.snapshots.register(update)
 
     def table_message(
@@ -144,7 +150,8 @@ class Presenter:
         if live and info.channel_id in self.refused:
             spec = with_note(spec, REFUSED_NOTE)
         if away:  # the note, and no controls but I'm back
-            spec = type(spec)(embed=with_note(spec, AWAY_NOTE).embed)
+            note = PAUSED_NOTE if paused(info.seats) else AWAY_NOTE
+            spec = type(spec)(embed=with_note(spec, note).embed)
         elif not live:
             spec = type(spec)(embed=spec.embed)
         shining = live and bool(self.snapshots.active(info.id, seat))
@@ -174,6 +181,12 @@ REFUSED_NOTE = (
 )
 #: the top of an away person's hand, which has no controls but I'm back
 AWAY_NOTE = "💤 You are away: an AI is playing your seat. Press **I'm back** to take it again."
+#: the same while every person at the table is away, so that no AI plays (the game waits)
+PAUSED_NOTE = (
+    "⏸ Everyone at this table has stepped away, so the game waits. Press **I'm back** to play on."
+)
+#: the table's log line, and its turn line, when the last person there steps away
+PAUSED_LINE = "⏸ Everyone has stepped away: the game waits until someone presses I'm back."
 AWAY_MARK = "💤"
 
 

@@ -69,3 +69,51 @@ async def test_step_away_and_back(fake: FakeDiscord, tmp_path: Any) -> None:
             assert "Step away" in fake.labels(hand)
     finally:
         await table.bot.close()
+
+
+async def test_when_everyone_steps_away_the_game_waits(fake: FakeDiscord, tmp_path: Any) -> None:
+    """With every person away there is nobody to hold up: the AI does not play the people's
+    seats (a whole game nobody watches, whose result would count), it waits for I'm back. An AI
+    seat still plays its own turns; pings stop; it holds across a restart."""
+    path = tmp_path / "tw.sqlite3"
+    table = Table(fake, await start_bot(fake, path))
+    try:
+        await table.start_game("high_card", [ALICE, BOB], ai=1, options="cards = 6")
+        hands = {p.id: await table.open_hand(p) for p in (ALICE, BOB)}
+        await table.click(ALICE, hands[ALICE.id], f"h:{table.game_id}:away")
+        info = await table.bot.manager.get(table.game_id)
+        assert info.status == "live"  # Bob is still there: the game goes on to him
+        assert PEOPLE[info.seats[(await mover_seat(table))].user_id] == BOB
+        sent = len(fake.sent)
+        await table.click(BOB, hands[BOB.id], f"h:{table.game_id}:away")
+        info = await table.bot.manager.get(table.game_id)
+        version = info.version
+        assert info.status == "live" and all(s.away for s in info.seats if s.user_id)
+        assert "everyone has stepped away" in fake.messages[table.lobby]["content"].lower()
+        assert "Everyone has stepped away" in str(fake.messages[table.lobby]["embeds"])
+        pings = [
+            s
+            for s in fake.sent[sent:]
+            if (s.payload or {}).get("allowed_mentions", {}).get("users")
+        ]
+        assert not pings  # nobody is pinged to play a paused game
+        for person in (ALICE, BOB):
+            assert "the game waits" in str(fake.messages[hands[person.id]]["embeds"])
+
+        await table.bot.close()  # still waiting after a restart
+        table.bot = await start_bot(fake, path)
+        await table.settle()
+        assert (await table.bot.manager.get(table.game_id)).version == version
+
+        await table.press(ALICE, "I'm back", hands[ALICE.id])  # Bob's AI plays on at once
+        info = await table.bot.manager.get(table.game_id)
+        assert info.version > version or info.status == "finished"
+        assert not info.seats[info.seat_of(ALICE.id) or 0].away
+    finally:
+        await table.bot.close()
+
+
+async def mover_seat(table: Table) -> int:
+    info, state = await table.bot.manager.state(table.game_id)
+    [seat] = registry.get(info.game).to_act(state)
+    return seat
