@@ -63,12 +63,15 @@ class Presenter:
             missed = info.seats[update.seat].missed
             if info.seats[update.seat].away:
                 turns = f"{missed} turns in a row" if missed > 1 else "a turn"
-                self.log.add(
-                    info.id,
-                    f"💤 {name} missed {turns}: an AI plays the seat until they press I'm back.",
-                )
-                if paused(info.seats):
+                if paused(info.seats):  # the last person there: nobody plays, the game waits
+                    self.log.add(info.id, f"💤 {name} missed {turns}.")
                     self.log.add(info.id, PAUSED_LINE)
+                else:
+                    self.log.add(
+                        info.id,
+                        f"💤 {name} missed {turns}: an AI plays the seat until they press"
+                        " I'm back.",
+                    )
         elif update.cause == "back" and update.seat is not None:
             self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
         elif update.cause == "away" and update.seat is not None:

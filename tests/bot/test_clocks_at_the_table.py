@@ -115,3 +115,34 @@ async def test_pace_reminder_auto_play_away_and_back(fake: FakeDiscord, tmp_path
         await play_one(table, sleeper)
     finally:
         await table.bot.close()
+
+
+async def test_the_last_person_there_timing_out_pauses_the_game(
+    fake: FakeDiscord, tmp_path: Any
+) -> None:
+    """One person and an AI: once the person's clock has run out (away_after=1), nobody is
+    left to watch, so the AI does not play the rest of the game for them; the game waits, with
+    no clock running, however long, until they press I'm back."""
+    clock = Clock()
+    table = Table(fake, await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock, away_after=1))
+    try:
+        await table.open(ALICE, "high_card")
+        await table.press(ALICE, "Add AI")
+        await table.set_options(ALICE, "cards = 6")
+        await table.click(ALICE, table.lobby, f"l:{table.game_id}:pace", "60")
+        await table.press(ALICE, "Start")
+        await table.settle()
+        await table.later(clock, 61)  # her minute is out: auto-played, and she is away
+        info = await table.bot.manager.get(table.game_id)
+        assert info.status == "live" and info.seats[0].away
+        version = info.version
+        assert not await table.bot.manager.deadlines(table.game_id)  # no clock runs
+        text = table_text(fake, table.lobby)
+        assert "Alice missed a turn." in text and "the game waits" in text
+        await table.later(clock, 3 * 86400)
+        assert (await table.bot.manager.get(table.game_id)).version == version
+        await table.press(ALICE, "I'm back", table.lobby)
+        info = await table.bot.manager.get(table.game_id)
+        assert not info.seats[0].away and bool(await table.bot.manager.deadlines(table.game_id))
+    finally:
+        await table.bot.close()
