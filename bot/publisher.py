@@ -36,6 +36,10 @@ LOBBY_NOTES = {
 }
 
 
+#: seconds before a table write refused by a Discord outage is tried again
+RETRY_AFTER = 30.0
+
+
 class Publisher:
     def __init__(
         self,
@@ -79,6 +83,8 @@ class Publisher:
         #: told of a channel found gone while publishing (the bot ends its games there)
         self.on_gone: Callable[[int], Awaitable[None]] | None = None
         self.edits = 0
+        #: seconds before a table Discord refused in an outage is written again
+        self.retry_after = RETRY_AFTER
 
     async def on_update(self, update: Update) -> None:
         """Session-manager listener: remember what happened, mark the table dirty."""
@@ -158,8 +164,14 @@ class Publisher:
                         await self.on_gone(channel)
                 except discord.Forbidden:
                     log.warning("no permission to show the table of game %s", game_id)
-                except discord.DiscordServerError as exc:  # an outage: the next write retries
+                except discord.DiscordServerError as exc:
+                    # an outage that outlasted discord.py's own retries: try again later, or
+                    # the table would stand still until the next move (the person to act
+                    # waits on a table that does not show their turn)
                     log.warning("Discord refused the table of game %s: %s", game_id, exc.status)
+                    if game_id not in self._later:
+                        due = self._tables.clock() + self.retry_after
+                        self._refresh_later(game_id, channel, due)
                 except Exception:
                     log.exception("could not publish the table of game %s", game_id)
             self._last[channel] = time.monotonic()

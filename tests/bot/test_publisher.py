@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import logging
 from typing import Any
 
 from PIL import Image
@@ -203,6 +204,29 @@ async def test_a_table_discord_refuses_does_not_freeze_the_hands(fake, tmp_path)
         [post] = [s for s in fake.sent[since:] if s.kind == "send"]
         assert f"<@{ALICE.id}>" in str((post.payload or {}).get("content"))
         assert "can't update the table" not in str(fake.messages[alice_hand]["embeds"])
+    finally:
+        await bot.close()
+
+
+async def test_a_table_refused_in_an_outage_is_written_again_later(fake, tmp_path, caplog) -> None:
+    """Discord answers 503 past discord.py's own retries: the table is written again after
+    ``retry_after`` (0 here) instead of standing still until the next move, and the outage is
+    a warning line, not an error."""
+    caplog.set_level(logging.WARNING)
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        await table.start_game("rowboat", [ALICE, BOB], 0, "novice = true\nfirst_dealer = 1")
+        bot.publisher.retry_after = 0.0
+        fake.fail_next.append((rf"/channels/{CHANNEL_ID}/messages", 503))
+        since = len(fake.sent)
+        await table.act(BOB, "nomoon")
+        refused = [s for s in fake.sent[since:] if s.kind == "refused"]
+        assert len(refused) == 1 and not fake.fail_next
+        written = [s for s in fake.sent[since:] if s.kind in ("send", "edit")]
+        assert written and fake.sent.index(written[-1]) > fake.sent.index(refused[0])
+        assert f"<@{ALICE.id}>" in fake.messages[table.lobby]["content"]  # her turn shows
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     finally:
         await bot.close()
 
