@@ -103,7 +103,11 @@ class TidewaterBot(commands.AutoShardedBot):
             touch=self.publisher.touch,
             ai_level=t.ai_level,
             occupied=Occupied(
-                lambda: self.manager, self, lobby_message, self.publisher.table_anew, clock
+                lambda: self.manager,
+                self.publisher.writes,
+                lobby_message,
+                self.publisher.table_anew,
+                clock,
             ),
         )
         self.vanished = Vanished(lambda: self.manager, self.publisher)

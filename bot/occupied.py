@@ -19,6 +19,7 @@ from collections.abc import Callable
 import discord
 
 from bot.sessions import GameInfo, GameNotFound, SessionError, SessionManager
+from bot.table.writes import TableWrites
 from games import registry
 
 log = logging.getLogger(__name__)
@@ -38,15 +39,15 @@ class Occupied:
     def __init__(
         self,
         manager: Callable[[], SessionManager],
-        client: discord.Client,
+        writes: TableWrites,
         lobby_message: Callable[[GameInfo], tuple[discord.Embed, discord.ui.View]],
         table_anew: Callable[[int, int], None],
         clock: Callable[[], float],
     ) -> None:
         #: the session manager (a getter: it opens after the bot is built)
         self.manager = manager
-        #: the Discord client a lobby message is posted again through
-        self.client = client
+        #: posts a message and deletes one (the table's own requests serve a lobby as well)
+        self.writes = writes
         #: draws a lobby's message (its controls included)
         self.lobby_message = lobby_message
         #: the publisher's "post this game's table anew at the bottom" (game id, channel id)
@@ -90,23 +91,21 @@ class Occupied:
         """Post the lobby again, record it, then delete the old message (a crash between
         leaves two lobby messages for one game, never a game pointing at a deleted one)."""
         embed, view = self.lobby_message(info)
-        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        where = (info.channel_id, info.guild_id)
         try:
-            posted = await channel.send(embed=embed, view=view)
+            posted = await self.writes.post(*where, "", embed, view, [], [])
         except discord.HTTPException as exc:
             log.warning("could not post the lobby of game %s again: %s", info.id, exc)
             return
         manager = self.manager()
         try:
-            await manager.set_message(info.id, "lobby", posted.id, status="lobby")
+            await manager.set_message(info.id, "lobby", posted, status="lobby")
         except SessionError:  # it started or closed meanwhile: the new copy is not needed
-            with contextlib.suppress(discord.HTTPException):
-                await posted.delete()
+            await self.writes.delete(*where, posted)
             return
         with contextlib.suppress(GameNotFound):
             if old is not None and (await manager.get(info.id)).messages.get("table") != old:
-                with contextlib.suppress(discord.HTTPException):  # already deleted: fine
-                    await channel.get_partial_message(old).delete()
+                await self.writes.delete(*where, old)  # (already deleted: fine)
 
     def _forget_old(self, now: float) -> None:
         """Drop the times that no longer space anything (the map stays small)."""
