@@ -24,9 +24,18 @@ table between 20 and 100 tables, against about 40 KB for the same tables opened 
 ``--profile FILE`` runs the bot under cProfile; ``BENCH_TRACEMALLOC=FILE`` writes the live
 Python allocation sites every 5 s while the tables play (the last write before the end stays).
 
+``--floor`` measures what discord.py and aiohttp alone cost for the same traffic, the floor
+under the bot's figure: instead of the bot, a minimal discord.py client (:func:`floor_main`)
+answers every click with exactly the requests a move of the bot makes (the update callback
+carrying a hand, a PATCH of the table, and a refresh of the next person's hand nine times in
+ten, through the same lean request functions the bot uses), with a real Rowboat hand and table
+captured from the bot (``bench/floor_payloads.json``) and no game, store or rendering at all.
+The people at its tables take turns, each clicking on their hand 1-3 s after the last move.
+
 Usage (README "Benchmarks"):
     python bench/bot.py                      # N = 1, 20, 100, 300
     python bench/bot.py --tables 20 --seconds 60 --game rowboat
+    python bench/bot.py --tables 100 --floor  # discord.py's own cost for the same requests
 """
 
 from __future__ import annotations
@@ -550,6 +559,37 @@ def table_hand_button(fake: Loopback, channel: int) -> tuple[int, str] | None:
     return None
 
 
+FLOOR_PAYLOADS = Path(__file__).resolve().parent / "floor_payloads.json"
+
+
+async def floor_table(
+    fake: Loopback, index: int, players: int, stop: asyncio.Event, seed: int, delay: float = 0.0
+) -> None:
+    """One table of ``--floor``: a table message and a hand per person, made by the loopback
+    itself (no lobby: the floor client has none), then turns taken for ever, one click each."""
+    await asyncio.sleep(delay)
+    channel = fake.channels[index]
+    rng = random.Random(seed)
+    sample = json.loads(FLOOR_PAYLOADS.read_text())
+    table_id = next(fake.ids)
+    fake.message(table_id, channel, sample["table"], 0, None)
+    people = [(900_000_000_000_000_000 + index * 10 + s, f"P{index}-{s}") for s in range(players)]
+    hands = []
+    for uid, _name in people:
+        hand_id = next(fake.ids)
+        fake.message(hand_id, channel, sample["hand"], EPHEMERAL, uid)
+        hands.append(hand_id)
+    turn = 0
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(1.0, 3.0))
+        uid, name = people[turn]
+        fake.stats.moves += 1
+        custom_id = f"floor:{turn}:{players}:{table_id}"
+        token = await fake.click(uid, name, channel, hands[turn], custom_id)
+        await wait_until(lambda token=token: fake.tokens[token].answered, 5)
+        turn = (turn + 1) % players
+
+
 async def player(
     fake: Loopback, person: tuple[int, str], channel: int, seed: float, stop: asyncio.Event
 ) -> None:
@@ -611,19 +651,25 @@ async def run(
     seconds: float,
     pictures: bool = False,
     ramp: float = RAMP,
+    floor: bool = False,
 ) -> dict[str, float]:
     fake = Loopback(tables)
     runner = await fake.start()
-    child = launch(fake, "bench", pictures)
+    child = launch(fake, "bench", pictures, floor)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     try:
         await asyncio.wait_for(fake.ready.wait(), 30)
-        await wait_until(lambda: fake.commands, 10)
+        if not floor:  # the floor client syncs no commands
+            await wait_until(lambda: fake.commands, 10)
         await asyncio.sleep(1.0)
         rss_idle = proc_rss(child.pid)
         tasks = [
-            asyncio.create_task(table(fake, i, game, players, stop, i, ramp * i / tables))
+            asyncio.create_task(
+                floor_table(fake, i, players, stop, i, ramp * i / tables)
+                if floor
+                else table(fake, i, game, players, stop, i, ramp * i / tables)
+            )
             for i in range(tables)
         ]
         await asyncio.sleep(warmup)
@@ -653,7 +699,9 @@ async def run(
         await shutdown(stop, tasks, child, runner)
 
 
-def launch(fake: Loopback, name: str, pictures: bool) -> subprocess.Popen[bytes]:
+def launch(
+    fake: Loopback, name: str, pictures: bool, floor: bool = False
+) -> subprocess.Popen[bytes]:
     """The bot as a child process (``python -m bot`` through :func:`child_main`) on a fresh
     SQLite file, talking to ``fake``; Rowboat tables play novice scoring so games end."""
     tmp = Path(tempfile.mkdtemp(prefix=f"tidewater-{name}-"))
@@ -664,7 +712,13 @@ def launch(fake: Loopback, name: str, pictures: bool) -> subprocess.Popen[bytes]
     )
     env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, str(Path(__file__).resolve()), "--child", str(fake.port), str(config)],
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--floor-child" if floor else "--child",
+            str(fake.port),
+            str(config),
+        ],
         env=env,
         cwd=tmp,
     )
@@ -738,7 +792,100 @@ def child_main(port: str, config: str) -> None:
         profiler.dump_stats(profile)
 
 
+def floor_main(port: str) -> None:
+    """The ``--floor`` process: a discord.py client with nothing of the bot but its lean request
+    functions, answering each click with the requests a move of the bot makes."""
+    here = str(Path(__file__).resolve().parent)
+    sys.path[:] = [str(ROOT)] + [p for p in sys.path if p not in ("", here)]
+    import signal
+
+    import discord
+    import discord.gateway
+    import discord.http
+    import yarl
+    from discord.webhook.async_ import async_context, handle_message_parameters
+
+    from bot.table.answers import update_message
+
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gw")
+    sample = json.loads(FLOOR_PAYLOADS.read_text())
+
+    def drawn(payload: dict[str, Any]) -> tuple[discord.Embed, discord.ui.View]:
+        """The captured message as discord.py objects, built once (the floor builds nothing
+        per move but what discord.py itself does: the embed's and view's JSON)."""
+        view = discord.ui.View(timeout=None)
+        for row, action_row in enumerate(payload["components"]):
+            for item in action_row["components"]:
+                emoji = item.get("emoji") or {}
+                view.add_item(
+                    discord.ui.Button(
+                        style=discord.ButtonStyle(item["style"]),
+                        label=item.get("label"),
+                        custom_id=item.get("custom_id"),
+                        emoji=emoji.get("name"),
+                        disabled=item.get("disabled", False),
+                        row=row,
+                    )
+                )
+        return discord.Embed.from_dict(payload["embeds"][0]), view
+
+    hand_embed, hand_view = drawn(sample["hand"])
+    table_embed, table_view = drawn(sample["table"])
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    tokens: dict[tuple[int, int], str] = {}
+    refreshes = itertools.count()
+
+    @client.event
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        _, seat_text, count_text, table_text = str(data.get("custom_id")).split(":")
+        seat, count, channel = int(seat_text), int(count_text), interaction.channel_id or 0
+        await update_message(interaction, content=None, embed=hand_embed, view=hand_view)
+        with handle_message_parameters(
+            content=sample["table"]["content"],
+            embed=table_embed,
+            view=table_view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        ) as params:
+            await client.http.edit_message(channel, int(table_text), params=params)
+        tokens[(channel, seat)] = interaction.token
+        following = tokens.get((channel, (seat + 1) % count))
+        if following is not None and next(refreshes) % 10 != 9:
+            hook = discord.Webhook.partial(
+                client.application_id or APP_ID, following, client=client
+            )
+            with handle_message_parameters(
+                content=None, embed=hand_embed, view=hand_view
+            ) as params:
+                await async_context.get().edit_webhook_message(
+                    hook.id,
+                    following,
+                    "@original",  # type: ignore[arg-type]
+                    session=hook.session,
+                    proxy=hook.proxy,
+                    proxy_auth=hook.proxy_auth,
+                    payload=params.payload,
+                    multipart=params.multipart,
+                    files=params.files,
+                    with_components=True,
+                )
+
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
+        async with client:
+            await client.start(TOKEN)
+
+    import logging
+    logging.basicConfig(level=logging.WARNING)
+    asyncio.run(serve())
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--floor-child":
+        floor_main(sys.argv[2])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child_main(sys.argv[2], sys.argv[3])
         return
@@ -761,13 +908,27 @@ def main() -> None:
     parser.add_argument(
         "--pictures", action="store_true", help="card pictures on (off: the text-only cost)"
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="a bare discord.py client making a move's requests instead of the bot",
+    )
     args = parser.parse_args()
     if args.profile:
         os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
     previous: dict[str, float] | None = None
     for n in args.tables or [1, 20, 100, 300]:
         result = asyncio.run(
-            run(n, args.game, args.players, args.warmup, args.seconds, args.pictures, args.ramp)
+            run(
+                n,
+                args.game,
+                args.players,
+                args.warmup,
+                args.seconds,
+                args.pictures,
+                args.ramp,
+                args.floor,
+            )
         )
         if args.json:
             print(json.dumps(result))
