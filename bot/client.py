@@ -147,6 +147,7 @@ class TidewaterBot(commands.AutoShardedBot):
                 lease_seconds=self.settings.storage.lease_seconds,
                 on_lease_lost=self._lease_lost,
                 lobby_idle=self.settings.tables.lobby_idle_minutes * 60,
+                game_idle=self.settings.tables.game_idle_days * 86400,
             )
         self._manager.add_listener(self.publisher.on_update)
         for kind, wording in fade_kinds().items():  # a game's older fade rows too

@@ -126,6 +126,10 @@ class TableSettings(_Section):
     #: minutes a lobby may go without a change (a join, a leave, an option) before it closes
     #: by itself, freeing its channel for /play (0: lobbies stay open until cancelled)
     lobby_idle_minutes: float = Field(default=60.0, ge=0.0, le=10080.0)
+    #: days a live game may go without a move (everyone stepped away, or nobody plays on at a
+    #: table without a turn clock) before it ends by itself, unscored, freeing its channel
+    #: (0: live games stay until they finish or an admin ends them)
+    game_idle_days: float = Field(default=7.0, ge=0.0, le=365.0)
 
     @field_validator("ai_level")
     @classmethod

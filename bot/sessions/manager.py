@@ -49,7 +49,7 @@ from typing import Any
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.deadlines import Dispatcher
-from bot.sessions.idle import LOBBY_IDLE, IdleLobbies
+from bot.sessions.idle import GAME_IDLE, LOBBY_IDLE, IdleGames, IdleLobbies
 from bot.sessions.loading import load_open, replay
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
@@ -154,11 +154,13 @@ class SessionManager:
         dispatcher: Dispatcher | None = None,
         shards: ShardPlan | None = None,
         lobby_idle: float = 0.0,
+        game_idle: float = 0.0,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
         the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
         manager here (the driver gets :meth:`_apply_if` as its ``apply``). ``lobby_idle``:
-        seconds a lobby may go unchanged before it closes (0: never)."""
+        seconds a lobby may go unchanged before it closes (0: never); ``game_idle``: seconds
+        a live game may go without a move before it ends (0: never)."""
         self._store = store
         self._engines = engines
         self._clock = clock
@@ -193,6 +195,10 @@ class SessionManager:
             self._games.get, clock, lobby_idle, self.add_deadline, self._close_idle
         )
         self._deadlines.register(LOBBY_IDLE, self._idle)
+        self._stalled = IdleGames(
+            self._games.get, clock, game_idle, self.add_deadline, self._close_stalled
+        )
+        self._deadlines.register(GAME_IDLE, self._stalled)
 
     # ---- the factory and the lifecycle ------------------------------------------------------
     @classmethod
@@ -214,6 +220,7 @@ class SessionManager:
         owner: str | None = None,
         on_lease_lost: Callable[[Sequence[int]], None] | None = None,
         lobby_idle: float = 0.0,
+        game_idle: float = 0.0,
     ) -> SessionManager:
         """Open (creating or migrating) the database (a SQLite path or a PostgreSQL URL),
         build the default collaborators and load every unfinished game.
@@ -229,7 +236,8 @@ class SessionManager:
         inspecting a database (an export, a consistency check) never changes it.
         ``gc_threshold`` tunes the process's garbage collector once the games are loaded (see
         :func:`tune_gc`); ``None`` leaves it alone. ``lobby_idle``: seconds a lobby may go
-        unchanged before it closes by itself (0: never; ``bot.sessions.idle``).
+        unchanged before it closes by itself (0: never; ``bot.sessions.idle``); ``game_idle``:
+        seconds a live game may go without a move before it ends by itself (0: never).
         """
         store = await open_store(path, synchronous=synchronous)
         self = cls(
@@ -241,6 +249,7 @@ class SessionManager:
             dispatcher=Dispatcher(clock),
             shards=shards,
             lobby_idle=lobby_idle,
+            game_idle=game_idle,
         )
         try:
             if shards is not None:
@@ -501,15 +510,31 @@ class SessionManager:
             await self._save(g, status="abandoned", end_reason=reason[:500])
             self._notify(g, Update(g.info(), (), cause="idle"))
 
+    async def _close_stalled(self, g: GameRecord, version: int, reason: str) -> None:
+        """End a live game nobody moved in for long enough (``bot.sessions.idle``), unless a
+        move came in while the lock was awaited."""
+        async with g.lock:
+            if g.status != "live" or g.version != version:
+                return
+            await self._save(g, status="abandoned", end_reason=reason[:500])
+            self._notify(g, Update(g.info(), (), cause="idle"))
+
     async def _arm_idle_lobbies(self) -> None:
         """At start-up: a lobby without an idle deadline (opened before lobbies closed by
-        themselves, or under a config that had it off) gets one."""
-        if self._idle.seconds <= 0:
-            return
-        armed = {d.game_id for d in self._deadlines.pending.values() if d.kind == LOBBY_IDLE}
+        themselves, or under a config that had it off) gets one, and so does a live game
+        without its idle watch (the span starts at start-up: no move time is kept)."""
+        armed = {
+            (d.game_id, d.kind)
+            for d in self._deadlines.pending.values()
+            if d.kind in (LOBBY_IDLE, GAME_IDLE)
+        }
         for g in list(self._games.values()):
-            if g.status == "lobby" and g.id not in armed:
+            lobby_due = g.status == "lobby" and self._idle.seconds > 0
+            live_due = g.status == "live" and self._stalled.seconds > 0
+            if lobby_due and (g.id, LOBBY_IDLE) not in armed:
                 await self.add_deadline(g.id, LOBBY_IDLE, self._idle.due(g))
+            elif live_due and (g.id, GAME_IDLE) not in armed:
+                await self.add_deadline(g.id, GAME_IDLE, *self._stalled.first(g))
 
     async def _lobby_change(
         self, game_id: int, rule: Callable[..., dict[str, Any]], *args: Any
@@ -564,9 +589,18 @@ class SessionManager:
                 snapshots=[SnapshotWrite(g.id, 0, engine.dump(state))],
             )
             turns = self._plan_turns(g, g.seats, state, None, batch, now)
+            watch: Deadline | None = None
+            if self._stalled.seconds > 0:  # written with the start: a live game has one
+                due, data = self._stalled.first(g)
+                watch = Deadline(self._deadline_ids.take(), g.id, GAME_IDLE, due, data)
+                batch.deadlines_add.append(
+                    DeadlineWrite(watch.id, g.id, GAME_IDLE, due, dumps(data))
+                )
             cancelled = await self._commit(batch)
             g.status, g.state, g.version, g.snap_version = "live", state, 0, 0
             apply_plan(g, turns, self._deadlines)
+            if watch is not None:
+                self._deadlines.add(watch)
             self._ai.started(g)
             update = Update(g.info(), (), cause="start")
             self._notify(g, update)

@@ -72,6 +72,9 @@ class Presenter:
                         f"💤 {name} missed {turns}: an AI plays the seat until they press"
                         " I'm back.",
                     )
+        elif update.cause == "idle" and info.status == "abandoned":
+            # bot.sessions.idle: nobody moved for [tables] game_idle_days
+            self.log.add(info.id, IDLE_LINE)
         elif update.cause == "back" and update.seat is not None:
             self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
         elif update.cause == "away" and update.seat is not None:
@@ -191,6 +194,8 @@ PAUSED_NOTE = (
 #: the table's log line, and its turn line, when the last person there steps away
 PAUSED_LINE = "⏸ Everyone has stepped away: the game waits until someone presses I'm back."
 AWAY_MARK = "💤"
+#: the table's log line when a game nobody moved in for days ends by itself
+IDLE_LINE = "⌛ Nobody moved for days, so the game ended, unscored. /play starts a new one here."
 
 
 def seat_label(seat: Seat) -> str:

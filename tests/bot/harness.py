@@ -776,11 +776,13 @@ async def start_bot(
     hand_context_seconds: float = 0.0,
     repost_after: float = 0.0,
     lobby_idle: float = 0.0,
+    game_idle: float = 0.0,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync). ``away_after``: missed
     turns in a row before an AI keeps a person's seat; ``lobby_idle``: seconds before an unchanged
-    lobby closes (0, the tests' default: never)."""
+    lobby closes (0, the tests' default: never); ``game_idle``: seconds before a live game
+    without a move ends (0: never)."""
     from bot.client import TidewaterBot
     from bot.sessions import SessionManager
     from bot.sessions.ai import AiConfig
@@ -811,6 +813,7 @@ async def start_bot(
         synchronous="NORMAL",
         ai=AiConfig(away_after=away_after),
         lobby_idle=lobby_idle,
+        game_idle=game_idle,
     )
     bot = TidewaterBot(settings, manager=manager, clock=clock)
     fake.bots.append(bot)

@@ -1,10 +1,12 @@
-"""Lobbies that would hold channels for nothing, as people meet them: a forgotten lobby closes
-by itself (bot/sessions/idle.py) and its message says so, with no controls left, and /play in
-its channel works again; a person who already hosts three open lobbies is told so before a
-fourth opens (or a thread is made for it)."""
+"""Lobbies and games that would hold channels for nothing, as people meet them: a forgotten
+lobby closes by itself (bot/sessions/idle.py) and its message says so, with no controls left,
+and /play in its channel works again; so does a live game nobody moves in for a week, its table
+saying why; a person who already hosts three open lobbies is told so before a fourth opens (or
+a thread is made for it)."""
 
 from __future__ import annotations
 
+from bot.table.presentation import IDLE_LINE
 from tests.bot.flows import Table
 from tests.bot.harness import ADMIN_PERMS, CHANNEL_ID, Clock, User, start_bot
 
@@ -29,6 +31,33 @@ async def test_a_forgotten_lobby_closes_and_frees_its_channel(fake, tmp_path) ->
         assert "closed by itself" in str(lobby["embeds"]) and "/play" in str(lobby["embeds"])
         assert fake.labels(table.lobby) == []  # nothing left to click
         assert await bot.manager.game_in_channel(CHANNEL_ID) is None
+        await table.open(BOB, "boat")
+        assert (await bot.manager.get(table.game_id)).game == "boat"
+    finally:
+        await bot.close()
+
+
+async def test_a_game_nobody_plays_on_ends_and_frees_its_channel(fake, tmp_path) -> None:
+    """Everyone left the table (no turn clock, so nothing moves): a week after the start, its
+    last change, the game is over, unscored, the table says why, and /play opens a new game
+    there."""
+    clock = Clock()
+    week = 7 * 24 * HOUR
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock, game_idle=week)
+    table = Table(fake, bot)
+    try:
+        await table.start_game("rowboat", [ALICE, BOB])
+        for _ in range(3):  # a look every quarter week: the week is not over yet
+            await table.later(clock, week / 4)
+        assert (await bot.manager.get(table.game_id)).status == "live"
+        await table.later(clock, week / 4)
+        info = await bot.manager.get(table.game_id)
+        assert info.status == "abandoned"
+        shown = fake.messages[info.messages["table"]]
+        assert IDLE_LINE in str(shown["embeds"])
+        assert fake.labels(info.messages["table"]) == []  # nothing left to click
+        assert await bot.manager.game_in_channel(CHANNEL_ID) is None
+        assert await bot.manager.history(info.guild_id) == []  # unscored
         await table.open(BOB, "boat")
         assert (await bot.manager.get(table.game_id)).game == "boat"
     finally:

@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from bot.sessions import LobbyError, SessionManager, Update
-from bot.sessions.idle import LOBBY_IDLE, idle_reason
+from bot.sessions.idle import GAME_IDLE, LOBBY_IDLE, idle_reason, stalled_reason
 from tests.bot.sessions_support import engines
 from tests.postgres import Db
 
@@ -144,5 +144,109 @@ async def test_one_person_hosts_at_most_three_open_lobbies_in_a_server(db: Db) -
         await mgr.start(first, HOST)  # a started game is no longer an open lobby
         await lobby(mgr, 6)
         assert other.host_id == GUEST
+    finally:
+        await mgr.close()
+
+
+DAY = 86400.0
+WEEK = 7 * DAY
+
+
+async def live_game(mgr: SessionManager, channel: int = 1) -> int:
+    gid = await lobby(mgr, channel)
+    await mgr.join(gid, GUEST, "Guest")
+    await mgr.start(gid, HOST)
+    return gid
+
+
+async def move(mgr: SessionManager, gid: int) -> None:
+    """The seat to act adds 1."""
+    _info, state = await mgr.state(gid)
+    await mgr.act(gid, state.turn, "add:1", None)
+
+
+async def test_a_live_game_nobody_moves_in_ends_a_week_after_its_last_move(db: Db) -> None:
+    """Each move starts the week again; the game ends within a quarter of a week after the
+    week is over, never before, unscored, with its channel free again."""
+    clock = Clock()
+    mgr = await SessionManager.open(
+        db("stalled"), engines=engines, clock=clock, lobby_idle=HOUR, game_idle=WEEK
+    )
+    heard: list[Update] = []
+
+    async def listen(update: Update) -> None:
+        heard.append(update)
+
+    mgr.add_listener(listen)
+    try:
+        gid = await live_game(mgr)
+        assert [(d.kind, d.due) for d in await mgr.deadlines(gid) if d.kind == GAME_IDLE] == [
+            (GAME_IDLE, clock.now + WEEK / 4)
+        ]
+        for _ in range(3):  # a move every six days keeps it going for weeks
+            for _ in range(6 * 24):
+                await later(mgr, clock, HOUR)
+            assert (await mgr.get(gid)).status == "live"
+            await move(mgr, gid)
+        last_move = clock.now
+        while (await mgr.get(gid)).status == "live" and clock.now - last_move < 2 * WEEK:
+            await later(mgr, clock, HOUR)  # time passes, the dispatcher looks every hour
+        assert (await mgr.get(gid)).status == "abandoned"
+        assert WEEK <= clock.now - last_move <= 1.25 * WEEK + HOUR
+        assert [u.cause for u in heard][-1] == "idle"
+        row = await mgr._store.game_row(gid)
+        assert row is not None and row.end_reason == stalled_reason(WEEK)
+        assert stalled_reason(WEEK) == "nobody moved in it for 7 days"
+        assert not await mgr.deadlines(gid)
+        assert await mgr.game_in_channel(1) is None
+        assert await mgr.leaderboard(9, "tally") == ([], 0)  # unscored: nobody won or lost
+    finally:
+        await mgr.close()
+
+
+async def test_downtime_does_not_count_and_a_finished_game_is_left(db: Db) -> None:
+    """Two weeks with the bot down, when nobody could move, do not end a game: the week
+    starts again at the first look after the restart."""
+    clock = Clock()
+    target = db("stall-restart")
+    mgr = await SessionManager.open(target, engines=engines, clock=clock, game_idle=WEEK)
+    try:
+        stalled = await live_game(mgr, 1)
+        finished = await live_game(mgr, 2)
+        while (await mgr.get(finished)).status == "live":
+            await move(mgr, finished)
+    finally:
+        await mgr.close()
+    clock.now += 2 * WEEK
+    mgr = await SessionManager.open(target, engines=engines, clock=clock, game_idle=WEEK)
+    try:
+        restarted = clock.now
+        await later(mgr, clock, 0)
+        while (await mgr.get(stalled)).status == "live" and clock.now - restarted < 2 * WEEK:
+            await later(mgr, clock, HOUR)
+        assert WEEK <= clock.now - restarted <= 1.25 * WEEK + HOUR
+        assert (await mgr.get(stalled)).status == "abandoned"
+        assert (await mgr.get(finished)).status == "finished"
+    finally:
+        await mgr.close()
+
+
+async def test_a_live_game_from_before_gets_its_watch_at_start_up(db: Db) -> None:
+    clock = Clock()
+    target = db("stall-before")
+    mgr = await SessionManager.open(target, engines=engines, clock=clock)  # no watch then
+    try:
+        gid = await live_game(mgr)
+        assert not [d for d in await mgr.deadlines(gid) if d.kind == GAME_IDLE]
+    finally:
+        await mgr.close()
+    mgr = await SessionManager.open(target, engines=engines, clock=clock, game_idle=WEEK)
+    try:
+        assert [(d.kind, d.due) for d in await mgr.deadlines(gid) if d.kind == GAME_IDLE] == [
+            (GAME_IDLE, clock.now + WEEK / 4)
+        ]
+        for _ in range(5):
+            await later(mgr, clock, WEEK / 4)
+        assert (await mgr.get(gid)).status == "abandoned"
     finally:
         await mgr.close()
