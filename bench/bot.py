@@ -878,6 +878,7 @@ def floor_main(port: str) -> None:
             await client.start(TOKEN)
 
     import logging
+
     logging.basicConfig(level=logging.WARNING)
     asyncio.run(serve())
 
