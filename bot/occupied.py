@@ -7,7 +7,9 @@ the channel until it closed for being idle. So the answer names the game and its
 to its message, and posts the message again at the bottom of the channel: a lobby anew (its
 buttons carry the game id, so the new message works at once), a table through the publisher,
 which posts it anew and deletes the old one. Reposting is spaced by :data:`REPOST_EVERY` per
-game, so that /play used over and over cannot make the bot spam the channel.
+game, so that /play used over and over cannot make the bot spam the channel; within that
+spacing the answer links to the message, after checking that it is still there (if it was
+deleted again, it is posted again).
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ class Occupied:
         message_id = info.messages.get(kind)
         now = self.clock()
         again = now - self._brought.get(info.id, float("-inf")) >= REPOST_EVERY
+        if not again and message_id is not None:
+            # brought back less than a minute ago: a link, unless that copy is gone too (a
+            # dead link helps nobody, and posting a deleted message again is no spam)
+            again = not await self.writes.exists(info.channel_id, message_id)
         title = registry.get(info.game).title
         host = next((s.name for s in info.seats if s.user_id == info.host_id), None)
         if kind == "table":

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 #: Discord's error code for a channel (or thread) that no longer exists
 UNKNOWN_CHANNEL = 10003
+#: Discord's error code for a message that no longer exists
+UNKNOWN_MESSAGE = 10008
 #: Discord's error code for a change to a message in an archived thread
 ARCHIVED_THREAD = 50083
 
@@ -58,6 +60,19 @@ class TableWrites:
             users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
         )
         return await self._send(channel_id, guild_id, content, embed, view, files, mentions)
+
+    async def exists(self, channel_id: int, message_id: int) -> bool:
+        """Whether the message is still there (read as raw JSON: nothing is built from it).
+        Only Discord's "Unknown Message" says no; any other refusal (a permission to read
+        history taken away, an outage) leaves the answer at yes, the safe side for a caller
+        deciding whether to post the message again."""
+        try:
+            await self.client.http.get_message(channel_id, message_id)
+        except discord.NotFound as exc:
+            return exc.code != UNKNOWN_MESSAGE
+        except discord.HTTPException:
+            return True
+        return True
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete a table message the game has left (already gone: nothing to do)."""

@@ -63,6 +63,29 @@ async def test_a_lobby_is_brought_back_at_most_once_a_minute(fake, tmp_path) -> 
         await bot.close()
 
 
+async def test_a_lobby_deleted_again_within_the_minute_is_not_a_dead_link(fake, tmp_path) -> None:
+    """Brought back, then deleted again by a moderator a few seconds later: the next /play
+    posts it again instead of linking to the message that is gone."""
+    clock = Clock()
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    table = Table(fake, bot)
+    try:
+        await table.open(ALICE, "rowboat")
+        await table.run(fake.command(bot, BOB, "play", {"game": "rowboat"}))
+        second = (await bot.manager.get(table.game_id)).messages["lobby"]
+        clock.now += 5
+        fake.delete_message(second)
+        token = await table.run(fake.command(bot, CAROL, "play", {"game": "rowboat"}))
+        assert "posted again just below" in fake.reply_text(token)
+        third = (await bot.manager.get(table.game_id)).messages["lobby"]
+        assert third != second and fake.channel_messages(CHANNEL_ID) == [third]
+        table.lobby = third
+        await table.press(CAROL, "Join")  # the copy works
+        assert len((await bot.manager.get(table.game_id)).seats) == 2
+    finally:
+        await bot.close()
+
+
 async def test_a_deleted_table_is_posted_again_quietly(fake, tmp_path) -> None:
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)

@@ -50,3 +50,22 @@ async def test_a_gone_channel_is_raised_not_mended(fake: FakeDiscord, tmp_path) 
         await writes.delete(CHANNEL_ID, GUILD_ID, first)  # a delete that fails is only logged
     finally:
         await bot.close()
+
+
+async def test_only_unknown_message_says_a_message_is_gone(fake: FakeDiscord, tmp_path) -> None:
+    """``exists`` decides whether /play posts a game's message again: a refusal that is not
+    Discord's "Unknown Message" (a permission to read history taken away) must not make the
+    bot post copies of a message that is still there."""
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    writes = TableWrites(bot)
+    try:
+        first = await writes.post(
+            CHANNEL_ID, GUILD_ID, "", table_embed(), discord.ui.View(), [], []
+        )
+        assert await writes.exists(CHANNEL_ID, first)
+        fake.fail_next.append((rf"/messages/{first}$", 403))
+        assert await writes.exists(CHANNEL_ID, first)
+        fake.delete_message(first)
+        assert not await writes.exists(CHANNEL_ID, first)
+    finally:
+        await bot.close()
