@@ -797,15 +797,17 @@ def floor_main(port: str) -> None:
     functions, answering each click with the requests a move of the bot makes."""
     here = str(Path(__file__).resolve().parent)
     sys.path[:] = [str(ROOT)] + [p for p in sys.path if p not in ("", here)]
+    import logging
     import signal
 
     import discord
     import discord.gateway
     import discord.http
     import yarl
-    from discord.webhook.async_ import async_context, handle_message_parameters
 
     from bot.table.answers import update_message
+    from bot.table.hands import edit_original
+    from bot.table.writes import TableWrites
 
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gw")
@@ -833,6 +835,7 @@ def floor_main(port: str) -> None:
     hand_embed, hand_view = drawn(sample["hand"])
     table_embed, table_view = drawn(sample["table"])
     client = discord.Client(intents=discord.Intents(guilds=True))
+    writes = TableWrites(client)
     tokens: dict[tuple[int, int], str] = {}
     refreshes = itertools.count()
 
@@ -842,34 +845,13 @@ def floor_main(port: str) -> None:
         _, seat_text, count_text, table_text = str(data.get("custom_id")).split(":")
         seat, count, channel = int(seat_text), int(count_text), interaction.channel_id or 0
         await update_message(interaction, content=None, embed=hand_embed, view=hand_view)
-        with handle_message_parameters(
-            content=sample["table"]["content"],
-            embed=table_embed,
-            view=table_view,
-            allowed_mentions=discord.AllowedMentions.none(),
-        ) as params:
-            await client.http.edit_message(channel, int(table_text), params=params)
+        content = sample["table"]["content"]
+        await writes.edit(channel, None, int(table_text), content, table_embed, table_view, [])
         tokens[(channel, seat)] = interaction.token
         following = tokens.get((channel, (seat + 1) % count))
         if following is not None and next(refreshes) % 10 != 9:
-            hook = discord.Webhook.partial(
-                client.application_id or APP_ID, following, client=client
-            )
-            with handle_message_parameters(
-                content=None, embed=hand_embed, view=hand_view
-            ) as params:
-                await async_context.get().edit_webhook_message(
-                    hook.id,
-                    following,
-                    "@original",  # type: ignore[arg-type]
-                    session=hook.session,
-                    proxy=hook.proxy,
-                    proxy_auth=hook.proxy_auth,
-                    payload=params.payload,
-                    multipart=params.multipart,
-                    files=params.files,
-                    with_components=True,
-                )
+            app = client.application_id or APP_ID
+            await edit_original(client, app, following, None, hand_embed, hand_view, [])
 
     async def serve() -> None:
         loop = asyncio.get_running_loop()
@@ -877,9 +859,7 @@ def floor_main(port: str) -> None:
         async with client:
             await client.start(TOKEN)
 
-    import logging
-
-    logging.basicConfig(level=logging.WARNING)
+    logging.basicConfig(level=logging.WARNING)  # a failing request shows, with its traceback
     asyncio.run(serve())
 
 

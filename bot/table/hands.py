@@ -154,45 +154,14 @@ class HandTokens:
                 continue
             files = show(embed, picture)
             try:
-                await self._edit(handle, note, embed, view, files)
+                await edit_original(
+                    self.client, handle.application_id, handle.token, note, embed, view, files
+                )
                 handle.version, handle.shown, handle.drawn = info.version, digest, now
                 handle.controls = controls  # only once the message shows them
             except discord.HTTPException:
                 open_hands.pop(user_id, None)
         return due
-
-    async def _edit(
-        self,
-        handle: HandHandle,
-        note: str | None,
-        embed: discord.Embed,
-        view: discord.ui.View,
-        files: list[discord.File],
-    ) -> None:
-        """PATCH the hand message through its token. The same request as discord.py's
-        ``Webhook.edit_message``, without parsing the answer into a message nobody reads (a
-        refresh is one of the few requests a move costs); the controls are restart-safe
-        dynamic items, so there is no view to store."""
-        hook = discord.Webhook.partial(handle.application_id, handle.token, client=self.client)
-        with handle_message_parameters(
-            content=note,
-            embed=embed,
-            view=view,
-            attachments=files,
-            previous_allowed_mentions=self.client.allowed_mentions,
-        ) as params:
-            await async_context.get().edit_webhook_message(
-                hook.id,
-                handle.token,
-                "@original",  # type: ignore[arg-type]  # the interaction's own message
-                session=hook.session,
-                proxy=hook.proxy,
-                proxy_auth=hook.proxy_auth,
-                payload=params.payload,
-                multipart=params.multipart,
-                files=params.files,
-                with_components=True,
-            )
 
     async def moved(self, info: GameInfo) -> bool:
         """Whether the game has moved past ``info`` (while a picture was drawn, or the table
@@ -230,3 +199,38 @@ def _digest(
     art = picture.fp.getvalue() if picture is not None and hasattr(picture.fp, "getvalue") else b""
     controls = _VERSION.sub(":v", repr(view.to_components()))
     return hash((note, repr(embed.to_dict()), controls, art))
+
+
+async def edit_original(
+    client: discord.Client,
+    application_id: int,
+    token: str,
+    note: str | None,
+    embed: discord.Embed,
+    view: discord.ui.View,
+    files: list[discord.File],
+) -> None:
+    """PATCH an interaction's own message (a hand) through its token. The same request as
+    discord.py's ``Webhook.edit_message``, without parsing the answer into a message nobody
+    reads (a refresh is one of the few requests a move costs); the controls are restart-safe
+    dynamic items, so there is no view to store."""
+    hook = discord.Webhook.partial(application_id, token, client=client)
+    with handle_message_parameters(
+        content=note,
+        embed=embed,
+        view=view,
+        attachments=files,
+        previous_allowed_mentions=client.allowed_mentions,
+    ) as params:
+        await async_context.get().edit_webhook_message(
+            hook.id,
+            token,
+            "@original",  # type: ignore[arg-type]  # the interaction's own message
+            session=hook.session,
+            proxy=hook.proxy,
+            proxy_auth=hook.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+            with_components=True,
+        )
