@@ -7,17 +7,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
-from bot.sessions import GameInfo, SessionManager
+from bot.sessions import GameInfo, SessionManager, paused
 from games import registry
 
 
-def describe(info: GameInfo) -> str:
+def describe(info: GameInfo, ends: float | None = None) -> str:
+    """One line per game; ``ends``: when a game nobody moves in ends by itself (the
+    manager's ``stalls_at``), shown in each reader's own time zone."""
     engine = registry.get(info.game)
     people = sum(1 for s in info.seats if not s.is_ai)
     ai = len(info.seats) - people
     seats = f"{people} player{'s' * (people != 1)}" + (f" + {ai} AI" if ai else "")
-    state = "lobby, open to join" if info.status == "lobby" else "playing"
-    return f"#{info.id} **{engine.title}** in <#{info.channel_id}>: {state}, {seats}"
+    if info.status == "lobby":
+        state = "lobby, open to join"
+    elif paused(info.seats):
+        state = "⏸ waiting: everyone stepped away"
+    else:
+        state = "playing"
+    line = f"#{info.id} **{engine.title}** in <#{info.channel_id}>: {state}, {seats}"
+    if ends is not None:
+        line += f"; ends by itself <t:{int(ends)}:R> unless someone moves"
+    return line
 
 
 class Games(commands.Cog):
@@ -31,7 +41,7 @@ class Games(commands.Cog):
         if not live:
             text = "No games right now. Open one with /play."
         else:
-            text = "\n".join(describe(info) for info in live)
+            text = "\n".join(describe(i, self.manager.stalls_at(i.id)) for i in live)
         await interaction.response.send_message(
             text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

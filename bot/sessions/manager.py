@@ -916,6 +916,18 @@ class SessionManager:
         games = sorted(self._games.values(), key=lambda g: g.id)
         return [g.info() for g in games if guild_id is None or g.guild_id == guild_id]
 
+    def stalls_at(self, game_id: int) -> float | None:
+        """When a live game that has not moved since its idle watch last looked ends by itself,
+        if nobody moves before (``bot.sessions.idle``); None for a lobby, a game without a
+        watch, or one that moved since the look (its span starts again at the next look)."""
+        g = self._games.get(game_id)
+        if g is None or g.status != "live" or self._stalled.seconds <= 0:
+            return None
+        for d in self._deadlines.pending.values():
+            if d.game_id == game_id and d.kind == GAME_IDLE and d.data.get("version") == g.version:
+                return float(d.data["since"]) + self._stalled.seconds
+        return None
+
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The unfinished game (lobby or live) in this channel, if any."""
         gid = self._by_channel.get(channel_id)

@@ -47,9 +47,12 @@ async def test_a_game_nobody_plays_on_ends_and_frees_its_channel(fake, tmp_path)
     table = Table(fake, bot)
     try:
         await table.start_game("rowboat", [ALICE, BOB])
+        started = clock.now
         for _ in range(3):  # a look every quarter week: the week is not over yet
             await table.later(clock, week / 4)
         assert (await bot.manager.get(table.game_id)).status == "live"
+        token = await table.run(fake.command(bot, BOB, "games"))  # when, in everyone's time
+        assert f"ends by itself <t:{int(started + week)}:R>" in fake.reply_text(token)
         await table.later(clock, week / 4)
         info = await bot.manager.get(table.game_id)
         assert info.status == "abandoned"

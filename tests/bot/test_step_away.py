@@ -99,6 +99,8 @@ async def test_when_everyone_steps_away_the_game_waits(fake: FakeDiscord, tmp_pa
         assert not pings  # nobody is pinged to play a paused game
         for person in (ALICE, BOB):
             assert "the game waits" in str(fake.messages[hands[person.id]]["embeds"])
+        token = await table.run(fake.command(table.bot, ALICE, "games"))
+        assert "waiting: everyone stepped away" in fake.reply_text(token)
 
         await table.bot.close()  # still waiting after a restart
         table.bot = await start_bot(fake, path)
