@@ -131,6 +131,14 @@ class TableSettings(_Section):
     #: (0: live games stay until they finish or an admin ends them)
     game_idle_days: float = Field(default=7.0, ge=0.0, le=365.0)
 
+    @field_validator("game_idle_days")
+    @classmethod
+    def _whole_days(cls, value: float) -> float:
+        # a turn-based game may rest overnight; the table's words say "days"
+        if 0 < value < 1:
+            raise ValueError("game_idle_days is 0 (never) or at least 1 day")
+        return value
+
     @field_validator("ai_level")
     @classmethod
     def _known_level(cls, value: str) -> str:

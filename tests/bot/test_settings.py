@@ -58,6 +58,7 @@ def test_environment_token_wins_over_the_file(tmp_path) -> None:
         ("[games.rowboat]\nlighthouse_seconds = 5\n", "lighthouse_seconds"),
         ("[games.chess]\n", "Unknown game"),
         ("[logging]\nlevel = 'LOUD'\n", "logging.level"),
+        ("[tables]\ngame_idle_days = 0.5\n", "at least 1 day"),
         ("not = [toml", "not valid TOML"),
     ],
 )
