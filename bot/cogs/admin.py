@@ -94,7 +94,8 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
     @app_commands.command(name="games", description="Every lobby and live game in this server")
     async def games(self, interaction: discord.Interaction) -> None:
         live = await self.manager.live_games(interaction.guild_id)
-        lines = [describe(i, self.manager.stalls_at(i.id)) for i in live]
+        ends = self.manager.stall_ends()
+        lines = [describe(i, ends.get(i.id)) for i in live]
         text = "\n".join(lines) or "No games right now."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 

@@ -13,7 +13,7 @@ from games import registry
 
 def describe(info: GameInfo, ends: float | None = None) -> str:
     """One line per game; ``ends``: when a game nobody moves in ends by itself (the
-    manager's ``stalls_at``), shown in each reader's own time zone."""
+    manager's ``stall_ends``), shown in each reader's own time zone."""
     engine = registry.get(info.game)
     people = sum(1 for s in info.seats if not s.is_ai)
     ai = len(info.seats) - people
@@ -41,7 +41,8 @@ class Games(commands.Cog):
         if not live:
             text = "No games right now. Open one with /play."
         else:
-            text = "\n".join(describe(i, self.manager.stalls_at(i.id)) for i in live)
+            ends = self.manager.stall_ends()
+            text = "\n".join(describe(i, ends.get(i.id)) for i in live)
         await interaction.response.send_message(
             text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

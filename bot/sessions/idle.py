@@ -126,9 +126,9 @@ class IdleGames:
         now = self._clock()
         version, since = deadline.data.get("version"), float(deadline.data.get("since", now))
         late = now - deadline.due > self.seconds / LOOKS  # the bot was down: nobody could move
-        if version != g.version or late:  # it moved since the last look: the span starts again
+        if version != g.version or late:  # moved since the last look: the span starts again
             version, since = g.version, now
-        elif now - since >= self.seconds - 1e-6:
+        elif now - since >= self.seconds - 1e-6:  # (the looks add up quarter spans as floats)
             await self._close(g, g.version, stalled_reason(self.seconds))
             return
         data = {"version": version, "since": since}

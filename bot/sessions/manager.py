@@ -273,7 +273,7 @@ class SessionManager:
         if gc_threshold is not None:
             tune_gc(gc_threshold)
         if autoplay:
-            await self._arm_idle_lobbies()
+            await self._arm_idle_watches()
             self._ai.enabled = True
             self._deadlines.start()
             for g in self._games.values():
@@ -519,7 +519,7 @@ class SessionManager:
             await self._save(g, status="abandoned", end_reason=reason[:500])
             self._notify(g, Update(g.info(), (), cause="idle"))
 
-    async def _arm_idle_lobbies(self) -> None:
+    async def _arm_idle_watches(self) -> None:
         """At start-up: a lobby without an idle deadline (opened before lobbies closed by
         themselves, or under a config that had it off) gets one, and so does a live game
         without its idle watch (the span starts at start-up: no move time is kept)."""
@@ -916,17 +916,17 @@ class SessionManager:
         games = sorted(self._games.values(), key=lambda g: g.id)
         return [g.info() for g in games if guild_id is None or g.guild_id == guild_id]
 
-    def stalls_at(self, game_id: int) -> float | None:
-        """When a live game that has not moved since its idle watch last looked ends by itself,
-        if nobody moves before (``bot.sessions.idle``); None for a lobby, a game without a
-        watch, or one that moved since the look (its span starts again at the next look)."""
-        g = self._games.get(game_id)
-        if g is None or g.status != "live" or self._stalled.seconds <= 0:
-            return None
+    def stall_ends(self) -> dict[int, float]:
+        """Game id -> when that live game ends by itself if nobody moves before
+        (``bot.sessions.idle``), for the games that have not moved since their idle watch
+        last looked (one that moved starts its span again at the next look). One pass over
+        the pending deadlines, however many games are listed."""
+        ends: dict[int, float] = {}
         for d in self._deadlines.pending.values():
-            if d.game_id == game_id and d.kind == GAME_IDLE and d.data.get("version") == g.version:
-                return float(d.data["since"]) + self._stalled.seconds
-        return None
+            g = self._games.get(d.game_id) if d.kind == GAME_IDLE else None
+            if g is not None and g.status == "live" and d.data.get("version") == g.version:
+                ends[g.id] = float(d.data["since"]) + self._stalled.seconds
+        return ends
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The unfinished game (lobby or live) in this channel, if any."""
