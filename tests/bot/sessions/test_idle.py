@@ -47,15 +47,21 @@ async def later(mgr: SessionManager, clock: Clock, seconds: float) -> None:
         await mgr.settle()
 
 
-async def test_a_lobby_closes_an_hour_after_its_last_change(db: Db) -> None:
-    clock = Clock()
-    mgr = await open_mgr(db("idle"), clock)
+def listening(mgr: SessionManager) -> list[Update]:
+    """Every update the manager sends its listeners from now on, in order."""
     heard: list[Update] = []
 
     async def listen(update: Update) -> None:
         heard.append(update)
 
     mgr.add_listener(listen)
+    return heard
+
+
+async def test_a_lobby_closes_an_hour_after_its_last_change(db: Db) -> None:
+    clock = Clock()
+    mgr = await open_mgr(db("idle"), clock)
+    heard = listening(mgr)
     try:
         gid = await lobby(mgr)
         assert [(d.kind, d.due) for d in await mgr.deadlines(gid)] == [
@@ -172,12 +178,7 @@ async def test_a_live_game_nobody_moves_in_ends_a_week_after_its_last_move(db: D
     mgr = await SessionManager.open(
         db("stalled"), engines=engines, clock=clock, lobby_idle=HOUR, game_idle=WEEK
     )
-    heard: list[Update] = []
-
-    async def listen(update: Update) -> None:
-        heard.append(update)
-
-    mgr.add_listener(listen)
+    heard = listening(mgr)
     try:
         gid = await live_game(mgr)
         assert [(d.kind, d.due) for d in await mgr.deadlines(gid) if d.kind == GAME_IDLE] == [
