@@ -134,6 +134,8 @@ class Presenter:
         if reasons:
             ctx = replace(ctx, reasons=reasons)
         seen = engine.view(state, seat)
+        if not live:  # stopped early (an admin, or nobody moved): the engine still waits on
+            seen = {**seen, "to_act": []}  # someone, but nobody is to move any more
         spec = render.hand(ctx, seen, seat, legal, focus)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
             why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)

@@ -47,6 +47,7 @@ async def test_a_game_nobody_plays_on_ends_and_frees_its_channel(fake, tmp_path)
     table = Table(fake, bot)
     try:
         await table.start_game("rowboat", [ALICE, BOB])
+        hands = {p.id: await table.open_hand(p) for p in (ALICE, BOB)}
         started = clock.now
         for _ in range(3):  # a look every quarter week: the week is not over yet
             await table.later(clock, week / 4)
@@ -59,6 +60,11 @@ async def test_a_game_nobody_plays_on_ends_and_frees_its_channel(fake, tmp_path)
         shown = fake.messages[info.messages["table"]]
         assert IDLE_LINE in str(shown["embeds"])
         assert fake.labels(info.messages["table"]) == []  # nothing left to click
+        for person in (ALICE, BOB):  # each hand says the game is over, and asks for nothing
+            await table.click(person, hands[person.id], f"h:{table.game_id}:refresh")
+            shown = str(fake.messages[hands[person.id]]["embeds"])
+            assert "This game has ended" in shown
+            assert "Your move" not in shown and "Waiting for" not in shown
         assert await bot.manager.game_in_channel(CHANNEL_ID) is None
         assert await bot.manager.history(info.guild_id) == []  # unscored
         await table.open(BOB, "boat")
