@@ -17,18 +17,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import components
+from bot import components, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
 from bot.publisher import Publisher
-from bot.sessions import SessionError, SessionManager
+from bot.sessions import SessionManager
 from bot.sessions.ai import AiConfig
 from bot.sessions.shards import ShardPlan
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
 from bot.table.pictures import Pictures
+from bot.tree import Tree
 from bot.vanished import Vanished
-from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,7 @@ class TidewaterBot(commands.AutoShardedBot):
             # portal would otherwise offer /play in servers the bot is not in, where it can
             # neither post a table nor read the channel.
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            tree_cls=Tree,
             **kwargs,
         )
         self.settings = settings
@@ -112,7 +113,8 @@ class TidewaterBot(commands.AutoShardedBot):
         )
         self.vanished = Vanished(lambda: self.manager, self.publisher)
         self.publisher.on_gone = self.vanished.channel
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        gateway.install()
+        gateway.contain(self._connection, components.refuse)
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(components.answer_unknown, "on_interaction")
 
@@ -200,33 +202,6 @@ class TidewaterBot(commands.AutoShardedBot):
                     await self._manager.close()
             finally:
                 await super().close()
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """The global handler: readable refusals, and a polite line (plus a logged traceback)
-        for anything unexpected. A user never sees a traceback or "interaction failed"."""
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, SessionError | IllegalAction | BadOptions):
-            text = str(cause)
-        elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
-            log.warning("refused option value %r of /%s", cause.value, command_name(interaction))
-            text = f"{str(cause.value)[:100]!r} is not a value this option takes: pick one offered."
-        elif isinstance(cause, app_commands.CheckFailure):
-            text = str(cause) or "You may not use this command here."
-        elif isinstance(cause, discord.HTTPException):  # the command's own answer was refused
-            components.discord_refused(cause, f"a request of /{command_name(interaction)}")
-            text = components.REFUSED
-        else:
-            log.error("command failed", exc_info=cause)
-            text = components.OOPS
-        await components.reply(interaction, text)
-
-
-def command_name(interaction: discord.Interaction) -> str:
-    """The slash command's full name for a log line (``admin end``)."""
-    command = interaction.command
-    return command.qualified_name if command is not None else "?"
 
 
 def controls(bot: TidewaterBot) -> components.Controls:

@@ -52,6 +52,11 @@ UNKNOWN = (
     "This control is not one Tidewater knows (it may be from an older version): nothing was "
     "changed. Use /hand to open your hand again."
 )
+#: an interaction the bot cannot read or route at all (not a control, command or form it knows)
+UNREADABLE = (
+    "Tidewater could not make sense of that request, so nothing was changed. Use the buttons "
+    "on the table or a slash command such as /hand."
+)
 #: SQLite's INTEGER is a signed 64-bit number: a larger id in a forged custom_id names no game
 MAX_ID = 2**63 - 1
 
@@ -86,6 +91,21 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         discord_refused(exc, f"the answer to interaction {interaction.id}")
 
 
+async def refuse(interaction: discord.Interaction, text: str = UNREADABLE) -> None:
+    """Answer any interaction, of whatever type, with ``text`` (a "nothing was changed" line).
+
+    Why not :func:`reply` alone: an autocomplete can only be answered with choices (none, here),
+    and a message answer to it would be refused; every other type takes a private message."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+        except discord.HTTPException as exc:
+            discord_refused(exc, f"the answer to interaction {interaction.id}")
+        return
+    await reply(interaction, text)
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run ``work``; refusals become their readable message, anything else a polite line."""
     try:
@@ -102,8 +122,15 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 
 def what_was_used(interaction: discord.Interaction) -> str:
     """The control or command of an interaction, for a log line (a game's code redacted)."""
-    data: Mapping[str, Any] = interaction.data or {}
+    data = payload(interaction)
     return redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
+
+
+def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """The interaction's ``data`` object, or an empty one where a forged frame put something
+    else (discord.py passes it on as it came)."""
+    data = interaction.data
+    return data if isinstance(data, Mapping) else {}
 
 
 def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
@@ -140,13 +167,30 @@ def on_message(message: discord.Message | None, custom_id: str) -> bool:
     return False
 
 
+#: the interaction types that discord.py hands to a handler of the bot (commands and their
+#: autocomplete to the command tree, components to the dynamic items or :func:`answer_unknown`,
+#: forms to ``Lobbies.on_modal``); any other type is answered here
+ROUTED = frozenset(
+    {
+        discord.InteractionType.application_command,
+        discord.InteractionType.autocomplete,
+        discord.InteractionType.component,
+        discord.InteractionType.modal_submit,
+    }
+)
+
+
 async def answer_unknown(interaction: discord.Interaction) -> None:
     """Listener: a component click whose custom_id no item serves (forged, or from a version
-    that drew other controls) gets a private answer instead of "This interaction failed"."""
+    that drew other controls) gets a private answer instead of "This interaction failed"; so
+    does an interaction of a type that nothing of the bot handles."""
+    if interaction.type not in ROUTED:
+        log.warning("an interaction of type %s that nothing handles", interaction.type)
+        await refuse(interaction)
+        return
     if interaction.type is not discord.InteractionType.component:
         return
-    data: Mapping[str, Any] = interaction.data or {}
-    custom_id = str(data.get("custom_id") or "")
+    custom_id = str(payload(interaction).get("custom_id") or "")
     if known_custom_id(custom_id) and on_message(interaction.message, custom_id):
         return  # discord.py hands it to its item
     log.warning("click on an unknown control %s", redact_custom_id(custom_id))
@@ -326,9 +370,15 @@ def _select(
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    """The options picked in a select menu interaction."""
-    data: Mapping[str, Any] = interaction.data or {}
-    return [str(v) for v in data.get("values") or []]
+    """The options picked in a select menu interaction (none where a forged one sent no list)."""
+    values = payload(interaction).get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
+def _picked(interaction: discord.Interaction) -> str:
+    """The one option picked in a single-choice menu, or "" (which the lobby refuses)."""
+    values = _values(interaction)
+    return values[0] if values else ""
 
 
 def _first(values: list[str]) -> str:
@@ -693,9 +743,7 @@ class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):l
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        level = str(values[0]) if values else ""
+        level = _picked(interaction)
         lobbies = _bot(interaction).lobbies
         work = lambda: lobbies.add_ai(interaction, self.game_id, level)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -724,9 +772,7 @@ class LobbyPace(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):pa
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        value = str(values[0]) if values else ""
+        value = _picked(interaction)
         lobbies = _bot(interaction).lobbies
         work = lambda: lobbies.set_pace(interaction, self.game_id, value)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -760,9 +806,7 @@ class LobbyOption(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        key = str(values[0]) if values else ""
+        key = _picked(interaction)
         lobbies = _bot(interaction).lobbies
         work = lambda: lobbies.option_menu(interaction, self.game_id, key)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -793,9 +837,7 @@ class OptionValue(
         return cls(int(match["game"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        value = str(values[0]) if values else ""
+        value = _picked(interaction)
         lobbies = _bot(interaction).lobbies
         work = lambda: lobbies.option_value(interaction, self.game_id, self.key, value)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

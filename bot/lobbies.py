@@ -24,6 +24,10 @@ from games import BadOptions, registry
 
 log = logging.getLogger(__name__)
 MODAL_ID = re.compile(r"lo:([0-9]{1,19})")
+FORM_UNKNOWN = (
+    "This form is not one Tidewater knows (it may be from an older version): nothing was "
+    "changed. Press Options on the lobby to open it again."
+)
 
 
 def parse_option_lines(text: str) -> dict[str, Any]:
@@ -42,6 +46,21 @@ def parse_option_lines(text: str) -> dict[str, Any]:
         lowered = value.lower()
         options[name] = {"on": True, "yes": True, "off": False, "no": False}.get(lowered, value)
     return options
+
+
+def form_values(data: Mapping[str, Any]) -> list[str]:
+    """The text fields of a submitted form, in order. A forged form may carry anything where
+    rows and fields belong: what is not a row of fields with text adds nothing, so it is read
+    as no options rather than failing."""
+    rows = data.get("components")
+    values: list[str] = []
+    for row in rows if isinstance(rows, list) else ():
+        fields = row.get("components") if isinstance(row, dict) else None
+        for field in fields if isinstance(fields, list) else ():
+            value = field.get("value") if isinstance(field, dict) else None
+            if isinstance(value, str):
+                values.append(value)
+    return values
 
 
 class OptionsModal(discord.ui.Modal):
@@ -233,23 +252,20 @@ class Lobbies:
         """Every options-modal submission, restart-safe (the ``on_interaction`` listener)."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: Any = interaction.data or {}
+        data = components.payload(interaction)
         match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
+        if match is None:  # forged, or a form of a version that drew other forms
+            log.warning("a form the bot does not know: %s", components.what_was_used(interaction))
+            await components.refuse(interaction, FORM_UNKNOWN)
             return
         game_id = int(match[1])
-        values = [
-            str(c.get("value") or "")
-            for row in data.get("components", [])
-            for c in row.get("components", [])
-        ]
 
         async def work() -> None:
-            options = parse_option_lines("\n".join(values))
+            options = parse_option_lines("\n".join(form_values(data)))
             info = await self.manager().set_options(game_id, interaction.user.id, options)
             await self.answer(interaction, info, "Options saved.")
 
-        await components.guarded(interaction, work)
+        await components.guarded(interaction, components.checked(game_id, work))
 
     async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         manager = self.manager()

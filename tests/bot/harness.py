@@ -19,7 +19,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 import discord
@@ -488,6 +488,23 @@ class FakeDiscord:
         channel_id: int = CHANNEL_ID,
         message_id: int | None = None,
     ) -> Token:
+        token, payload = self.payload(
+            user, kind, data, channel_id=channel_id, message_id=message_id
+        )
+        bot._connection.parsers["INTERACTION_CREATE"](payload)
+        return token
+
+    def payload(
+        self,
+        user: User,
+        kind: int,
+        data: Any,
+        *,
+        channel_id: int = CHANNEL_ID,
+        message_id: int | None = None,
+    ) -> tuple[Token, dict[str, Any]]:
+        """An INTERACTION_CREATE payload as the gateway sends it (``data`` as given, whatever
+        it is), with its token registered so that the answer is recorded."""
         iid = self.next_id()
         token_text = f"tok{iid}"
         token = Token(user.id, channel_id, iid, message_id)
@@ -517,8 +534,21 @@ class FakeDiscord:
         }
         if message_id is not None:
             payload["message"] = self.messages[message_id]
-        bot._connection.parsers["INTERACTION_CREATE"](payload)
-        return token
+        return token, payload
+
+    async def frame(self, bot: discord.Client, text: str | bytes) -> None:
+        """One raw gateway frame, read by a real discord.py gateway socket of ``bot`` exactly as
+        a frame from Discord is (JSON parsing, the event's parser, its dispatch). The socket is
+        not connected: a frame that makes it write (a heartbeat) is not one to send here."""
+        from discord.gateway import DiscordWebSocket
+
+        ws = DiscordWebSocket(cast(Any, None), loop=asyncio.get_running_loop())
+        ws.token = TOKEN
+        ws._connection = bot._connection
+        ws._discord_parsers = bot._connection.parsers
+        ws._dispatch = bot.dispatch
+        ws.shard_id = 0
+        await ws.received_message(text)
 
     def command(
         self,
@@ -821,7 +851,7 @@ async def start_bot(
     return bot
 
 
-_WORK = ("CommandTree-invoker", "discord-ui-", "discord.py:")
+_WORK = ("CommandTree-invoker", "discord-ui-", "discord.py:", "tidewater-")
 
 
 async def settle(bot: Any, fake: FakeDiscord, *, rounds: int = 10_000) -> None:
