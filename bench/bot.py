@@ -171,7 +171,11 @@ class Loopback:
         if op == 0:
             self.seq += 1
             payload["s"] = self.seq
-        raw = json.dumps(payload).encode()
+        await self.send_raw(json.dumps(payload).encode())
+
+    async def send_raw(self, raw: bytes) -> None:
+        """One gateway frame as it is given (compressed when the connection asked for it)."""
+        assert self.ws is not None
         if self.compress is not None:
             await self.ws.send_bytes(
                 self.compress.compress(raw) + self.compress.flush(zlib.Z_SYNC_FLUSH)
@@ -419,6 +423,21 @@ class Loopback:
         data: dict[str, Any],
         message_id: int | None = None,
     ) -> str:
+        token_text, payload = self.interaction(uid, name, channel, kind, data, message_id)
+        self.stats.interactions += 1
+        await self.send_gateway(0, payload, "INTERACTION_CREATE")
+        return token_text
+
+    def interaction(
+        self,
+        uid: int,
+        name: str,
+        channel: int,
+        kind: int,
+        data: dict[str, Any],
+        message_id: int | None = None,
+    ) -> tuple[str, dict[str, Any]]:
+        """An INTERACTION_CREATE payload from a person, its token registered for the answer."""
         iid = next(self.ids)
         token_text = f"tok{iid}"
         self.tokens[token_text] = Token(uid, channel, time.perf_counter(), message_id)
@@ -444,9 +463,7 @@ class Loopback:
         if message_id is not None and message_id in self.messages:
             msg = self.messages[message_id]
             payload["message"] = {k: v for k, v in msg.items() if not k.startswith("_")}
-        self.stats.interactions += 1
-        await self.send_gateway(0, payload, "INTERACTION_CREATE")
-        return token_text
+        return token_text, payload
 
     def command(self, uid: int, name: str, channel: int, cmd: str, options: dict[str, str]) -> Any:
         data = {
