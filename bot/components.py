@@ -149,9 +149,9 @@ def known_custom_id(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
-def on_message(message: discord.Message | None, custom_id: str) -> bool:
-    """Whether ``message`` carries a component with ``custom_id`` (discord.py serves a
-    dynamic item only then, and ignores any other click)."""
+def on_message(message: discord.Message | None, custom_id: str, component_type: Any) -> bool:
+    """Whether ``message`` carries a component with ``custom_id`` of ``component_type``
+    (discord.py serves a dynamic item only then, and ignores any other click)."""
     if message is None:
         return False
     stack: list[Any] = list(message.components)
@@ -162,6 +162,7 @@ def on_message(message: discord.Message | None, custom_id: str) -> bool:
         elif (
             isinstance(component, discord.Button | discord.SelectMenu)
             and component.custom_id == custom_id
+            and component.type.value == component_type
         ):
             return True
     return False
@@ -190,8 +191,10 @@ async def answer_unknown(interaction: discord.Interaction) -> None:
         return
     if interaction.type is not discord.InteractionType.component:
         return
-    custom_id = str(payload(interaction).get("custom_id") or "")
-    if known_custom_id(custom_id) and on_message(interaction.message, custom_id):
+    data = payload(interaction)
+    custom_id = str(data.get("custom_id") or "")
+    kind = data.get("component_type")
+    if known_custom_id(custom_id) and on_message(interaction.message, custom_id, kind):
         return  # discord.py hands it to its item
     log.warning("click on an unknown control %s", redact_custom_id(custom_id))
     await reply(interaction, UNKNOWN)

@@ -127,6 +127,11 @@ class Lobbies:
         after Discord's 3 s, or the token is gone), the change is already saved: the lobby
         message is edited through the channel instead, so it never shows old seats."""
         embed, view = lobby_message(info, note)
+        if interaction.message is None:  # a form sent with no message under it: nothing to
+            # update in the answer, so the lobby is edited in the channel and the answer is a line
+            await self._edit_in_channel(info, interaction, embed, view)
+            await components.reply(interaction, note or "Done.")
+            return
         try:
             await interaction.response.edit_message(embed=embed, view=view)
         except discord.HTTPException as exc:

@@ -15,8 +15,8 @@ from bot.components import UNKNOWN, UNREADABLE
 from bot.lobbies import FORM_UNKNOWN
 from bot.tree import NOT_A_COMMAND
 from tests.bot.flows import Table
-from tests.bot.harness import FakeDiscord, Token
-from tests.bot.test_interactions import ALICE, BOB, live_table, private_reply
+from tests.bot.harness import OTHER_CHANNEL_ID, FakeDiscord, Token
+from tests.bot.test_interactions import ALICE, BOB, DAVE, live_table, private_reply
 
 
 def tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -201,3 +201,28 @@ def test_the_answers_say_nothing_was_changed() -> None:
     for text in (UNKNOWN, UNREADABLE, FORM_UNKNOWN, NOT_A_COMMAND):
         assert "nothing was changed" in text
         assert "custom_id" not in text and "Traceback" not in text
+
+
+async def test_found_by_the_fuzzer(fake, tmp_path, caplog) -> None:
+    """A menu's id sent as a button click (discord.py serves neither: it matches the type too),
+    and a form of the lobby's host sent with no message under it (nothing to update in place),
+    were left unanswered or answered with an error."""
+    table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
+    bot = table.bot
+    try:
+        hand = await table.open_hand(BOB)  # the dealer's hand: the Moon prompt and a menu
+        menu = next(c["custom_id"] for c in fake.components(hand) if c["type"] == 3)
+        token = await table.run(fake.forge(bot, BOB, hand, menu, 2))
+        private_reply(fake, token, UNKNOWN)
+        play = {"game": "game_of_rows"}
+        await table.run(fake.command(bot, DAVE, "play", play, channel_id=OTHER_CHANNEL_ID))
+        info = await bot.manager.game_in_channel(OTHER_CHANNEL_ID)
+        assert info is not None
+        field = {"type": 4, "custom_id": "t", "value": "skipping = on"}
+        form = {"custom_id": f"lo:{info.id}", "components": [{"type": 1, "components": [field]}]}
+        token = await table.run(fake._interaction(bot, DAVE, 5, form))  # no message
+        private_reply(fake, token, "Options saved")
+        assert (await bot.manager.get(info.id)).options.get("skipping") is True
+        assert tracebacks(caplog) == []
+    finally:
+        await bot.close()
