@@ -5,7 +5,8 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 * **Same promise.** A move is committed (``synchronous_commit`` on: the WAL is flushed) before
   anyone hears of it; :meth:`PostgresStore.submit` and :meth:`commit` behave exactly as
   SQLite's, so the session manager cannot tell the backends apart.
-* **Group commit over the network.** One writer task owns one connection and writes everything
+* **Group commit over the network.** The shared writer
+  (:class:`bot.store.base.GroupCommitWriter`) owns one connection here and writes everything
   queued while the previous transaction was in flight as one transaction, with each statement
   sent once per transaction through asyncpg's pipelined ``executemany`` (one round trip for
   all rows of a kind), so hundreds of moves share one WAL flush and a handful of round trips.
@@ -16,13 +17,13 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 * **Same numbered migrations** in PostgreSQL's dialect (:mod:`bot.store.postgres_migrations`),
   each applied in its own transaction under an advisory lock, so two processes starting at
   once cannot both migrate.
-* **Failure isolation** as in SQLite: a merged transaction that fails is rolled back and each
-  batch retried alone.
+* **Failure isolation** by the same shared writer: a merged transaction that fails is rolled
+  back and each batch retried alone; :attr:`PostgresStore.BATCH_ERRORS` says which errors are a
+  batch's own.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections import defaultdict
@@ -35,11 +36,10 @@ from bot.store import standings
 from bot.store.base import (
     ActionRow,
     Batch,
-    Commit,
-    CommitGroup,
     Counters,
     DeadlineRow,
     GameRow,
+    GroupCommitWriter,
     HistoryRow,
     OpenGames,
     RatingRow,
@@ -47,7 +47,6 @@ from bot.store.base import (
     SchemaTooNew,
     SettingsRow,
     SnapshotRow,
-    check,
 )
 from bot.store.postgres_migrations import LATEST, MIGRATIONS
 
@@ -195,20 +194,18 @@ def _placeholders(sql: str) -> str:
     return re.sub(r"\?", lambda _m: f"${next(counter)}", sql)
 
 
-class PostgresStore:
+class PostgresStore(GroupCommitWriter):
     """Owns the writer connection, the read pool and the writer task. Use :meth:`open` and
     :meth:`close`; implements :class:`bot.store.base.GameStore`."""
 
+    #: a batch's own errors: what the server refuses, or a value asyncpg cannot encode
+    BATCH_ERRORS = (asyncpg.PostgresError, ValueError, TypeError, OverflowError)
+
     def __init__(self, writer: asyncpg.Connection, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__()
         self._writer = writer
         self.pool = pool
         self.url = url
-        self._open: CommitGroup | None = None
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        self.transactions = 0
-        self.batches = 0
 
     @classmethod
     async def open(cls, url: str, *, readers: int = 4) -> PostgresStore:
@@ -221,73 +218,17 @@ class PostgresStore:
             raise
         assert pool is not None
         store = cls(writer, pool, url)
-        store._task = asyncio.get_running_loop().create_task(store._run(), name="store-writer")
+        store._start_writer()
         return store
 
     async def close(self) -> None:
         """Write everything queued, then close the connections."""
-        if self._task is not None:
-            self._closing = True
-            self._wake.set()
-            await self._task
-            self._task = None
+        await self._stop_writer()
         await self.pool.close()
         await self._writer.close()
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
-        if self._closing or self._task is None or self._task.done():
-            raise RuntimeError("the store is closed")
-        group = self._open
-        if group is None:
-            group = self._open = CommitGroup(asyncio.get_running_loop())
-            self._wake.set()
-        group.batches.append(batch)
-        return group.done, len(group.batches) - 1
-
-    async def commit(self, batch: Batch) -> None:
-        done, index = self.submit(batch)
-        check(await done, index)
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            group, self._open = self._open, None
-            if group is None:
-                if self._closing:
-                    return
-                continue
-            try:
-                failures = await self._write(group.batches)
-            except BaseException as exc:
-                group.done.set_exception(exc)
-                raise
-            group.done.set_result(failures)
-            if self._open is not None or self._closing:
-                self._wake.set()
-
-    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
-        try:
-            await self._transaction(batches)
-        except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as exc:
-            if len(batches) == 1:
-                return {0: exc}
-            log.warning(
-                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
-            )
-            failures: dict[int, BaseException] = {}
-            for index, batch in enumerate(batches):
-                try:
-                    await self._transaction([batch])
-                except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as alone:
-                    failures[index] = alone
-            return failures
-        return {}
-
-    async def _transaction(self, batches: list[Batch]) -> None:
+    async def _write_transaction(self, batches: list[Batch]) -> None:
         await write_transaction(self._writer, batches)
-        self.transactions += 1
-        self.batches += len(batches)
 
     # ---- typed reads -------------------------------------------------------------------------
     async def counters(self) -> Counters:

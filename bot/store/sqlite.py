@@ -5,10 +5,10 @@ Design decisions (why):
 * **WAL + synchronous=FULL by default.** WAL lets readers run while the writer commits; FULL
   fsyncs each commit so an acknowledged move survives a power cut, not only a process crash.
   The fsync (about 0.3 ms here) is paid once per *transaction*, not per move.
-* **Group commit.** Every change is a :class:`Batch` handed to :meth:`Store.submit`. One writer
-  takes everything queued while the previous transaction was being written and writes it as one
-  transaction, so under load hundreds of moves share one fsync, while a lone move waits for
-  nothing but its own transaction (no timer, no held-back window).
+* **Group commit.** Every change is a :class:`Batch` handed to :meth:`Store.submit`; the writer
+  loop, its queue, failure isolation and shutdown are the one writer both backends share
+  (:class:`bot.store.base.GroupCommitWriter`): under load hundreds of moves share one fsync.
+  This module says only how SQLite writes one transaction.
 * **One thread hand-off per transaction.** Reads, migrations and checkpoints use aiosqlite;
   the writer is a plain ``sqlite3`` connection owned by one dedicated thread that runs a whole
   transaction per call. Through aiosqlite every statement is a hand-off between the event loop
@@ -23,8 +23,8 @@ Design decisions (why):
   created before it is removed); game rows are written first.
 * **Ids are allocated in memory** (the manager is the only writer), so nothing waits on a
   ``lastrowid``.
-* **Failure isolation.** If a merged transaction fails it is rolled back and each batch is
-  retried alone, so one bad batch fails only its own caller; nothing is half-applied.
+* **Failure isolation** (the shared writer's): a merged transaction that fails is rolled back
+  here, and each batch is retried alone.
 * **A separate read connection** so a read never sees a batch that has not committed yet.
 * **Checkpoints off the commit path** (see :class:`Store`).
 """
@@ -47,11 +47,10 @@ from bot.store import standings
 from bot.store.base import (
     ActionRow,
     Batch,
-    Commit,
-    CommitGroup,
     Counters,
     DeadlineRow,
     GameRow,
+    GroupCommitWriter,
     HistoryRow,
     OpenGames,
     RatingRow,
@@ -59,7 +58,6 @@ from bot.store.base import (
     SchemaTooNew,
     SettingsRow,
     SnapshotRow,
-    check,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
 
@@ -232,7 +230,7 @@ async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     return max(current, upto)
 
 
-class Store:
+class Store(GroupCommitWriter):
     """Owns the connections (writer, reader, checkpointer) and the writer task. Use
     :meth:`open` and :meth:`close`.
 
@@ -252,19 +250,13 @@ class Store:
         reader: aiosqlite.Connection,
         checkpointer: aiosqlite.Connection,
     ) -> None:
+        super().__init__()
         self._writer = writer
         self._thread = thread  # one worker: the only thread that ever touches ``_writer``
         self.reader = reader
         self._checkpointer = checkpointer
         self._checkpoint: asyncio.Task[None] | None = None
         self._since_checkpoint = 0
-        self._open: CommitGroup | None = None
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        #: statistics for the benchmark: transactions and batches written
-        self.transactions = 0
-        self.batches = 0
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -287,16 +279,12 @@ class Store:
             thread.shutdown()
             raise
         store = cls(writer, thread, reader, checkpointer)
-        store._task = asyncio.get_running_loop().create_task(store._run(), name="store-writer")
+        store._start_writer()
         return store
 
     async def close(self) -> None:
         """Write everything queued, then close both connections."""
-        if self._task is not None:
-            self._closing = True
-            self._wake.set()
-            await self._task
-            self._task = None
+        await self._stop_writer()
         if self._checkpoint is not None:
             await asyncio.gather(self._checkpoint, return_exceptions=True)
         await self._checkpointer.close()
@@ -304,76 +292,23 @@ class Store:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
         self._thread.shutdown()
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
-        """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
-        gives the failures by index (see :func:`check`)."""
-        if self._closing or self._task is None or self._task.done():
-            raise RuntimeError("the store is closed")
-        group = self._open
-        if group is None:
-            group = self._open = CommitGroup(asyncio.get_running_loop())
-            self._wake.set()
-        group.batches.append(batch)
-        return group.done, len(group.batches) - 1
+    async def _write_transaction(self, batches: list[Batch]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
 
-    async def commit(self, batch: Batch) -> None:
-        """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
-        done, index = self.submit(batch)
-        check(await done, index)
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            group, self._open = self._open, None
-            if group is None:
-                if self._closing:
-                    return
-                continue
-            try:
-                failures = await self._write(group.batches)
-            except BaseException as exc:  # the writer itself is going down: tell everyone
-                group.done.set_exception(exc)
-                raise
-            group.done.set_result(failures)
-            if self._open is not None or self._closing:
-                self._wake.set()
-            self._since_checkpoint += len(group.batches)
-            if self._since_checkpoint >= CHECKPOINT_EVERY and (
-                self._checkpoint is None or self._checkpoint.done()
-            ):
-                self._since_checkpoint = 0
-                self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+    def _written(self, batches: int) -> None:
+        self._since_checkpoint += batches
+        if self._since_checkpoint >= CHECKPOINT_EVERY and (
+            self._checkpoint is None or self._checkpoint.done()
+        ):
+            self._since_checkpoint = 0
+            self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
 
     async def _run_checkpoint(self) -> None:
         try:
             await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except Exception:  # a busy or failed checkpoint is retried next time
             log.warning("background checkpoint failed", exc_info=True)
-
-    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
-        try:
-            await self._transaction(batches)
-        except Exception as exc:
-            if len(batches) == 1:
-                return {0: exc}
-            log.warning(
-                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
-            )
-            failures: dict[int, BaseException] = {}
-            for index, batch in enumerate(batches):
-                try:
-                    await self._transaction([batch])
-                except Exception as alone:
-                    failures[index] = alone
-            return failures
-        return _NO_FAILURES
-
-    async def _transaction(self, batches: list[Batch]) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
-        self.transactions += 1
-        self.batches += len(batches)
 
     # ---- typed reads (read connection: only committed data) -------------------------------
     async def counters(self) -> Counters:
@@ -495,6 +430,3 @@ class Store:
         """A rare write outside the writer (privacy deletions): autocommit on the read
         connection; SQLite's busy timeout serialises it with the writer."""
         await self.reader.execute(sql, params)
-
-
-_NO_FAILURES: dict[int, BaseException] = {}
