@@ -24,9 +24,9 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,21 +34,12 @@ import asyncpg
 
 from bot.store import standings
 from bot.store.base import (
-    ActionRow,
     Batch,
-    Counters,
-    DeadlineRow,
-    GameRow,
     GroupCommitWriter,
-    HistoryRow,
-    OpenGames,
-    RatingRow,
-    ResultRow,
     SchemaTooNew,
-    SettingsRow,
-    SnapshotRow,
 )
 from bot.store.postgres_migrations import LATEST, MIGRATIONS
+from bot.store.reads import TypedReads
 
 log = logging.getLogger(__name__)
 
@@ -125,10 +116,6 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
 #: leaves)
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace, updated"
-)
 
 
 async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> None:
@@ -188,13 +175,14 @@ async def migrate(conn: asyncpg.Connection, upto: int | None = None) -> int:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+@functools.lru_cache(maxsize=512)
 def _placeholders(sql: str) -> str:
     """``?`` placeholders (SQLite's, used by tools and tests) as PostgreSQL's ``$n``."""
     counter = iter(range(1, 10_000))
     return re.sub(r"\?", lambda _m: f"${next(counter)}", sql)
 
 
-class PostgresStore(GroupCommitWriter):
+class PostgresStore(GroupCommitWriter, TypedReads):
     """Owns the writer connection, the read pool and the writer task. Use :meth:`open` and
     :meth:`close`; implements :class:`bot.store.base.GameStore`."""
 
@@ -230,72 +218,6 @@ class PostgresStore(GroupCommitWriter):
     async def _write_transaction(self, batches: list[Batch]) -> None:
         await write_transaction(self._writer, batches)
 
-    # ---- typed reads -------------------------------------------------------------------------
-    async def counters(self) -> Counters:
-        games = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM games")
-        deadlines = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM deadlines")
-        return Counters(int(games), int(deadlines))
-
-    async def guild_settings(self) -> list[SettingsRow]:
-        rows = await self.pool.fetch(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
-            " FROM guild_settings"
-        )
-        return [
-            SettingsRow(r[0], r[1], bool(r[2]), r[3], None if r[4] is None else bool(r[4]))
-            for r in rows
-        ]
-
-    async def load_open_games(self) -> OpenGames:
-        rows = await self.pool.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'live') ORDER BY id"
-        )
-        snaps = {
-            r[0]: SnapshotRow(r[1], r[2])
-            for r in await self.pool.fetch(
-                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g"
-                " ON g.id = s.game_id WHERE g.status = 'live'"
-            )
-        }
-        tails: dict[int, list[ActionRow]] = defaultdict(list)
-        for r in await self.pool.fetch(
-            "SELECT a.game_id, a.seq, a.seat, a.code FROM games g"
-            " JOIN actions a ON a.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
-            " WHERE g.status = 'live' AND a.seq > COALESCE(s.seq, 0) ORDER BY a.game_id, a.seq"
-        ):
-            tails[r[0]].append(ActionRow(r[1], r[2], r[3]))
-        return OpenGames([GameRow(*r) for r in rows], snaps, dict(tails))
-
-    async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self.pool.fetch(
-            "SELECT id, game_id, kind, due, data FROM deadlines ORDER BY id"
-        )
-        return [DeadlineRow(*r) for r in rows]
-
-    async def game_row(self, game_id: int) -> GameRow | None:
-        r = await self.pool.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if r is None else GameRow(*r)
-
-    async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        r = await self.pool.fetchrow("SELECT seq, state FROM snapshots WHERE game_id = $1", game_id)
-        return None if r is None else SnapshotRow(r[0], r[1])
-
-    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
-        rows = await self.pool.fetch(
-            "SELECT seq, seat, code FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-            game_id,
-            seq,
-        )
-        return [ActionRow(r[0], r[1], r[2]) for r in rows]
-
-    async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self.pool.fetch(
-            "SELECT seat, user_id, name, score, winner FROM results WHERE game_id = $1"
-            " ORDER BY seat",
-            game_id,
-        )
-        return [ResultRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
-
     # ---- shard leases ---------------------------------------------------------------------
     async def claim_shards(
         self, shards: Sequence[int], owner: str, now: float, ttl: float
@@ -314,30 +236,7 @@ class PostgresStore(GroupCommitWriter):
             owner,
         )
 
-    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
-    async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
-
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
-        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        return await standings.player_ratings(self.fetchall, guild_id, user_id)
-
-    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
-        return await standings.history(self.fetchall, guild_id, user_id, limit)
-
-    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
-        return await standings.seat_causes(self.fetchall, game_id)
-
-    async def forget_user(self, user_id: int, placeholder: str) -> int:
-        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
-
-    # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
+    # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
 

@@ -35,7 +35,6 @@ import asyncio
 import logging
 import sqlite3
 import threading
-from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -45,21 +44,12 @@ import aiosqlite
 
 from bot.store import standings
 from bot.store.base import (
-    ActionRow,
     Batch,
-    Counters,
-    DeadlineRow,
-    GameRow,
     GroupCommitWriter,
-    HistoryRow,
-    OpenGames,
-    RatingRow,
-    ResultRow,
     SchemaTooNew,
-    SettingsRow,
-    SnapshotRow,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.reads import TypedReads
 
 log = logging.getLogger(__name__)
 
@@ -98,11 +88,6 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     ),
     "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }
-#: the columns of a GameRow, in its field order
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace, updated"
-)
 #: batches (about two WAL pages each) between two background checkpoints
 CHECKPOINT_EVERY = 4096
 #: the writer's own (blocking) checkpoint threshold in WAL pages: only a backstop for when the
@@ -230,7 +215,7 @@ async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     return max(current, upto)
 
 
-class Store(GroupCommitWriter):
+class Store(GroupCommitWriter, TypedReads):
     """Owns the connections (writer, reader, checkpointer) and the writer task. Use
     :meth:`open` and :meth:`close`.
 
@@ -310,73 +295,6 @@ class Store(GroupCommitWriter):
         except Exception:  # a busy or failed checkpoint is retried next time
             log.warning("background checkpoint failed", exc_info=True)
 
-    # ---- typed reads (read connection: only committed data) -------------------------------
-    async def counters(self) -> Counters:
-        games = await self.fetchone("SELECT COALESCE(MAX(id), 0) FROM games")
-        deadlines = await self.fetchone("SELECT COALESCE(MAX(id), 0) FROM deadlines")
-        return Counters(int(games[0]), int(deadlines[0]))
-
-    async def guild_settings(self) -> list[SettingsRow]:
-        rows = await self.fetchall(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
-            " FROM guild_settings"
-        )
-        return [
-            SettingsRow(g, role, bool(threads), timeout, None if pics is None else bool(pics))
-            for g, role, threads, timeout, pics in rows
-        ]
-
-    async def load_open_games(self) -> OpenGames:
-        """Three statements for every unfinished game at once (not three per game): loading
-        10,000 games is then dominated by the engines' replay, not by round trips."""
-        rows = await self.fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'live') ORDER BY id"
-        )
-        snaps = {
-            gid: SnapshotRow(seq, text)
-            for gid, seq, text in await self.fetchall(
-                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g"
-                " ON g.id = s.game_id WHERE g.status = 'live'"
-            )
-        }
-        tails: dict[int, list[ActionRow]] = defaultdict(list)
-        for gid, seq, seat, code in await self.fetchall(
-            "SELECT a.game_id, a.seq, a.seat, a.code FROM games g"
-            " JOIN actions a ON a.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
-            " WHERE g.status = 'live' AND a.seq > COALESCE(s.seq, 0) ORDER BY a.game_id, a.seq"
-        ):
-            tails[gid].append(ActionRow(seq, seat, code))
-        return OpenGames([GameRow(*r) for r in rows], snaps, dict(tails))
-
-    async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self.fetchall("SELECT id, game_id, kind, due, data FROM deadlines ORDER BY id")
-        return [DeadlineRow(*r) for r in rows]
-
-    async def game_row(self, game_id: int) -> GameRow | None:
-        r = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return None if r is None else GameRow(*r)
-
-    async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        r = await self.fetchone("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
-        return None if r is None else SnapshotRow(*r)
-
-    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
-        rows = await self.fetchall(
-            "SELECT seq, seat, code FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, seq),
-        )
-        return [ActionRow(*r) for r in rows]
-
-    async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self.fetchall(
-            "SELECT seat, user_id, name, score, winner FROM results WHERE game_id = ?"
-            " ORDER BY seat",
-            (game_id,),
-        )
-        return [
-            ResultRow(seat, user, name, score, bool(won)) for seat, user, name, score, won in rows
-        ]
-
     # ---- shard leases (short transactions on the read connection, autocommit) ---------------
     async def claim_shards(
         self, shards: Sequence[int], owner: str, now: float, ttl: float
@@ -394,30 +312,7 @@ class Store(GroupCommitWriter):
                 "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
             )
 
-    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
-    async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
-
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
-        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        return await standings.player_ratings(self.fetchall, guild_id, user_id)
-
-    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
-        return await standings.history(self.fetchall, guild_id, user_id, limit)
-
-    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
-        return await standings.seat_causes(self.fetchall, game_id)
-
-    async def forget_user(self, user_id: int, placeholder: str) -> int:
-        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
-
-    # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
+    # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.reader.execute(sql, params) as cur:
             return list(await cur.fetchall())
