@@ -9,8 +9,12 @@ against either. Everything crossing this seam is plain data:
   of it; :class:`GroupCommitWriter` is the one writer both backends share). The row types are
   ``NamedTuple``s, so they are typed and named for the code that builds them and still bind
   directly as statement parameters (no copy on the hot path);
-* **reads** return frozen dataclasses (:class:`GameRow`, :class:`ActionRow`, ...), never
-  positional tuples, so a column added later cannot silently shift a field.
+* **reads** return typed records, never bare tuples or dicts: frozen dataclasses
+  (:class:`GameRow`, :class:`ResultRow`, ...), so a column added later cannot silently shift a
+  field; a ``NamedTuple`` where the record *is* a fixed tuple its readers unpack
+  (:class:`ActionRow`, the ``(seq, seat, code)`` of the log that replays walk;
+  :class:`Leaderboard`, a page and its total): there a field added later breaks every
+  unpacking loudly instead of shifting one.
 """
 
 from __future__ import annotations
@@ -58,6 +62,8 @@ class GameWrite(NamedTuple):
 
 
 class ActionWrite(NamedTuple):
+    """One line of a game's action log: who did what, why (``cause``) and when."""
+
     game_id: int
     seq: int  # the version this action produced
     seat: int
@@ -67,12 +73,16 @@ class ActionWrite(NamedTuple):
 
 
 class SnapshotWrite(NamedTuple):
+    """A game's state after action ``seq`` (one per game, replaced: loading replays the rest)."""
+
     game_id: int
     seq: int
     state: str
 
 
 class ResultWrite(NamedTuple):
+    """One seat's final standing in a finished game."""
+
     game_id: int
     seat: int
     user_id: int | None
@@ -82,6 +92,8 @@ class ResultWrite(NamedTuple):
 
 
 class DeadlineWrite(NamedTuple):
+    """A durable timer (turn clock, Lighthouse fade, idle watch) served after restarts too."""
+
     id: int
     game_id: int
     kind: str
@@ -106,6 +118,8 @@ class RatingWrite(NamedTuple):
 
 
 class SettingsWrite(NamedTuple):
+    """A ``guild_settings`` upsert: a server's settings, whole."""
+
     guild_id: int
     admin_role_id: int | None
     use_threads: int  # 0 or 1
@@ -133,6 +147,9 @@ class Batch:
 # ---- rows read ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class GameRow:
+    """A game as stored: its table and options (JSON texts, as the manager wrote them) and the
+    ``version`` its log has reached."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -151,8 +168,14 @@ class GameRow:
     updated: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRow:
+class ActionRow(NamedTuple):
+    """One action of a game's log, as replays read it: the ``seq`` it produced (the game's
+    version after it), the seat, and the action code.
+
+    A ``NamedTuple`` rather than a dataclass: the log is walked as ``(seq, seat, code)``
+    triples by replays, score sheets and exports, so the row is named for those who read
+    fields and stays the triple they unpack, with no copy between the store and them."""
+
     seq: int
     seat: int
     code: str
@@ -160,12 +183,16 @@ class ActionRow:
 
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
+    """A game's last snapshot: its state after action ``seq`` (the tail is replayed on it)."""
+
     seq: int
     state: str
 
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
+    """One seat's final standing in a finished game (``user_id`` None for an AI seat)."""
+
     seat: int
     user_id: int | None
     name: str
@@ -175,6 +202,8 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRow:
+    """A pending durable timer; ``data`` is its JSON payload."""
+
     id: int
     game_id: int
     kind: str
@@ -184,6 +213,8 @@ class DeadlineRow:
 
 @dataclass(frozen=True, slots=True)
 class SettingsRow:
+    """A server's settings as stored (flags already booleans)."""
+
     guild_id: int
     admin_role_id: int | None
     use_threads: bool
@@ -193,6 +224,9 @@ class SettingsRow:
 
 @dataclass(frozen=True, slots=True)
 class RatingRow:
+    """One person's standing in one game on one server: counts and the rating behind
+    ``skill`` (the conservative estimate the leaderboard sorts by)."""
+
     guild_id: int
     game: str
     user_id: int
@@ -218,6 +252,14 @@ class HistoryRow:
     name: str
     score: int
     winner: bool
+
+
+class Leaderboard(NamedTuple):
+    """One page of a leaderboard and how many are rated in all (for "page 2 of 5"); a
+    ``NamedTuple`` so that ``rows, total = ...`` reads it as before."""
+
+    rows: list[RatingRow]
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +293,15 @@ class Commit(asyncio.Future[dict[int, BaseException]]):
 
     def cancel(self, msg: Any = None) -> bool:
         return False
+
+
+class Queued(NamedTuple):
+    """Where :meth:`GameStore.submit` put a batch: the transaction's shared :class:`Commit`
+    and the batch's index in it (``slot``; ``index`` is tuple's method), to hand to
+    :func:`check`; unpacks as ``done, index``."""
+
+    commit: Commit
+    slot: int
 
 
 class CommitGroup:
@@ -318,7 +369,7 @@ class GroupCommitWriter(ABC):
             await self._task
             self._task = None
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
+    def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
         gives the failures by index (see :func:`check`)."""
         if self._closing or self._task is None or self._task.done():
@@ -328,7 +379,7 @@ class GroupCommitWriter(ABC):
             group = self._open = CommitGroup(asyncio.get_running_loop())
             self._wake.set()
         group.batches.append(batch)
-        return group.done, len(group.batches) - 1
+        return Queued(group.done, len(group.batches) - 1)
 
     async def commit(self, batch: Batch) -> None:
         """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
@@ -399,7 +450,7 @@ class GameStore(Protocol):
     transactions: int
     batches: int
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
+    def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
         gives the failures by index (see :func:`check`)."""
         ...
@@ -451,9 +502,7 @@ class GameStore(Protocol):
         """The standing rows of these people in this game on this server (absent = none)."""
         ...
 
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
+    async def leaderboard(self, guild_id: int, game: str, offset: int, limit: int) -> Leaderboard:
         """A page of rated players by skill (then wins), and how many are rated in all."""
         ...
 

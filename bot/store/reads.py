@@ -22,6 +22,7 @@ from bot.store.base import (
     DeadlineRow,
     GameRow,
     HistoryRow,
+    Leaderboard,
     OpenGames,
     RatingRow,
     ResultRow,
@@ -126,9 +127,7 @@ class TypedReads(ABC):
     ) -> dict[int, RatingRow]:
         return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
 
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
+    async def leaderboard(self, guild_id: int, game: str, offset: int, limit: int) -> Leaderboard:
         return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
