@@ -91,9 +91,11 @@ from bot.store import (
     GameStore,
     GameWrite,
     HistoryRow,
+    Leaderboard,
     OpenGames,
     RatingRow,
     RatingWrite,
+    ResultRow,
     ResultWrite,
     SnapshotWrite,
     check,
@@ -933,22 +935,18 @@ class SessionManager:
         gid = self._by_channel.get(channel_id)
         return self._games[gid].info() if gid is not None else None
 
-    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
-        """The action log as (seq, seat, code): replays and exports."""
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The action log as (seq, seat, code) rows: replays and exports."""
         if game_id not in self._games:
             await self.get(game_id)  # GameNotFound for an unknown id
-        return [(a.seq, a.seat, a.code) for a in await self._store.actions_after(game_id, 0)]
+        return await self._store.actions_after(game_id, 0)
 
     async def _action_log(self, game_id: int) -> list[ActionRow]:
         return await self._store.actions_after(game_id, 0)
 
-    async def results(self, game_id: int) -> list[dict[str, Any]]:
+    async def results(self, game_id: int) -> list[ResultRow]:
         """Per-player standings of a finished game (empty for any other game)."""
-        return [
-            {"seat": r.seat, "user_id": r.user_id, "name": r.name, "score": r.score,
-             "winner": r.winner}
-            for r in await self._store.results(game_id)
-        ]  # fmt: skip
+        return await self._store.results(game_id)
 
     # ---- standings, histories, replays, privacy (issue 17) ---------------------------------
     async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
@@ -957,7 +955,7 @@ class SessionManager:
 
     async def leaderboard(
         self, guild_id: int, game: str, page: int = 0, per_page: int = 10
-    ) -> tuple[list[RatingRow], int]:
+    ) -> Leaderboard:
         """One page of the server's rated players of ``game`` by skill, and the total."""
         return await self._store.leaderboard(guild_id, game, max(0, page) * per_page, per_page)
 

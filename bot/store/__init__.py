@@ -1,8 +1,10 @@
 """The store: every SQL statement of the bot lives in this package.
 
-``base`` is the backend-neutral interface (:class:`GameStore`, the row types, :class:`Batch`),
-``sqlite`` the SQLite backend (group-committing writer, typed reads, migration runner),
-``migrations`` the numbered schema. The session manager depends on :class:`GameStore` only.
+``base`` is the backend-neutral interface (:class:`GameStore`, the row types, :class:`Batch`)
+and the one group-committing writer both backends share; ``reads`` the typed reads, written
+once; ``sqlite`` and ``postgres`` the backends (how a transaction is written, connections,
+placeholders, migration runner); ``migrations`` the numbered schema. The session manager
+depends on :class:`GameStore` only.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from bot.store.base import (
     GameStore,
     GameWrite,
     HistoryRow,
+    Leaderboard,
     OpenGames,
+    Queued,
     RatingRow,
     RatingWrite,
     ResultRow,
@@ -84,7 +88,9 @@ __all__ = [
     "GameStore",
     "GameWrite",
     "HistoryRow",
+    "Leaderboard",
     "OpenGames",
+    "Queued",
     "RatingRow",
     "RatingWrite",
     "ResultRow",

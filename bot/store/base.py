@@ -6,19 +6,28 @@ against either. Everything crossing this seam is plain data:
 
 * **writes** are a :class:`Batch` of row tuples, one list per kind of change, written in one
   transaction by :meth:`GameStore.submit` (group commit: a move is durable before anyone hears
-  of it). The row types are ``NamedTuple``s, so they are typed and named for the code that
-  builds them and still bind directly as statement parameters (no copy on the hot path);
-* **reads** return frozen dataclasses (:class:`GameRow`, :class:`ActionRow`, ...), never
-  positional tuples, so a column added later cannot silently shift a field.
+  of it; :class:`GroupCommitWriter` is the one writer both backends share). The row types are
+  ``NamedTuple``s, so they are typed and named for the code that builds them and still bind
+  directly as statement parameters (no copy on the hot path);
+* **reads** return typed records, never bare tuples or dicts: frozen dataclasses
+  (:class:`GameRow`, :class:`ResultRow`, ...), so a column added later cannot silently shift a
+  field; a ``NamedTuple`` where the record *is* a fixed tuple its readers unpack
+  (:class:`ActionRow`, the ``(seq, seat, code)`` of the log that replays walk;
+  :class:`Leaderboard`, a page and its total): there a field added later breaks every
+  unpacking loudly instead of shifting one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
+
+log = logging.getLogger(__name__)
 
 
 class SchemaTooNew(RuntimeError):
@@ -53,6 +62,8 @@ class GameWrite(NamedTuple):
 
 
 class ActionWrite(NamedTuple):
+    """One line of a game's action log: who did what, why (``cause``) and when."""
+
     game_id: int
     seq: int  # the version this action produced
     seat: int
@@ -62,12 +73,16 @@ class ActionWrite(NamedTuple):
 
 
 class SnapshotWrite(NamedTuple):
+    """A game's state after action ``seq`` (one per game, replaced: loading replays the rest)."""
+
     game_id: int
     seq: int
     state: str
 
 
 class ResultWrite(NamedTuple):
+    """One seat's final standing in a finished game."""
+
     game_id: int
     seat: int
     user_id: int | None
@@ -77,6 +92,8 @@ class ResultWrite(NamedTuple):
 
 
 class DeadlineWrite(NamedTuple):
+    """A durable timer (turn clock, Lighthouse fade, idle watch) served after restarts too."""
+
     id: int
     game_id: int
     kind: str
@@ -101,6 +118,8 @@ class RatingWrite(NamedTuple):
 
 
 class SettingsWrite(NamedTuple):
+    """A ``guild_settings`` upsert: a server's settings, whole."""
+
     guild_id: int
     admin_role_id: int | None
     use_threads: int  # 0 or 1
@@ -128,6 +147,9 @@ class Batch:
 # ---- rows read ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class GameRow:
+    """A game as stored: its table and options (JSON texts, as the manager wrote them) and the
+    ``version`` its log has reached."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -146,8 +168,14 @@ class GameRow:
     updated: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRow:
+class ActionRow(NamedTuple):
+    """One action of a game's log, as replays read it: the ``seq`` it produced (the game's
+    version after it), the seat, and the action code.
+
+    A ``NamedTuple`` rather than a dataclass: the log is walked as ``(seq, seat, code)``
+    triples by replays, score sheets and exports, so the row is named for those who read
+    fields and stays the triple they unpack, with no copy between the store and them."""
+
     seq: int
     seat: int
     code: str
@@ -155,12 +183,16 @@ class ActionRow:
 
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
+    """A game's last snapshot: its state after action ``seq`` (the tail is replayed on it)."""
+
     seq: int
     state: str
 
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
+    """One seat's final standing in a finished game (``user_id`` None for an AI seat)."""
+
     seat: int
     user_id: int | None
     name: str
@@ -170,6 +202,8 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRow:
+    """A pending durable timer; ``data`` is its JSON payload."""
+
     id: int
     game_id: int
     kind: str
@@ -179,6 +213,8 @@ class DeadlineRow:
 
 @dataclass(frozen=True, slots=True)
 class SettingsRow:
+    """A server's settings as stored (flags already booleans)."""
+
     guild_id: int
     admin_role_id: int | None
     use_threads: bool
@@ -188,6 +224,9 @@ class SettingsRow:
 
 @dataclass(frozen=True, slots=True)
 class RatingRow:
+    """One person's standing in one game on one server: counts and the rating behind
+    ``skill`` (the conservative estimate the leaderboard sorts by)."""
+
     guild_id: int
     game: str
     user_id: int
@@ -213,6 +252,14 @@ class HistoryRow:
     name: str
     score: int
     winner: bool
+
+
+class Leaderboard(NamedTuple):
+    """One page of a leaderboard and how many are rated in all (for "page 2 of 5"); a
+    ``NamedTuple`` so that ``rows, total = ...`` reads it as before."""
+
+    rows: list[RatingRow]
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,15 +295,138 @@ class Commit(asyncio.Future[dict[int, BaseException]]):
         return False
 
 
+class Queued(NamedTuple):
+    """Where :meth:`GameStore.submit` put a batch: the transaction's shared :class:`Commit`
+    and the batch's index in it (``slot``; ``index`` is tuple's method), to hand to
+    :func:`check`; unpacks as ``done, index``."""
+
+    commit: Commit
+    slot: int
+
+
 class CommitGroup:
-    """The transaction being assembled while the previous one is written (both backends'
-    writers group batches the same way)."""
+    """The transaction being assembled while the previous one is written."""
 
     __slots__ = ("batches", "done")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.batches: list[Batch] = []
         self.done = Commit(loop=loop)
+
+
+#: the answer of a transaction in which every batch landed (shared: nobody writes to it)
+NO_FAILURES: dict[int, BaseException] = {}
+
+
+class GroupCommitWriter(ABC):
+    """The one writer of both backends: group commit, failure isolation, a clean shutdown.
+
+    Why one class: the promise a move relies on (durable before anyone hears of it, written
+    with whatever else was queued meanwhile, failing only its own caller) must not differ
+    between SQLite and PostgreSQL, so the loop that keeps it is written once. A backend says
+    only how one transaction is written (:meth:`_write_transaction`), which errors are a
+    batch's own (:attr:`BATCH_ERRORS`: those are isolated, anything else stops the writer and
+    reaches every waiter), and what to do after each transaction (:meth:`_written`).
+
+    * **Group commit.** :meth:`submit` adds a batch to the open group; the writer takes the
+      whole group when the previous transaction is done and writes it as one, so under load
+      hundreds of moves share one durable flush, while a lone move waits for nothing but its
+      own transaction (no timer, no held-back window).
+    * **Failure isolation.** If a merged transaction fails it is rolled back (by the backend)
+      and each batch is retried alone, so one bad batch fails only its own caller; nothing is
+      half-applied.
+    * **Shutdown.** :meth:`_stop_writer` writes everything queued before the writer stops;
+      a batch submitted after that is refused.
+    """
+
+    #: errors that belong to a batch (a constraint, a value the database refuses)
+    BATCH_ERRORS: ClassVar[tuple[type[Exception], ...]] = (Exception,)
+
+    def __init__(self) -> None:
+        self._open: CommitGroup | None = None
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task: asyncio.Task[None] | None = None
+        #: statistics for the benchmark: transactions and batches written
+        self.transactions = 0
+        self.batches = 0
+
+    @abstractmethod
+    async def _write_transaction(self, batches: list[Batch]) -> None:
+        """Write ``batches`` in one transaction, all or nothing (rolled back on an error)."""
+
+    def _written(self, batches: int) -> None:  # noqa: B027 (a hook; most backends need none)
+        """Called after each transaction the writer has answered (SQLite's checkpoints)."""
+
+    def _start_writer(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="store-writer")
+
+    async def _stop_writer(self) -> None:
+        """Write everything queued, then stop the writer task (a no-op if it never ran)."""
+        if self._task is not None:
+            self._closing = True
+            self._wake.set()
+            await self._task
+            self._task = None
+
+    def submit(self, batch: Batch) -> Queued:
+        """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
+        gives the failures by index (see :func:`check`)."""
+        if self._closing or self._task is None or self._task.done():
+            raise RuntimeError("the store is closed")
+        group = self._open
+        if group is None:
+            group = self._open = CommitGroup(asyncio.get_running_loop())
+            self._wake.set()
+        group.batches.append(batch)
+        return Queued(group.done, len(group.batches) - 1)
+
+    async def commit(self, batch: Batch) -> None:
+        """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
+        done, index = self.submit(batch)
+        check(await done, index)
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            group, self._open = self._open, None
+            if group is None:
+                if self._closing:
+                    return
+                continue
+            try:
+                failures = await self._write(group.batches)
+            except BaseException as exc:  # the writer itself is going down: tell everyone
+                group.done.set_exception(exc)
+                raise
+            group.done.set_result(failures)
+            if self._open is not None or self._closing:
+                self._wake.set()
+            self._written(len(group.batches))
+
+    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
+        try:
+            await self._transaction(batches)
+        except self.BATCH_ERRORS as exc:
+            if len(batches) == 1:
+                return {0: exc}
+            log.warning(
+                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
+            )
+            failures: dict[int, BaseException] = {}
+            for index, batch in enumerate(batches):
+                try:
+                    await self._transaction([batch])
+                except self.BATCH_ERRORS as alone:
+                    failures[index] = alone
+            return failures
+        return NO_FAILURES
+
+    async def _transaction(self, batches: list[Batch]) -> None:
+        await self._write_transaction(batches)
+        self.transactions += 1
+        self.batches += len(batches)
 
 
 def check(failures: dict[int, BaseException], index: int) -> None:
@@ -280,7 +450,7 @@ class GameStore(Protocol):
     transactions: int
     batches: int
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
+    def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
         gives the failures by index (see :func:`check`)."""
         ...
@@ -332,9 +502,7 @@ class GameStore(Protocol):
         """The standing rows of these people in this game on this server (absent = none)."""
         ...
 
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
+    async def leaderboard(self, guild_id: int, game: str, offset: int, limit: int) -> Leaderboard:
         """A page of rated players by skill (then wins), and how many are rated in all."""
         ...
 

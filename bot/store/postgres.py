@@ -5,7 +5,8 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 * **Same promise.** A move is committed (``synchronous_commit`` on: the WAL is flushed) before
   anyone hears of it; :meth:`PostgresStore.submit` and :meth:`commit` behave exactly as
   SQLite's, so the session manager cannot tell the backends apart.
-* **Group commit over the network.** One writer task owns one connection and writes everything
+* **Group commit over the network.** The shared writer
+  (:class:`bot.store.base.GroupCommitWriter`) owns one connection here and writes everything
   queued while the previous transaction was in flight as one transaction, with each statement
   sent once per transaction through asyncpg's pipelined ``executemany`` (one round trip for
   all rows of a kind), so hundreds of moves share one WAL flush and a handful of round trips.
@@ -16,16 +17,16 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 * **Same numbered migrations** in PostgreSQL's dialect (:mod:`bot.store.postgres_migrations`),
   each applied in its own transaction under an advisory lock, so two processes starting at
   once cannot both migrate.
-* **Failure isolation** as in SQLite: a merged transaction that fails is rolled back and each
-  batch retried alone.
+* **Failure isolation** by the same shared writer: a merged transaction that fails is rolled
+  back and each batch retried alone; :attr:`PostgresStore.BATCH_ERRORS` says which errors are a
+  batch's own.
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import logging
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,23 +34,12 @@ import asyncpg
 
 from bot.store import standings
 from bot.store.base import (
-    ActionRow,
     Batch,
-    Commit,
-    CommitGroup,
-    Counters,
-    DeadlineRow,
-    GameRow,
-    HistoryRow,
-    OpenGames,
-    RatingRow,
-    ResultRow,
+    GroupCommitWriter,
     SchemaTooNew,
-    SettingsRow,
-    SnapshotRow,
-    check,
 )
 from bot.store.postgres_migrations import LATEST, MIGRATIONS
+from bot.store.reads import TypedReads
 
 log = logging.getLogger(__name__)
 
@@ -126,10 +116,6 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
 #: leaves)
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace, updated"
-)
 
 
 async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> None:
@@ -189,26 +175,25 @@ async def migrate(conn: asyncpg.Connection, upto: int | None = None) -> int:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+@functools.lru_cache(maxsize=512)
 def _placeholders(sql: str) -> str:
     """``?`` placeholders (SQLite's, used by tools and tests) as PostgreSQL's ``$n``."""
     counter = iter(range(1, 10_000))
     return re.sub(r"\?", lambda _m: f"${next(counter)}", sql)
 
 
-class PostgresStore:
+class PostgresStore(GroupCommitWriter, TypedReads):
     """Owns the writer connection, the read pool and the writer task. Use :meth:`open` and
     :meth:`close`; implements :class:`bot.store.base.GameStore`."""
 
+    #: a batch's own errors: what the server refuses, or a value asyncpg cannot encode
+    BATCH_ERRORS = (asyncpg.PostgresError, ValueError, TypeError, OverflowError)
+
     def __init__(self, writer: asyncpg.Connection, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__()
         self._writer = writer
         self.pool = pool
         self.url = url
-        self._open: CommitGroup | None = None
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        self.transactions = 0
-        self.batches = 0
 
     @classmethod
     async def open(cls, url: str, *, readers: int = 4) -> PostgresStore:
@@ -221,139 +206,17 @@ class PostgresStore:
             raise
         assert pool is not None
         store = cls(writer, pool, url)
-        store._task = asyncio.get_running_loop().create_task(store._run(), name="store-writer")
+        store._start_writer()
         return store
 
     async def close(self) -> None:
         """Write everything queued, then close the connections."""
-        if self._task is not None:
-            self._closing = True
-            self._wake.set()
-            await self._task
-            self._task = None
+        await self._stop_writer()
         await self.pool.close()
         await self._writer.close()
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
-        if self._closing or self._task is None or self._task.done():
-            raise RuntimeError("the store is closed")
-        group = self._open
-        if group is None:
-            group = self._open = CommitGroup(asyncio.get_running_loop())
-            self._wake.set()
-        group.batches.append(batch)
-        return group.done, len(group.batches) - 1
-
-    async def commit(self, batch: Batch) -> None:
-        done, index = self.submit(batch)
-        check(await done, index)
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            group, self._open = self._open, None
-            if group is None:
-                if self._closing:
-                    return
-                continue
-            try:
-                failures = await self._write(group.batches)
-            except BaseException as exc:
-                group.done.set_exception(exc)
-                raise
-            group.done.set_result(failures)
-            if self._open is not None or self._closing:
-                self._wake.set()
-
-    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
-        try:
-            await self._transaction(batches)
-        except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as exc:
-            if len(batches) == 1:
-                return {0: exc}
-            log.warning(
-                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
-            )
-            failures: dict[int, BaseException] = {}
-            for index, batch in enumerate(batches):
-                try:
-                    await self._transaction([batch])
-                except (asyncpg.PostgresError, ValueError, TypeError, OverflowError) as alone:
-                    failures[index] = alone
-            return failures
-        return {}
-
-    async def _transaction(self, batches: list[Batch]) -> None:
+    async def _write_transaction(self, batches: list[Batch]) -> None:
         await write_transaction(self._writer, batches)
-        self.transactions += 1
-        self.batches += len(batches)
-
-    # ---- typed reads -------------------------------------------------------------------------
-    async def counters(self) -> Counters:
-        games = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM games")
-        deadlines = await self.pool.fetchval("SELECT COALESCE(MAX(id), 0) FROM deadlines")
-        return Counters(int(games), int(deadlines))
-
-    async def guild_settings(self) -> list[SettingsRow]:
-        rows = await self.pool.fetch(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
-            " FROM guild_settings"
-        )
-        return [
-            SettingsRow(r[0], r[1], bool(r[2]), r[3], None if r[4] is None else bool(r[4]))
-            for r in rows
-        ]
-
-    async def load_open_games(self) -> OpenGames:
-        rows = await self.pool.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'live') ORDER BY id"
-        )
-        snaps = {
-            r[0]: SnapshotRow(r[1], r[2])
-            for r in await self.pool.fetch(
-                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g"
-                " ON g.id = s.game_id WHERE g.status = 'live'"
-            )
-        }
-        tails: dict[int, list[ActionRow]] = defaultdict(list)
-        for r in await self.pool.fetch(
-            "SELECT a.game_id, a.seq, a.seat, a.code FROM games g"
-            " JOIN actions a ON a.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
-            " WHERE g.status = 'live' AND a.seq > COALESCE(s.seq, 0) ORDER BY a.game_id, a.seq"
-        ):
-            tails[r[0]].append(ActionRow(r[1], r[2], r[3]))
-        return OpenGames([GameRow(*r) for r in rows], snaps, dict(tails))
-
-    async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self.pool.fetch(
-            "SELECT id, game_id, kind, due, data FROM deadlines ORDER BY id"
-        )
-        return [DeadlineRow(*r) for r in rows]
-
-    async def game_row(self, game_id: int) -> GameRow | None:
-        r = await self.pool.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if r is None else GameRow(*r)
-
-    async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        r = await self.pool.fetchrow("SELECT seq, state FROM snapshots WHERE game_id = $1", game_id)
-        return None if r is None else SnapshotRow(r[0], r[1])
-
-    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
-        rows = await self.pool.fetch(
-            "SELECT seq, seat, code FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-            game_id,
-            seq,
-        )
-        return [ActionRow(r[0], r[1], r[2]) for r in rows]
-
-    async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self.pool.fetch(
-            "SELECT seat, user_id, name, score, winner FROM results WHERE game_id = $1"
-            " ORDER BY seat",
-            game_id,
-        )
-        return [ResultRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # ---- shard leases ---------------------------------------------------------------------
     async def claim_shards(
@@ -373,30 +236,7 @@ class PostgresStore:
             owner,
         )
 
-    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
-    async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
-
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
-        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        return await standings.player_ratings(self.fetchall, guild_id, user_id)
-
-    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
-        return await standings.history(self.fetchall, guild_id, user_id, limit)
-
-    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
-        return await standings.seat_causes(self.fetchall, game_id)
-
-    async def forget_user(self, user_id: int, placeholder: str) -> int:
-        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
-
-    # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
+    # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
 

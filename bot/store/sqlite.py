@@ -5,10 +5,10 @@ Design decisions (why):
 * **WAL + synchronous=FULL by default.** WAL lets readers run while the writer commits; FULL
   fsyncs each commit so an acknowledged move survives a power cut, not only a process crash.
   The fsync (about 0.3 ms here) is paid once per *transaction*, not per move.
-* **Group commit.** Every change is a :class:`Batch` handed to :meth:`Store.submit`. One writer
-  takes everything queued while the previous transaction was being written and writes it as one
-  transaction, so under load hundreds of moves share one fsync, while a lone move waits for
-  nothing but its own transaction (no timer, no held-back window).
+* **Group commit.** Every change is a :class:`Batch` handed to :meth:`Store.submit`; the writer
+  loop, its queue, failure isolation and shutdown are the one writer both backends share
+  (:class:`bot.store.base.GroupCommitWriter`): under load hundreds of moves share one fsync.
+  This module says only how SQLite writes one transaction.
 * **One thread hand-off per transaction.** Reads, migrations and checkpoints use aiosqlite;
   the writer is a plain ``sqlite3`` connection owned by one dedicated thread that runs a whole
   transaction per call. Through aiosqlite every statement is a hand-off between the event loop
@@ -23,8 +23,8 @@ Design decisions (why):
   created before it is removed); game rows are written first.
 * **Ids are allocated in memory** (the manager is the only writer), so nothing waits on a
   ``lastrowid``.
-* **Failure isolation.** If a merged transaction fails it is rolled back and each batch is
-  retried alone, so one bad batch fails only its own caller; nothing is half-applied.
+* **Failure isolation** (the shared writer's): a merged transaction that fails is rolled back
+  here, and each batch is retried alone.
 * **A separate read connection** so a read never sees a batch that has not committed yet.
 * **Checkpoints off the commit path** (see :class:`Store`).
 """
@@ -35,7 +35,6 @@ import asyncio
 import logging
 import sqlite3
 import threading
-from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -45,23 +44,12 @@ import aiosqlite
 
 from bot.store import standings
 from bot.store.base import (
-    ActionRow,
     Batch,
-    Commit,
-    CommitGroup,
-    Counters,
-    DeadlineRow,
-    GameRow,
-    HistoryRow,
-    OpenGames,
-    RatingRow,
-    ResultRow,
+    GroupCommitWriter,
     SchemaTooNew,
-    SettingsRow,
-    SnapshotRow,
-    check,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.reads import TypedReads
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +88,6 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     ),
     "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }
-#: the columns of a GameRow, in its field order
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace, updated"
-)
 #: batches (about two WAL pages each) between two background checkpoints
 CHECKPOINT_EVERY = 4096
 #: the writer's own (blocking) checkpoint threshold in WAL pages: only a backstop for when the
@@ -232,7 +215,7 @@ async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     return max(current, upto)
 
 
-class Store:
+class Store(GroupCommitWriter, TypedReads):
     """Owns the connections (writer, reader, checkpointer) and the writer task. Use
     :meth:`open` and :meth:`close`.
 
@@ -252,19 +235,13 @@ class Store:
         reader: aiosqlite.Connection,
         checkpointer: aiosqlite.Connection,
     ) -> None:
+        super().__init__()
         self._writer = writer
         self._thread = thread  # one worker: the only thread that ever touches ``_writer``
         self.reader = reader
         self._checkpointer = checkpointer
         self._checkpoint: asyncio.Task[None] | None = None
         self._since_checkpoint = 0
-        self._open: CommitGroup | None = None
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        #: statistics for the benchmark: transactions and batches written
-        self.transactions = 0
-        self.batches = 0
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -287,16 +264,12 @@ class Store:
             thread.shutdown()
             raise
         store = cls(writer, thread, reader, checkpointer)
-        store._task = asyncio.get_running_loop().create_task(store._run(), name="store-writer")
+        store._start_writer()
         return store
 
     async def close(self) -> None:
         """Write everything queued, then close both connections."""
-        if self._task is not None:
-            self._closing = True
-            self._wake.set()
-            await self._task
-            self._task = None
+        await self._stop_writer()
         if self._checkpoint is not None:
             await asyncio.gather(self._checkpoint, return_exceptions=True)
         await self._checkpointer.close()
@@ -304,143 +277,23 @@ class Store:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
         self._thread.shutdown()
 
-    def submit(self, batch: Batch) -> tuple[Commit, int]:
-        """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
-        gives the failures by index (see :func:`check`)."""
-        if self._closing or self._task is None or self._task.done():
-            raise RuntimeError("the store is closed")
-        group = self._open
-        if group is None:
-            group = self._open = CommitGroup(asyncio.get_running_loop())
-            self._wake.set()
-        group.batches.append(batch)
-        return group.done, len(group.batches) - 1
+    async def _write_transaction(self, batches: list[Batch]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
 
-    async def commit(self, batch: Batch) -> None:
-        """Write ``batch`` durably; raises its error if it failed (nothing of it is written)."""
-        done, index = self.submit(batch)
-        check(await done, index)
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            group, self._open = self._open, None
-            if group is None:
-                if self._closing:
-                    return
-                continue
-            try:
-                failures = await self._write(group.batches)
-            except BaseException as exc:  # the writer itself is going down: tell everyone
-                group.done.set_exception(exc)
-                raise
-            group.done.set_result(failures)
-            if self._open is not None or self._closing:
-                self._wake.set()
-            self._since_checkpoint += len(group.batches)
-            if self._since_checkpoint >= CHECKPOINT_EVERY and (
-                self._checkpoint is None or self._checkpoint.done()
-            ):
-                self._since_checkpoint = 0
-                self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+    def _written(self, batches: int) -> None:
+        self._since_checkpoint += batches
+        if self._since_checkpoint >= CHECKPOINT_EVERY and (
+            self._checkpoint is None or self._checkpoint.done()
+        ):
+            self._since_checkpoint = 0
+            self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
 
     async def _run_checkpoint(self) -> None:
         try:
             await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except Exception:  # a busy or failed checkpoint is retried next time
             log.warning("background checkpoint failed", exc_info=True)
-
-    async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
-        try:
-            await self._transaction(batches)
-        except Exception as exc:
-            if len(batches) == 1:
-                return {0: exc}
-            log.warning(
-                "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
-            )
-            failures: dict[int, BaseException] = {}
-            for index, batch in enumerate(batches):
-                try:
-                    await self._transaction([batch])
-                except Exception as alone:
-                    failures[index] = alone
-            return failures
-        return _NO_FAILURES
-
-    async def _transaction(self, batches: list[Batch]) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
-        self.transactions += 1
-        self.batches += len(batches)
-
-    # ---- typed reads (read connection: only committed data) -------------------------------
-    async def counters(self) -> Counters:
-        games = await self.fetchone("SELECT COALESCE(MAX(id), 0) FROM games")
-        deadlines = await self.fetchone("SELECT COALESCE(MAX(id), 0) FROM deadlines")
-        return Counters(int(games[0]), int(deadlines[0]))
-
-    async def guild_settings(self) -> list[SettingsRow]:
-        rows = await self.fetchall(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
-            " FROM guild_settings"
-        )
-        return [
-            SettingsRow(g, role, bool(threads), timeout, None if pics is None else bool(pics))
-            for g, role, threads, timeout, pics in rows
-        ]
-
-    async def load_open_games(self) -> OpenGames:
-        """Three statements for every unfinished game at once (not three per game): loading
-        10,000 games is then dominated by the engines' replay, not by round trips."""
-        rows = await self.fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'live') ORDER BY id"
-        )
-        snaps = {
-            gid: SnapshotRow(seq, text)
-            for gid, seq, text in await self.fetchall(
-                "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g"
-                " ON g.id = s.game_id WHERE g.status = 'live'"
-            )
-        }
-        tails: dict[int, list[ActionRow]] = defaultdict(list)
-        for gid, seq, seat, code in await self.fetchall(
-            "SELECT a.game_id, a.seq, a.seat, a.code FROM games g"
-            " JOIN actions a ON a.game_id = g.id LEFT JOIN snapshots s ON s.game_id = g.id"
-            " WHERE g.status = 'live' AND a.seq > COALESCE(s.seq, 0) ORDER BY a.game_id, a.seq"
-        ):
-            tails[gid].append(ActionRow(seq, seat, code))
-        return OpenGames([GameRow(*r) for r in rows], snaps, dict(tails))
-
-    async def deadlines(self) -> list[DeadlineRow]:
-        rows = await self.fetchall("SELECT id, game_id, kind, due, data FROM deadlines ORDER BY id")
-        return [DeadlineRow(*r) for r in rows]
-
-    async def game_row(self, game_id: int) -> GameRow | None:
-        r = await self.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return None if r is None else GameRow(*r)
-
-    async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        r = await self.fetchone("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
-        return None if r is None else SnapshotRow(*r)
-
-    async def actions_after(self, game_id: int, seq: int = 0) -> list[ActionRow]:
-        rows = await self.fetchall(
-            "SELECT seq, seat, code FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, seq),
-        )
-        return [ActionRow(*r) for r in rows]
-
-    async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self.fetchall(
-            "SELECT seat, user_id, name, score, winner FROM results WHERE game_id = ?"
-            " ORDER BY seat",
-            (game_id,),
-        )
-        return [
-            ResultRow(seat, user, name, score, bool(won)) for seat, user, name, score, won in rows
-        ]
 
     # ---- shard leases (short transactions on the read connection, autocommit) ---------------
     async def claim_shards(
@@ -459,30 +312,7 @@ class Store:
                 "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
             )
 
-    # ---- standings (one copy of the SQL for both backends: bot.store.standings) ------------
-    async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        return await standings.ratings_of(self.fetchall, guild_id, game, user_ids)
-
-    async def leaderboard(
-        self, guild_id: int, game: str, offset: int, limit: int
-    ) -> tuple[list[RatingRow], int]:
-        return await standings.leaderboard(self.fetchall, guild_id, game, offset, limit)
-
-    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        return await standings.player_ratings(self.fetchall, guild_id, user_id)
-
-    async def history(self, guild_id: int, user_id: int | None, limit: int) -> list[HistoryRow]:
-        return await standings.history(self.fetchall, guild_id, user_id, limit)
-
-    async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
-        return await standings.seat_causes(self.fetchall, game_id)
-
-    async def forget_user(self, user_id: int, placeholder: str) -> int:
-        return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
-
-    # ---- raw reads, for tools and tests (not part of the GameStore protocol) -----------------
+    # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.reader.execute(sql, params) as cur:
             return list(await cur.fetchall())
@@ -495,6 +325,3 @@ class Store:
         """A rare write outside the writer (privacy deletions): autocommit on the read
         connection; SQLite's busy timeout serialises it with the writer."""
         await self.reader.execute(sql, params)
-
-
-_NO_FAILURES: dict[int, BaseException] = {}

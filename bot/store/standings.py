@@ -11,7 +11,7 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from bot.store.base import HistoryRow, RatingRow
+from bot.store.base import HistoryRow, Leaderboard, RatingRow
 
 Fetch = Callable[[str, tuple[Any, ...]], Awaitable[list[Any]]]
 Execute = Callable[[str, tuple[Any, ...]], Awaitable[Any]]
@@ -48,7 +48,7 @@ async def ratings_of(
 
 async def leaderboard(
     fetch: Fetch, guild_id: int, game: str, offset: int, limit: int
-) -> tuple[list[RatingRow], int]:
+) -> Leaderboard:
     rows = await fetch(
         f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? AND rated > 0"
         " ORDER BY skill DESC, wins DESC, user_id LIMIT ? OFFSET ?",
@@ -58,7 +58,7 @@ async def leaderboard(
         "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND rated > 0",
         (guild_id, game),
     )
-    return [_rating(r) for r in rows], int(total[0][0])
+    return Leaderboard([_rating(r) for r in rows], int(total[0][0]))
 
 
 async def player_ratings(fetch: Fetch, guild_id: int, user_id: int) -> list[RatingRow]:

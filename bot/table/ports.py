@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from bot.sessions import Deadline, GameInfo, Update
+from bot.store import ActionRow
 
 
 class TableManager(Protocol):
@@ -24,7 +25,7 @@ class TableManager(Protocol):
 
     async def act_from(self, game_id: int, seat: int, code: str, seen_version: int) -> Update: ...
 
-    async def actions(self, game_id: int) -> list[tuple[int, int, str]]: ...
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
 
     async def back(self, game_id: int, user_id: int) -> Update: ...
 

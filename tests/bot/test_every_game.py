@@ -50,7 +50,7 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     info = await table.bot.manager.get(table.game_id)
     assert info.status == "finished"
     results = await table.bot.manager.results(table.game_id)
-    assert any(r["winner"] for r in results) and len(results) == engine.min_players
+    assert any(r.winner for r in results) and len(results) == engine.min_players
     assert fake.channel_messages(info.channel_id) == [table.lobby]
     assert "is over" in fake.messages[table.lobby]["content"]
     mark = f"t:{table.game_id}:hand"
@@ -61,7 +61,7 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     fields = {f["name"]: f["value"] for f in final.get("fields", [])}
     assert "Final standings" in fields
     rows = [line.split() for line in fields.get("Score sheet (totals)", "").splitlines()[2:-1]]
-    by_seat = {r["seat"]: r["score"] for r in results}
+    by_seat = {r.seat: r.score for r in results}
     sides = [max(by_seat[s] for s in team) for team in sides_of(engine, engine.min_players)]
     if rows:  # a game of two hands or more: the sheet's last row is the final score
         assert [int(v) for v in rows[-1][1:]] == sides

@@ -176,8 +176,8 @@ async def test_game_finishes_with_results(mgr: SessionManager) -> None:
         info, state = update.info, (await mgr.state(gid))[1]
     assert info.status == "finished" and info.version == 3
     results = await mgr.results(gid)
-    assert [r["winner"] for r in results].count(True) == 1
-    assert sum(r["score"] for r in results) == 6
+    assert [r.winner for r in results].count(True) == 1
+    assert sum(r.score for r in results) == 6
     assert await mgr.game_in_channel(1) is None
     log = await mgr.actions(gid)
     assert replay(TALLY, 2, {"target": 6}, 3, log) == state

@@ -63,13 +63,13 @@ async def test_a_whole_game_of_every_engine(tmp_path: Path, db: Db, name: str) -
         assert info.status == "finished", f"{name} did not finish in {MAX_MOVES} person moves"
         assert restarted
         results = await mgr.results(gid)
-        assert [r["seat"] for r in results] == list(range(len(info.seats)))
-        assert any(r["winner"] for r in results)
+        assert [r.seat for r in results] == list(range(len(info.seats)))
+        assert any(r.winner for r in results)
         log = await mgr.actions(gid)
         assert len(log) == info.version
         final = replay(engine, len(info.seats), info.options, info.seed, log)
         assert engine.dump(final) == engine.dump(state)
-        assert engine.result(final).winners == [r["seat"] for r in results if r["winner"]]
+        assert engine.result(final).winners == [r.seat for r in results if r.winner]
     finally:
         await mgr.close()
 

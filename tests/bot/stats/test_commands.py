@@ -40,7 +40,7 @@ async def test_stats_leaderboard_and_history_after_finished_games(fake, tmp_path
             played.append(table.game_id)
         results = {gid: await bot.manager.results(gid) for gid in played}
         alice_wins = sum(
-            1 for rows in results.values() for r in rows if r["user_id"] == ALICE.id and r["winner"]
+            1 for rows in results.values() for r in rows if r.user_id == ALICE.id and r.winner
         )
 
         token = await table.run(fake.command(bot, ALICE, "stats"))

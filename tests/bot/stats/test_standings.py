@@ -68,8 +68,8 @@ async def move(mgr: SessionManager, gid: int, seat: int, version: int, cause: st
 async def test_a_two_player_game_rates_both_as_the_library_does(mgr: SessionManager) -> None:
     gid = await tally(mgr, [(1, "Ann"), (2, "Bob")])
     await play_out(mgr, gid)
-    winners = [r for r in await mgr.results(gid) if r["winner"]]
-    assert [w["user_id"] for w in winners] == [2]
+    winners = [r for r in await mgr.results(gid) if r.winner]
+    assert [w.user_id for w in winners] == [2]
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
     ann = {r.game: r for r in await mgr.player_stats(GUILD, 1)}["tally"]
@@ -141,7 +141,7 @@ async def test_privacy_delete_leaves_nothing_of_the_person_in_the_standings(
     assert await mgr.player_stats(GUILD, 1) == []
     rows = await mgr._store.fetchall("SELECT * FROM ratings WHERE user_id = ?", (1,))
     assert rows == []
-    names = {r["user_id"]: r["name"] for r in await mgr.results(gid)}
+    names = {r.user_id: r.name for r in await mgr.results(gid)}
     assert names == {1: "(deleted)", 2: "Bob"}
     info = await mgr.get(gid)
     assert [s.name for s in info.seats] == ["(deleted)", "Bob"]

@@ -1,5 +1,6 @@
 """The PostgreSQL backend against a real server: the same schema as SQLite, the same answers
-to the same writes, group commit with failure isolation, and a refusal of a newer schema."""
+to the same writes, group commit with failure isolation over the network. The store's own tests
+(``test_store.py``) run on this backend too; this file holds what only PostgreSQL does."""
 
 from __future__ import annotations
 
@@ -7,10 +8,8 @@ import asyncio
 import random
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import asyncpg
-import pytest
 
 from bot.store import (
     ActionWrite,
@@ -18,7 +17,6 @@ from bot.store import (
     DeadlineWrite,
     GameWrite,
     ResultWrite,
-    SchemaTooNew,
     SettingsWrite,
     SnapshotWrite,
     Store,
@@ -214,35 +212,3 @@ async def test_concurrent_commits_share_transactions(postgres_url: str) -> None:
         assert rows == [(200, 10, 10)]
     finally:
         await pg.close()
-
-
-async def test_a_newer_schema_is_refused(postgres_url: str) -> None:
-    pg = await PostgresStore.open(postgres_url)
-    await pg.close()
-    conn = await asyncpg.connect(postgres_url)
-    await conn.execute("UPDATE schema_version SET version = version + 1")
-    await conn.close()
-    with pytest.raises(SchemaTooNew):
-        await PostgresStore.open(postgres_url)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> object:
-    if request.param == "sqlite":
-        store: Store | PostgresStore = await Store.open(tmp_path / "c.sqlite3")
-    else:
-        store = await PostgresStore.open(request.getfixturevalue("postgres_url"))
-    yield store
-    await store.close()
-
-
-async def test_a_shard_lease_is_refused_while_held_and_taken_after_expiry(any_store: Any) -> None:
-    store = any_store
-    assert await store.claim_shards([0, 1], "a", now=100.0, ttl=30.0) == [0, 1]
-    assert await store.claim_shards([1, 2], "b", now=110.0, ttl=30.0) == [2]  # 1 is a's
-    assert await store.claim_shards([0, 1], "a", now=120.0, ttl=30.0) == [0, 1]  # renewal
-    assert await store.claim_shards([1], "b", now=149.0, ttl=30.0) == []  # a renewed to 150
-    assert await store.claim_shards([1], "b", now=151.0, ttl=30.0) == [1]  # a's lease expired
-    assert await store.claim_shards([1], "a", now=152.0, ttl=30.0) == []  # and a lost it
-    await store.release_shards([0], "a")
-    assert await store.claim_shards([0], "b", now=153.0, ttl=30.0) == [0]
