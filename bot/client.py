@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import components, gateway
+from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
 from bot.publisher import Publisher
@@ -114,9 +114,9 @@ class TidewaterBot(commands.AutoShardedBot):
         self.vanished = Vanished(lambda: self.manager, self.publisher)
         self.publisher.on_gone = self.vanished.channel
         gateway.install()
-        gateway.contain(self._connection, components.refuse)
+        gateway.contain(self._connection, controls.refuse)
         self.add_listener(self.lobbies.on_modal, "on_interaction")
-        self.add_listener(components.answer_unknown, "on_interaction")
+        self.add_listener(controls.answer_unknown, "on_interaction")
 
     async def _pictures_choice(self, guild_id: int) -> bool | None:
         """The server's own pictures setting (None: it follows ``[tables] pictures``)."""
@@ -158,7 +158,7 @@ class TidewaterBot(commands.AutoShardedBot):
         self._manager.on_deadline(TIMER, self.tables.on_timer)
         for name in COGS:
             await self.load_extension(name)
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         # Games resumed at start-up (AI seats may already have moved before this listener was
         # added): bring every live table up to date once.
         for info in await self._manager.live_games():
@@ -204,7 +204,7 @@ class TidewaterBot(commands.AutoShardedBot):
                 await super().close()
 
 
-def controls(bot: TidewaterBot) -> components.Controls:
+def as_controls(bot: TidewaterBot) -> controls.Controls:
     """The bot as the controls see it (:class:`bot.components.Controls`): the components reach
     it through ``interaction.client``, and this return is where the type checker verifies that
     the bot provides what they call."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import components, permissions
+from bot import controls, permissions
 from bot.names import seat_name
 from bot.occupied import Occupied
 from bot.render import lobby as render_lobby
@@ -88,13 +88,13 @@ def lobby_message(info: GameInfo, note: str | None = None) -> tuple[discord.Embe
     """The lobby message of ``info`` (its controls only while it is a lobby), with ``note``
     saying what just changed."""
     engine = registry.get(info.game)
-    embed = components.to_embed(render_lobby.lobby(info, engine, note))
+    embed = controls.to_embed(render_lobby.lobby(info, engine, note))
     if info.status != "lobby":
         return embed, discord.ui.View()
     levels = tuple(registry.policies(info.game))
     current = render_lobby.effective_options(engine, info.options)
     menus = render_lobby.option_menus(engine, current)
-    return embed, components.lobby_view(info.id, levels, menus)
+    return embed, controls.lobby_view(info.id, levels, menus)
 
 
 class Lobbies:
@@ -130,7 +130,7 @@ class Lobbies:
         if interaction.message is None:  # a form sent with no message under it: nothing to
             # update in the answer, so the lobby is edited in the channel and the answer is a line
             await self._edit_in_channel(info, interaction, embed, view)
-            await components.reply(interaction, note or "Done.")
+            await controls.reply(interaction, note or "Done.")
             return
         try:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -257,11 +257,11 @@ class Lobbies:
         """Every options-modal submission, restart-safe (the ``on_interaction`` listener)."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data = components.payload(interaction)
+        data = controls.payload(interaction)
         match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
         if match is None:  # forged, or a form of a version that drew other forms
-            log.warning("a form the bot does not know: %s", components.what_was_used(interaction))
-            await components.refuse(interaction, FORM_UNKNOWN)
+            log.warning("a form the bot does not know: %s", controls.what_was_used(interaction))
+            await controls.refuse(interaction, FORM_UNKNOWN)
             return
         game_id = int(match[1])
 
@@ -270,7 +270,7 @@ class Lobbies:
             info = await self.manager().set_options(game_id, interaction.user.id, options)
             await self.answer(interaction, info, "Options saved.")
 
-        await components.guarded(interaction, components.checked(game_id, work))
+        await controls.guarded(interaction, controls.checked(game_id, work))
 
     async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         manager = self.manager()
@@ -306,7 +306,7 @@ class Lobbies:
         if level not in registry.policies(info.game):
             raise NotAllowed("That AI level is not available for this game.")
         info = await self.manager().add_ai(game_id, interaction.user.id, level)
-        label = components.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
+        label = controls.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
         await self.answer(interaction, info, f"{label} sat down.")
 
     async def option_menu(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
@@ -324,7 +324,7 @@ class Lobbies:
         now = json.dumps(current.get(key))
         text = f"**{menu.label}**: {menu.description or 'pick a value.'}"
         await interaction.response.send_message(
-            text, view=components.option_value_view(game_id, menu, now), ephemeral=True
+            text, view=controls.option_value_view(game_id, menu, now), ephemeral=True
         )
 
     async def option_value(

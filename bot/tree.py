@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import components
+from bot import controls
 from bot.sessions import SessionError
 from games import BadOptions, IllegalAction
 
@@ -47,7 +47,7 @@ class Tree(app_commands.CommandTree[Any]):
         if interaction.type is discord.InteractionType.autocomplete:
             # No option of Tidewater's completes as it is typed (each offers fixed choices),
             # so any autocomplete is forged or stale: it gets no choices.
-            await components.refuse(interaction)
+            await controls.refuse(interaction)
             return
         try:
             await super()._call(interaction)
@@ -82,16 +82,16 @@ class Tree(app_commands.CommandTree[Any]):
             log.warning(
                 "a command the bot cannot run (%s): /%s",
                 type(cause).__name__,
-                components.what_was_used(interaction),
+                controls.what_was_used(interaction),
             )
             text = NOT_A_COMMAND
         elif isinstance(cause, discord.HTTPException):  # the command's own answer was refused
-            components.discord_refused(cause, f"a request of /{command_name(interaction)}")
-            text = components.REFUSED
+            controls.discord_refused(cause, f"a request of /{command_name(interaction)}")
+            text = controls.REFUSED
         else:
             log.error("command failed", exc_info=cause)
-            text = components.OOPS
-        await components.refuse(interaction, text)
+            text = controls.OOPS
+        await controls.refuse(interaction, text)
 
 
 def command_name(interaction: discord.Interaction) -> str:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import TidewaterBot
 from bot.cogs.games import describe
-from bot.components import MAX_ID
+from bot.controls import MAX_ID
 from bot.sessions import GameInfo, GameNotFound, SessionManager
 
 

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import components
+from bot import controls
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
 from bot.render.base import renderer_for
@@ -201,7 +201,7 @@ class Standings(commands.Cog):
             "This deletes your games, wins and skill ratings on every server, and replaces your "
             "name by “(deleted)” in the games you played (they stay replayable). It cannot be "
             "undone.",
-            view=components.privacy_view(interaction.user.id),
+            view=controls.privacy_view(interaction.user.id),
             ephemeral=True,
         )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot import components
+from bot import controls
 from bot.render import HandSpec, TableContext
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Seat, Update, paused
@@ -107,18 +107,16 @@ class Presenter:
             result = engine.result(state)
             spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
             spec = with_score_sheet(spec, names, sides_of(engine, len(info.seats)), sheet)
-            return components.to_embed(spec), components.final_view(info.id)
+            return controls.to_embed(spec), controls.final_view(info.id)
         if not live:
-            return components.to_embed(spec), discord.ui.View(timeout=None)
+            return controls.to_embed(spec), discord.ui.View(timeout=None)
         people = {s.seat for s in info.seats if not s.is_ai}
         shining = any(
             people & set(snap.event.visible_to or ()) for snap in self.snapshots.active(info.id)
         )
         wording = render.snapshot_wording if shining else None
         away = any(s.away for s in info.seats)
-        return components.to_embed(spec), components.table_view(
-            info.id, snapshot=wording, away=away
-        )
+        return controls.to_embed(spec), controls.table_view(info.id, snapshot=wording, away=away)
 
     def hand_message(
         self, info: GameInfo, state: Any, seat: int, focus: str | None = None
@@ -165,10 +163,10 @@ class Presenter:
         shining = live and bool(self.snapshots.active(info.id, seat))
         wording = render.snapshot_wording if shining else None
         person = live and not away and not info.seats[seat].is_ai
-        view = components.hand_view(
+        view = controls.hand_view(
             info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
         )
-        return components.to_embed(spec.embed), view
+        return controls.to_embed(spec.embed), view
 
 
 def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.components import to_embed
+from bot.controls import to_embed
 from bot.render import (
     TableContext,
 )

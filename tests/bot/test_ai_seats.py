@@ -3,7 +3,7 @@ the table show it, and a turn the clock played is said on the table."""
 
 from __future__ import annotations
 
-from bot.components import LEVEL_LABELS
+from bot.controls import LEVEL_LABELS
 from tests.bot.flows import new_table
 from tests.bot.harness import User
 

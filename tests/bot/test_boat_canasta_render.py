@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import components
+from bot import controls
 from bot.render import (
     HandSpec,
     TableContext,
@@ -57,8 +57,8 @@ def offered(spec: HandSpec) -> set[str]:
 
 
 def check_screen(spec: HandSpec, seat: int) -> None:
-    check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
-    view = components.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=SnapshotWording())
+    check_embed(controls.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
+    view = controls.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=SnapshotWording())
     rows = view.to_components()
     check_components(rows)
     drawn = {
@@ -117,7 +117,7 @@ def test_every_legal_action_is_reachable_and_fits(players: int) -> None:
             table = render.table(
                 ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state)
             )
-            check_embed(components.to_embed(table).to_dict())  # type: ignore[arg-type]
+            check_embed(controls.to_embed(table).to_dict())  # type: ignore[arg-type]
             for seat in range(players):
                 legal = ENGINE.legal_actions(state, seat)
                 codes = reachable(ctx, ENGINE.view(state, seat), seat, legal)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import components
+from bot import controls
 from bot.render import TableContext
 from bot.render import game_of_rows as render
 from games import registry
@@ -43,8 +43,8 @@ def offered(spec: Any) -> set[str]:
 
 
 def check_hand(spec: Any, seat: int) -> None:
-    check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
-    view = components.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=None)
+    check_embed(controls.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
+    view = controls.hand_view(987_654_321_012, seat, 123_456, spec, snapshot=None)
     check_components(view.to_components())
 
 
@@ -99,7 +99,7 @@ def test_every_legal_action_is_reachable_and_every_focus_fits(options, players) 
         for _ in range(150):
             c = ctx(players, tuple(log[-6:]))
             table = render.table(c, ENGINE.view(state, None), ENGINE.result(state), [])
-            check_embed(components.to_embed(table).to_dict())  # type: ignore[arg-type]
+            check_embed(controls.to_embed(table).to_dict())  # type: ignore[arg-type]
             for seat in range(players):
                 legal = ENGINE.legal_actions(state, seat)
                 view = ENGINE.view(state, seat)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.components import UNKNOWN, UNREADABLE
+from bot.controls import UNKNOWN, UNREADABLE
 from bot.lobbies import FORM_UNKNOWN
 from bot.tree import NOT_A_COMMAND
 from tests.bot.flows import Table

@@ -7,7 +7,7 @@ import copy
 import logging
 import random
 
-from bot.components import OOPS, table_id
+from bot.controls import OOPS, table_id
 from games import registry
 from tests.bot.flows import Table, new_table
 from tests.bot.harness import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.components import SNAP, table_id
+from bot.controls import SNAP, table_id
 from bot.table import FADE
 from tests.bot.flows import SecrecyWatch, new_table
 from tests.bot.harness import Clock, FakeDiscord, User, start_bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.components import redact_custom_id
+from bot.controls import redact_custom_id
 from tests.bot.flows import Table
 from tests.bot.harness import User, start_bot
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import components
+from bot import controls
 from bot.render import (
     MAX_BUTTONS_PER_ROW,
     MAX_CONTENT,
@@ -119,15 +119,15 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
             spec = render.table(
                 ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
             )
-            check_embed(components.to_embed(spec).to_dict())  # type: ignore[arg-type]
+            check_embed(controls.to_embed(spec).to_dict())  # type: ignore[arg-type]
             check_components(
-                components.table_view(info.id, snapshot=SnapshotWording()).to_components()
+                controls.table_view(info.id, snapshot=SnapshotWording()).to_components()
             )
             for seat in range(players):
                 legal = engine.legal_actions(state, seat)
                 hand = render.hand(ctx, engine.view(state, seat), seat, legal)
-                check_embed(components.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
-                view = components.hand_view(
+                check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
+                view = controls.hand_view(
                     info.id, seat, info.version, hand, snapshot=SnapshotWording()
                 )
                 check_components(view.to_components())
@@ -153,7 +153,7 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                     assert note is None or len(note) <= MAX_CONTENT
                     shown = render.snapshot(ctx, event, viewer)
                     if shown is not None:
-                        check_embed(components.to_embed(shown).to_dict())  # type: ignore[arg-type]
+                        check_embed(controls.to_embed(shown).to_dict())  # type: ignore[arg-type]
                         assert (snapshot_lifetime(engine, event) or 0) > 0
     assert checked >= seeds * players  # every seat of every seed was drawn at least once
 
@@ -162,8 +162,8 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
 async def test_lobby_fits_with_full_seats(game: str) -> None:
     engine = registry.get(game)
     info = info_for(game, engine.max_players, status="lobby")
-    check_embed(components.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
-    check_components(components.lobby_view(info.id).to_components())
+    check_embed(controls.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
+    check_components(controls.lobby_view(info.id).to_components())
 
 
 #: display names as people have them (Discord allows 32; the phone check uses a usual length)

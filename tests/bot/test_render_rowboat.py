@@ -125,12 +125,12 @@ def test_private_events_only_for_their_seat_and_snapshots_skip_the_viewer() -> N
 def test_once_a_game_cards_sit_below_the_card_menu() -> None:
     """The Rowboat and the Lighthouse are never the first control under a thumb: the card menu
     (or the card buttons) come first, the once-a-game buttons on a row below them."""
-    from bot import components
+    from bot import controls
 
     hand = ["2o", "3o", "4o", "5o", "6o", "7o", "8o"]
     legal = [Action("play", c) for c in hand] + [Action("rowboat"), Action("lighthouse")]
     spec = r.hand(CTX, view(hand=hand), 2, legal)
-    rows = components.hand_view(1, 2, 5, spec, snapshot=None).to_components()
+    rows = controls.hand_view(1, 2, 5, spec, snapshot=None).to_components()
     codes = [[c["custom_id"].rsplit(":", 1)[-1] for c in row["components"]] for row in rows]
     first = next(i for i, row in enumerate(codes) if "rowboat" in row or "lighthouse" in row)
     cards = next(

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import pytest
 from discord import app_commands
 
-from bot import components
+from bot import controls
 from bot.render import (
     FOCUS_CHARS,
     ActionSpec,
@@ -394,13 +394,13 @@ def test_navs_become_one_menu_when_buttons_do_not_fit() -> None:
     spec = HandSpec(
         EmbedSpec("t"), buttons=buttons, choices=(menu,), navs=navs, nav_placeholder="Pick a card"
     )
-    rows = components.hand_view(1, 0, 5, spec, snapshot=None).to_components()
+    rows = controls.hand_view(1, 0, 5, spec, snapshot=None).to_components()
     assert len(rows) == 5  # 2 button rows, the action menu, 1 nav menu (not 3 rows), Refresh
     [nav_menu] = rows[3]["components"]
     assert nav_menu["custom_id"] == "gv:1:s0:v5" and nav_menu["placeholder"] == "Pick a card"
     assert [o["value"] for o in nav_menu["options"]] == [f"n{i}" for i in range(12)] + ["~"]
     few = HandSpec(EmbedSpec("t"), buttons=buttons, navs=navs[:3])
-    rows = components.hand_view(1, 0, 5, few, snapshot=None).to_components()
+    rows = controls.hand_view(1, 0, 5, few, snapshot=None).to_components()
     assert [c["custom_id"] for c in rows[2]["components"]] == [
         "gn:1:s0:v5:n0",
         "gn:1:s0:v5:n1",
@@ -507,9 +507,9 @@ async def test_a_window_closed_in_time_is_left_alone(fake, tmp_path, monkeypatch
 
 def check_hand(engine: Any, spec: HandSpec, legal: Sequence[Action], seat: int) -> None:
     """One hand spec: Discord's limits through the real builders, and only legal actions."""
-    check_embed(components.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
+    check_embed(controls.to_embed(spec.embed).to_dict())  # type: ignore[arg-type]
     check_components(
-        components.hand_view(
+        controls.hand_view(
             987_654_321_012, seat, 123_456, spec, snapshot=SnapshotWording()
         ).to_components()
     )

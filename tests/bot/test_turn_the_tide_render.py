@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot import components
+from bot import controls
 from bot.render import MAX_DESCRIPTION, MAX_EMBED_TOTAL, EmbedSpec, TableContext
 from bot.render import turn_the_tide as r
 from games import Action, Event, registry
@@ -193,7 +193,7 @@ def test_show_history_with_five_long_names_fits_discord() -> None:
             for seat in range(5):
                 hand = r.hand(c, ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
                 assert utf16(hand.embed) <= MAX_EMBED_TOTAL
-                components.hand_view(1, seat, 1, hand, snapshot=None).to_components()
+                controls.hand_view(1, seat, 1, hand, snapshot=None).to_components()
             if ENGINE.is_over(state):
                 break
             seat = rng.choice(ENGINE.to_act(state))

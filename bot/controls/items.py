@@ -1,64 +1,62 @@
-"""Restart-safe components: every button and menu is a ``DynamicItem`` parsed from its custom_id.
+"""The controls: every button and menu is a ``DynamicItem`` parsed from its custom_id.
 
 Why: a ``discord.ui.View`` lives in memory and dies with the process, so its buttons stop
-working after a restart. A DynamicItem is matched by a regular expression over the custom_id
-(registered once in ``setup_hook``), and the id carries all it needs: the game id, the state
-version the control was drawn for, and the action code (``g:<id>:v<version>:<code>``). These
-classes only parse ids and delegate to :mod:`bot.table`; they hold no rules.
+working after a restart. A dynamic item is matched by a regular expression over the custom_id
+(registered once in ``setup_hook``; the format is :mod:`bot.controls.ids`), so a click finds its
+handler whatever process receives it. The items hold no rules: each parses its id and calls the
+table's or the lobby's operation directly, under :func:`bot.controls.answers.guarded`.
 
-discord.py only logs exceptions raised in a dynamic item's callback, so every callback runs
-under :func:`guarded`, which answers the user with a readable ephemeral line whatever happens.
+discord.py builds a dynamic item from its custom_id, so nothing can be handed to its
+constructor: a click finds the bot's services on ``interaction.client``. The protocols below name
+the few operations the controls call (``bot.client.TidewaterBot`` provides them, and
+``bot.client.as_controls`` makes the type checker hold it to that), so this module depends on them
+and not on the client, which imports it.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 import discord
 from discord import ui
 
+from bot.controls.answers import UNKNOWN, checked, guarded, payload, refuse, reply
+from bot.controls.ids import (
+    AWAY,
+    BACK,
+    ON_HAND,
+    REMATCH,
+    TOP,
+    VERB,
+    act_id,
+    choice_id,
+    forget_id,
+    hand_id,
+    lobby_id,
+    multi_id,
+    nav_id,
+    nav_select_id,
+    redact_custom_id,
+    table_id,
+)
 from bot.render import (
-    MAX_BUTTONS_PER_ROW,
-    MAX_CUSTOM_ID,
     MAX_LABEL,
     MAX_OPTION_DESCRIPTION,
-    MAX_ROWS,
     MAX_SELECT_OPTIONS,
     ActionSpec,
     ChoiceSpec,
-    EmbedSpec,
-    HandSpec,
     NavSpec,
     clip,
 )
 from bot.render.base import SnapshotWording
 from bot.render.lobby import PACES, OptionMenu
-from bot.sessions import GameNotFound, NotAllowed, SessionError
-from games import BadOptions, IllegalAction
+from bot.sessions import NotAllowed
+from games import IllegalAction
 
 log = logging.getLogger(__name__)
-
-OOPS = "Something went wrong on our side and nothing was changed. Please try again."
-#: Discord refused a request while a click was handled (an outage, a permission taken away, an
-#: answer too late): the move may already be saved, so "nothing was changed" would be untrue
-REFUSED = (
-    "Discord did not take my answer just now, so I cannot tell you here how that went: what "
-    "you did may already be saved. The table, or /hand, shows where things stand."
-)
-UNKNOWN = (
-    "This control is not one Tidewater knows (it may be from an older version): nothing was "
-    "changed. Use /hand to open your hand again."
-)
-#: an interaction the bot cannot read or route at all (not a control, command or form it knows)
-UNREADABLE = (
-    "Tidewater could not make sense of that request, so nothing was changed. Use the buttons "
-    "on the table or a slash command such as /hand."
-)
-#: SQLite's INTEGER is a signed 64-bit number: a larger id in a forged custom_id names no game
-MAX_ID = 2**63 - 1
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -66,82 +64,6 @@ _STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-
-
-def discord_refused(exc: discord.HTTPException, what: str) -> None:
-    """Log a request Discord refused. An outage (5xx once discord.py's own retries are spent),
-    a permission taken away, something deleted or an answer too late is Discord's side or a
-    moderator's, not a fault of the bot: one warning line. Anything else (a 400: a request
-    the bot got wrong) is a bug, logged with its traceback."""
-    if exc.status >= 500 or exc.status in (401, 403, 404, 429):
-        log.warning("Discord refused %s: %s %s", what, exc.status, exc.text or exc.code)
-    else:
-        log.error("Discord refused %s", what, exc_info=exc)
-
-
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately, whether or not the interaction was already answered or deferred."""
-    text = clip(text, 2000)
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException as exc:
-        discord_refused(exc, f"the answer to interaction {interaction.id}")
-
-
-async def refuse(interaction: discord.Interaction, text: str = UNREADABLE) -> None:
-    """Answer any interaction, of whatever type, with ``text`` (a "nothing was changed" line).
-
-    Why not :func:`reply` alone: an autocomplete can only be answered with choices (none, here),
-    and a message answer to it would be refused; every other type takes a private message."""
-    if interaction.type is discord.InteractionType.autocomplete:
-        try:
-            if not interaction.response.is_done():
-                await interaction.response.autocomplete([])
-        except discord.HTTPException as exc:
-            discord_refused(exc, f"the answer to interaction {interaction.id}")
-        return
-    await reply(interaction, text)
-
-
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run ``work``; refusals become their readable message, anything else a polite line."""
-    try:
-        await work()
-    except (SessionError, IllegalAction, BadOptions) as exc:
-        await reply(interaction, str(exc))
-    except discord.HTTPException as exc:
-        discord_refused(exc, f"a request of interaction {what_was_used(interaction)}")
-        await reply(interaction, REFUSED)
-    except Exception:
-        log.exception("interaction %s failed", what_was_used(interaction))
-        await reply(interaction, OOPS)
-
-
-def what_was_used(interaction: discord.Interaction) -> str:
-    """The control or command of an interaction, for a log line (a game's code redacted)."""
-    data = payload(interaction)
-    return redact_custom_id(str(data.get("custom_id") or data.get("name") or ""))
-
-
-def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
-    """The interaction's ``data`` object, or an empty one where a forged frame put something
-    else (discord.py passes it on as it came)."""
-    data = interaction.data
-    return data if isinstance(data, Mapping) else {}
-
-
-def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
-    """``work``, refused readably when ``game_id`` cannot name a game (out of SQLite's range)."""
-
-    async def run() -> None:
-        if not 0 < game_id <= MAX_ID:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        await work()
-
-    return run
 
 
 def known_custom_id(custom_id: str) -> bool:
@@ -198,36 +120,6 @@ async def answer_unknown(interaction: discord.Interaction) -> None:
         return  # discord.py hands it to its item
     log.warning("click on an unknown control %s", redact_custom_id(custom_id))
     await reply(interaction, UNKNOWN)
-
-
-_ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
-
-
-def redact_custom_id(custom_id: str) -> str:
-    """The custom_id up to its game, seat and version: the action code or focus after them can
-    name a card from a hand (a discard, a card to play), which must not reach the logs."""
-    head = _ID_HEAD.match(custom_id)
-    if head is None:
-        return custom_id if ":" not in custom_id else "<component>"
-    return head.group(0) + (":…" if len(head.group(0)) < len(custom_id) else "")
-
-
-def to_embed(spec: EmbedSpec) -> discord.Embed:
-    embed = discord.Embed(title=spec.title, description=spec.description or None, color=spec.color)
-    for f in spec.fields:
-        embed.add_field(name=f.name, value=f.value, inline=f.inline)
-    if spec.footer:
-        embed.set_footer(text=spec.footer)
-    return embed
-
-
-# ---- what a click is handed to ---------------------------------------------------------------
-#
-# discord.py builds a dynamic item from its custom_id, so nothing can be passed to its
-# constructor: a click finds the bot's services on ``interaction.client``. These protocols name
-# the few operations the controls call (``bot.client.TidewaterBot`` provides them, and
-# ``bot.client.controls`` makes the type checker hold it to that), so this module depends on
-# them and not on the client, which imports it.
 
 
 class TableControls(Protocol):
@@ -299,51 +191,6 @@ def _bot(interaction: discord.Interaction) -> Controls:
     return cast(Controls, interaction.client)
 
 
-# ---- custom ids ------------------------------------------------------------------------------
-
-
-def act_id(game_id: int, seat: int, version: int, code: str) -> str:
-    custom_id = f"g:{game_id}:s{seat}:v{version}:{code}"
-    if len(custom_id) > MAX_CUSTOM_ID:
-        raise ValueError(f"custom_id too long: {custom_id!r}")
-    return custom_id
-
-
-def choice_id(game_id: int, seat: int, version: int, index: int) -> str:
-    return f"gs:{game_id}:s{seat}:v{version}:{index}"
-
-
-def multi_id(game_id: int, seat: int, version: int, index: int, verb: str) -> str:
-    return f"gm:{game_id}:s{seat}:v{version}:{index}:{verb}"
-
-
-def nav_id(game_id: int, seat: int, version: int, focus: str) -> str:
-    return f"gn:{game_id}:s{seat}:v{version}:{focus}"
-
-
-def nav_select_id(game_id: int, seat: int, version: int) -> str:
-    return f"gv:{game_id}:s{seat}:v{version}"
-
-
-#: the verb of a multi-value menu travels in its custom_id
-VERB = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
-
-#: a nav select's option value for "back to the top level" (an option value cannot be empty)
-TOP = "~"
-
-
-def table_id(game_id: int, what: str) -> str:
-    return f"t:{game_id}:{what}"
-
-
-def lobby_id(game_id: int, op: str) -> str:
-    return f"l:{game_id}:{op}"
-
-
-#: what every hand-message id carries after its prefix: ``:<game>:s<seat>:v<version>``
-_ON_HAND = r":(?P<game>[0-9]{1,19}):s(?P<seat>[0-9]{1,2}):v(?P<version>[0-9]{1,9})"
-
-
 def _button(spec: ActionSpec | NavSpec, custom_id: str) -> ui.Button[Any]:
     """A button as a renderer's spec describes it, its label clipped to Discord's limit."""
     return ui.Button(
@@ -401,7 +248,7 @@ class _OnHand:
 
     @staticmethod
     def where(match: re.Match[str]) -> tuple[int, int, int]:
-        """Game, seat and version from a custom_id matched by a template using ``_ON_HAND``."""
+        """Game, seat and version from a custom_id matched by a template using ``ON_HAND``."""
         return int(match["game"]), int(match["seat"]), int(match["version"])
 
     async def apply(self, interaction: discord.Interaction, code: Callable[[], str]) -> None:
@@ -424,7 +271,7 @@ class _OnHand:
 
 
 class ActButton(
-    _OnHand, ui.DynamicItem[ui.Button], template=r"g" + _ON_HAND + r":(?P<code>[^\s]{1,70})"
+    _OnHand, ui.DynamicItem[ui.Button], template=r"g" + ON_HAND + r":(?P<code>[^\s]{1,70})"
 ):
     """One legal action on a hand message; the id names the seat it was drawn for."""
 
@@ -444,7 +291,7 @@ class ActButton(
 
 
 class ActSelect(
-    _OnHand, ui.DynamicItem[ui.Select], template=r"gs" + _ON_HAND + r":(?P<index>[0-9]{1,2})"
+    _OnHand, ui.DynamicItem[ui.Select], template=r"gs" + ON_HAND + r":(?P<index>[0-9]{1,2})"
 ):
     """A menu of legal actions (option values are action codes)."""
 
@@ -486,7 +333,7 @@ def _options(specs: list[ActionSpec]) -> list[discord.SelectOption]:
 class ActMultiSelect(
     _OnHand,
     ui.DynamicItem[ui.Select],
-    template=r"gm" + _ON_HAND + r":(?P<index>[0-9]{1,2}):(?P<verb>[A-Za-z0-9_.+-]{1,40})",
+    template=r"gm" + ON_HAND + r":(?P<index>[0-9]{1,2}):(?P<verb>[A-Za-z0-9_.+-]{1,40})",
 ):
     """A menu picking several options as ONE action ``verb:a,b,c`` (guide: multi-value
     choices). The option order comes from the message itself, so it survives a restart."""
@@ -539,7 +386,7 @@ class ActMultiSelect(
 class NavButton(
     _OnHand,
     ui.DynamicItem[ui.Button],
-    template=r"gn" + _ON_HAND + r":(?P<focus>[A-Za-z0-9@._:+-]{0,40})",
+    template=r"gn" + ON_HAND + r":(?P<focus>[A-Za-z0-9@._:+-]{0,40})",
 ):
     """A focus change on a hand message: re-draws it, applies no action (guide: focus
     navigation). The id carries the focus, so the click works after a restart."""
@@ -559,7 +406,7 @@ class NavButton(
         await self.refocus(interaction, lambda: self.focus)
 
 
-class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
+class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + ON_HAND):
     """The navs as one menu, when they do not fit as buttons (option values are focuses)."""
 
     def __init__(
@@ -585,17 +432,6 @@ class NavSelect(_OnHand, ui.DynamicItem[ui.Select], template=r"gv" + _ON_HAND):
             return "" if value == TOP else value
 
         await self.refocus(interaction, focus)
-
-
-#: the custom_id word of the snapshot buttons; any other word but ``hand``/``refresh`` (a game's
-#: older id, e.g. on a message sent before snapshots were generic) is served the same way
-SNAP = "snap"
-#: the custom_id word of the table's **I'm back** button
-BACK = "back"
-#: the custom_id word of a finished table's **Rematch** button
-REMATCH = "rematch"
-#: the custom_id word of a live hand's **Step away** button (the AI plays until I'm back)
-AWAY = "away"
 
 
 class TableButton(
@@ -656,7 +492,7 @@ class HandRefresh(
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
-        super().__init__(ui.Button(label=label, emoji=emoji, custom_id=f"h:{game_id}:{what}"))
+        super().__init__(ui.Button(label=label, emoji=emoji, custom_id=hand_id(game_id, what)))
 
     @classmethod
     async def from_custom_id(
@@ -846,13 +682,6 @@ class OptionValue(
         await guarded(interaction, checked(self.game_id, work))
 
 
-def option_value_view(game_id: int, menu: OptionMenu, now: str) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(OptionValue(game_id, menu.key, menu, now))
-    view.stop()  # served by the dynamic item; nothing kept in discord.py's view store
-    return view
-
-
 class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19}):forget"):
     """``/privacy delete``'s confirmation: only the person it names may press it, and pressing
     deletes their standings and replaces their name in finished games."""
@@ -863,7 +692,7 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19})
             ui.Button(
                 label="Delete my data",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"p:{user_id}:forget",
+                custom_id=forget_id(user_id),
             )
         )
 
@@ -889,13 +718,6 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19})
         await guarded(interaction, work)
 
 
-def privacy_view(user_id: int) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(ForgetButton(user_id))
-    view.stop()  # served by the dynamic item; see hand_view
-    return view
-
-
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ForgetButton,
     ActButton,
@@ -911,145 +733,3 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyOption,
     OptionValue,
 )
-
-
-def nav_rows(spec: HandSpec) -> tuple[int, bool]:
-    """Rows the navs take and whether they are buttons: buttons when they fit beside the
-    action buttons and menus in five rows, else one menu (guide: focus navigation)."""
-    if not spec.navs:
-        return 0, True
-    main, below = _split_below(spec)
-    used = (
-        -(-len(main) // MAX_BUTTONS_PER_ROW)
-        + -(-len(below) // MAX_BUTTONS_PER_ROW)
-        + len(spec.choices)
-    )
-    as_buttons = -(-len(spec.navs) // MAX_BUTTONS_PER_ROW)
-    if used + as_buttons <= MAX_ROWS:
-        return as_buttons, True
-    return 1, False
-
-
-def _split_below(spec: HandSpec) -> tuple[list[ActionSpec], list[ActionSpec]]:
-    """The main action buttons, and those that sit below the menus (``ActionSpec.below``)."""
-    return [b for b in spec.buttons if not b.below], [b for b in spec.buttons if b.below]
-
-
-def _button_rows(
-    view: ui.View, game_id: int, seat: int, version: int, buttons: list[ActionSpec], row: int
-) -> int:
-    for start in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
-        for action in buttons[start : start + MAX_BUTTONS_PER_ROW]:
-            item = ActButton(game_id, seat, version, action)
-            item.row = row
-            view.add_item(item)
-        row += 1
-    return row
-
-
-def hand_view(
-    game_id: int,
-    seat: int,
-    version: int,
-    spec: HandSpec,
-    *,
-    snapshot: SnapshotWording | None,
-    away: bool = False,
-    step_away: bool = False,
-) -> ui.View:
-    """The controls of a hand message: action buttons, action menus, the buttons that sit below
-    them (once-a-game and irreversible actions, never first), navs, then Refresh, **Step
-    away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
-    (``snapshot`` is its wording), its button, when a row is left."""
-    view = ui.View(timeout=None)
-    main, below = _split_below(spec)
-    row = _button_rows(view, game_id, seat, version, main, 0)
-    for index, choice in enumerate(spec.choices):
-        chooser: ui.Item[Any]
-        if choice.max_values > 1:
-            chooser = ActMultiSelect(game_id, seat, version, index, choice)
-        else:
-            chooser = ActSelect(
-                game_id, seat, version, index, choice.placeholder, list(choice.actions)
-            )
-        chooser.row = row
-        view.add_item(chooser)
-        row += 1
-    row = _button_rows(view, game_id, seat, version, below, row)
-    rows, as_buttons = nav_rows(spec)
-    if rows and row + rows <= MAX_ROWS:
-        navs: list[NavSpec] = []
-        for nav in spec.navs:  # custom_ids must be unique on a message: first of a focus wins
-            if all(n.focus != nav.focus for n in navs):
-                navs.append(nav)
-        if as_buttons:
-            for index, nav in enumerate(navs):
-                button = NavButton(game_id, seat, version, nav)
-                button.row = row + index // MAX_BUTTONS_PER_ROW
-                view.add_item(button)
-        else:
-            menu = NavSelect(
-                game_id, seat, version, spec.nav_placeholder, navs[:MAX_SELECT_OPTIONS]
-            )
-            menu.row = row
-            view.add_item(menu)
-        row += rows
-    if row < MAX_ROWS:
-        if away:  # an AI plays the seat: the way back comes first
-            again = HandRefresh(game_id, BACK)
-            again.row = row
-            view.add_item(again)
-        refresh = HandRefresh(game_id, "refresh")
-        refresh.row = row
-        view.add_item(refresh)
-        if step_away:
-            leave = HandRefresh(game_id, AWAY)
-            leave.row = row
-            view.add_item(leave)
-        if snapshot is not None:
-            look = HandRefresh(game_id, SNAP, snapshot)
-            look.row = row
-            view.add_item(look)
-    # Why stopped: discord.py keeps an ephemeral message's view in its view store for 15
-    # minutes (with a timeout task), i.e. one object per opened hand; every control here is a
-    # persistent dynamic item served without the view, so a finished view, which discord.py
-    # still renders but never stores, keeps memory flat however often hands are opened.
-    view.stop()
-    return view
-
-
-def table_view(game_id: int, *, snapshot: SnapshotWording | None, away: bool = False) -> ui.View:
-    """The table's buttons: **My hand**, **I'm back** while a seat is away (``away``), and a
-    shining snapshot's (``snapshot``: its wording)."""
-    view = ui.View(timeout=None)
-    view.add_item(TableButton(game_id, "hand"))
-    if away:
-        view.add_item(TableButton(game_id, BACK))
-    if snapshot is not None:
-        view.add_item(TableButton(game_id, SNAP, snapshot))
-    return view
-
-
-def final_view(game_id: int) -> ui.View:
-    """A finished table's one button: **Rematch** (the same seats and options)."""
-    view = ui.View(timeout=None)
-    view.add_item(TableButton(game_id, REMATCH))
-    return view
-
-
-def lobby_view(
-    game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS), menus: Sequence[OptionMenu] = ()
-) -> ui.View:
-    """The lobby's controls; ``levels`` are the AI levels the game offers, ``menus`` its
-    options that a menu can set."""
-    view = ui.View(timeout=None)
-    for op in ("join", "leave", "ai", "start", "cancel"):
-        view.add_item(LobbyButton(game_id, op))
-    options = LobbyButton(game_id, "options")
-    options.row = 1
-    view.add_item(options)
-    view.add_item(LobbyLevel(game_id, levels))
-    view.add_item(LobbyPace(game_id))
-    if menus:
-        view.add_item(LobbyOption(game_id, menus))
-    return view

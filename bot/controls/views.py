@@ -1,0 +1,208 @@
+"""The views: which controls a hand, a table, a lobby or a form shows, and in what order.
+
+Why apart from the items: the order of the controls (the turn's own first, once-a-game cards
+below, navigation, then Refresh and Step away) is presentation, and changes for other reasons
+than what a click does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.controls.ids import AWAY, BACK, REMATCH, SNAP
+from bot.controls.items import (
+    LEVEL_LABELS,
+    ActButton,
+    ActMultiSelect,
+    ActSelect,
+    ForgetButton,
+    HandRefresh,
+    LobbyButton,
+    LobbyLevel,
+    LobbyOption,
+    LobbyPace,
+    NavButton,
+    NavSelect,
+    OptionValue,
+    TableButton,
+)
+from bot.render import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    ActionSpec,
+    EmbedSpec,
+    HandSpec,
+    NavSpec,
+)
+from bot.render.base import SnapshotWording
+from bot.render.lobby import OptionMenu
+
+
+def to_embed(spec: EmbedSpec) -> discord.Embed:
+    embed = discord.Embed(title=spec.title, description=spec.description or None, color=spec.color)
+    for f in spec.fields:
+        embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    if spec.footer:
+        embed.set_footer(text=spec.footer)
+    return embed
+
+
+def option_value_view(game_id: int, menu: OptionMenu, now: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(OptionValue(game_id, menu.key, menu, now))
+    view.stop()  # served by the dynamic item; nothing kept in discord.py's view store
+    return view
+
+
+def privacy_view(user_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
+    view.stop()  # served by the dynamic item; see hand_view
+    return view
+
+
+def nav_rows(spec: HandSpec) -> tuple[int, bool]:
+    """Rows the navs take and whether they are buttons: buttons when they fit beside the
+    action buttons and menus in five rows, else one menu (guide: focus navigation)."""
+    if not spec.navs:
+        return 0, True
+    main, below = _split_below(spec)
+    used = (
+        -(-len(main) // MAX_BUTTONS_PER_ROW)
+        + -(-len(below) // MAX_BUTTONS_PER_ROW)
+        + len(spec.choices)
+    )
+    as_buttons = -(-len(spec.navs) // MAX_BUTTONS_PER_ROW)
+    if used + as_buttons <= MAX_ROWS:
+        return as_buttons, True
+    return 1, False
+
+
+def _split_below(spec: HandSpec) -> tuple[list[ActionSpec], list[ActionSpec]]:
+    """The main action buttons, and those that sit below the menus (``ActionSpec.below``)."""
+    return [b for b in spec.buttons if not b.below], [b for b in spec.buttons if b.below]
+
+
+def _button_rows(
+    view: ui.View, game_id: int, seat: int, version: int, buttons: list[ActionSpec], row: int
+) -> int:
+    for start in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
+        for action in buttons[start : start + MAX_BUTTONS_PER_ROW]:
+            item = ActButton(game_id, seat, version, action)
+            item.row = row
+            view.add_item(item)
+        row += 1
+    return row
+
+
+def hand_view(
+    game_id: int,
+    seat: int,
+    version: int,
+    spec: HandSpec,
+    *,
+    snapshot: SnapshotWording | None,
+    away: bool = False,
+    step_away: bool = False,
+) -> ui.View:
+    """The controls of a hand message: action buttons, action menus, the buttons that sit below
+    them (once-a-game and irreversible actions, never first), navs, then Refresh, **Step
+    away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
+    (``snapshot`` is its wording), its button, when a row is left."""
+    view = ui.View(timeout=None)
+    main, below = _split_below(spec)
+    row = _button_rows(view, game_id, seat, version, main, 0)
+    for index, choice in enumerate(spec.choices):
+        chooser: ui.Item[Any]
+        if choice.max_values > 1:
+            chooser = ActMultiSelect(game_id, seat, version, index, choice)
+        else:
+            chooser = ActSelect(
+                game_id, seat, version, index, choice.placeholder, list(choice.actions)
+            )
+        chooser.row = row
+        view.add_item(chooser)
+        row += 1
+    row = _button_rows(view, game_id, seat, version, below, row)
+    rows, as_buttons = nav_rows(spec)
+    if rows and row + rows <= MAX_ROWS:
+        navs: list[NavSpec] = []
+        for nav in spec.navs:  # custom_ids must be unique on a message: first of a focus wins
+            if all(n.focus != nav.focus for n in navs):
+                navs.append(nav)
+        if as_buttons:
+            for index, nav in enumerate(navs):
+                button = NavButton(game_id, seat, version, nav)
+                button.row = row + index // MAX_BUTTONS_PER_ROW
+                view.add_item(button)
+        else:
+            menu = NavSelect(
+                game_id, seat, version, spec.nav_placeholder, navs[:MAX_SELECT_OPTIONS]
+            )
+            menu.row = row
+            view.add_item(menu)
+        row += rows
+    if row < MAX_ROWS:
+        if away:  # an AI plays the seat: the way back comes first
+            again = HandRefresh(game_id, BACK)
+            again.row = row
+            view.add_item(again)
+        refresh = HandRefresh(game_id, "refresh")
+        refresh.row = row
+        view.add_item(refresh)
+        if step_away:
+            leave = HandRefresh(game_id, AWAY)
+            leave.row = row
+            view.add_item(leave)
+        if snapshot is not None:
+            look = HandRefresh(game_id, SNAP, snapshot)
+            look.row = row
+            view.add_item(look)
+    # Why stopped: discord.py keeps an ephemeral message's view in its view store for 15
+    # minutes (with a timeout task), i.e. one object per opened hand; every control here is a
+    # persistent dynamic item served without the view, so a finished view, which discord.py
+    # still renders but never stores, keeps memory flat however often hands are opened.
+    view.stop()
+    return view
+
+
+def table_view(game_id: int, *, snapshot: SnapshotWording | None, away: bool = False) -> ui.View:
+    """The table's buttons: **My hand**, **I'm back** while a seat is away (``away``), and a
+    shining snapshot's (``snapshot``: its wording)."""
+    view = ui.View(timeout=None)
+    view.add_item(TableButton(game_id, "hand"))
+    if away:
+        view.add_item(TableButton(game_id, BACK))
+    if snapshot is not None:
+        view.add_item(TableButton(game_id, SNAP, snapshot))
+    return view
+
+
+def final_view(game_id: int) -> ui.View:
+    """A finished table's one button: **Rematch** (the same seats and options)."""
+    view = ui.View(timeout=None)
+    view.add_item(TableButton(game_id, REMATCH))
+    return view
+
+
+def lobby_view(
+    game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS), menus: Sequence[OptionMenu] = ()
+) -> ui.View:
+    """The lobby's controls; ``levels`` are the AI levels the game offers, ``menus`` its
+    options that a menu can set."""
+    view = ui.View(timeout=None)
+    for op in ("join", "leave", "ai", "start", "cancel"):
+        view.add_item(LobbyButton(game_id, op))
+    options = LobbyButton(game_id, "options")
+    options.row = 1
+    view.add_item(options)
+    view.add_item(LobbyLevel(game_id, levels))
+    view.add_item(LobbyPace(game_id))
+    if menus:
+        view.add_item(LobbyOption(game_id, menus))
+    return view
