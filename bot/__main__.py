@@ -13,8 +13,9 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -79,22 +80,71 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(max(logging.WARNING, logging.root.level))
 
 
+async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int]], None]) -> Any:
+    """The session manager as the settings describe it: the store opened, its games loaded
+    and resumed, this process's shards leased."""
+    from bot.sessions import SessionManager
+    from bot.sessions.ai import AiConfig
+    from bot.sessions.shards import ShardPlan
+
+    t, d = settings.tables, settings.discord
+    ai = AiConfig(
+        default_level=t.ai_level,
+        think_seconds=settings.ai.think_seconds,
+        processes=settings.ai.processes,
+        away_after=t.away_after,
+    )
+    plan = ShardPlan(d.shard_count, tuple(d.shard_ids)) if d.shard_ids and d.shard_count else None
+    return await SessionManager.open(
+        settings.storage.target,
+        ai=ai,
+        shards=plan,
+        lease_seconds=settings.storage.lease_seconds,
+        on_lease_lost=on_lease_lost,
+        lobby_idle=t.lobby_idle_minutes * 60,
+        game_idle=t.game_idle_days * 86400,
+    )
+
+
 async def run(settings: Settings, token: str) -> None:
-    """Run until the gateway closes or a signal arrives; always close the bot."""
+    """Open the manager, build the bot around it, run until the gateway closes, a signal
+    arrives or another process takes our shards; always close the bot (which closes the
+    manager after its last write).
+
+    Why the manager first (as discord.py's ``advanced_startup`` example opens its database
+    pool before the bot): every part of the bot is then handed the open manager when it is
+    built, and none has to wait for ``setup_hook`` to complete it."""
     from bot.client import TidewaterBot
 
-    bot = TidewaterBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
+    bots: list[TidewaterBot] = []
 
     def stop() -> None:
-        if not closing:
-            log.info("signal received: closing")
-            closing.append(loop.create_task(bot.close()))
+        if not closing and bots:
+            closing.append(loop.create_task(bots[0].close()))
+
+    def lease_lost(shards: Sequence[int]) -> None:
+        """Another process took our shards (we stalled past the lease): stop at once rather
+        than drive games someone else now drives; the process manager restarts us."""
+        log.critical("shutting down: shard(s) %s are now served by another process", list(shards))
+        stop()
+
+    manager = await open_manager(settings, lease_lost)
+    try:
+        bot = TidewaterBot(settings, manager=manager)
+    except BaseException:
+        await manager.close()
+        raise
+    bots.append(bot)
+
+    def on_signal() -> None:
+        log.info("signal received: closing")
+        stop()
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # non-POSIX loops
-            loop.add_signal_handler(sig, stop)
+            loop.add_signal_handler(sig, on_signal)
     try:
         await bot.start(token)
     finally:

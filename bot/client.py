@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -21,9 +21,7 @@ from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
 from bot.publisher import Publisher
-from bot.sessions import SessionManager
-from bot.sessions.ai import AiConfig
-from bot.sessions.shards import ShardPlan
+from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
 from bot.table.pictures import Pictures
@@ -52,7 +50,7 @@ class TidewaterBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         *,
-        manager: SessionManager | None = None,
+        manager: SessionManager,
         clock: Callable[[], float] = time.time,
         **kwargs: Any,
     ) -> None:
@@ -79,40 +77,47 @@ class TidewaterBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
-        self._manager = manager
+        #: the session manager, opened before the bot (``bot.__main__``): every part below is
+        #: handed it directly
+        self.manager = manager
         t = settings.tables
+        self.tables = Tables(
+            manager=manager,
+            client=self,
+            clock=clock,
+            pictures=Pictures(enabled=t.pictures, guild_choice=self._pictures_choice),
+            hand_context_seconds=t.hand_context_seconds,
+        )
+        #: what a click on a hand or table control calls (the controls' ``Controls.actions``)
+        self.actions = self.tables.actions
+        #: channels Discord says are gone: the publisher sends nothing there, and the games
+        #: there are ended (``vanished``), which marks a channel here first
+        gone: set[int] = set()
+        self.vanished = Vanished(manager, gone)
         self.publisher = Publisher(
-            lambda: self.manager,
+            manager,
             self,
+            self.tables,
             t.edit_interval,
+            gone=gone,
+            on_gone=self.vanished.channel,
             active_seconds=t.active_seconds,
             repost_after=t.repost_after,
         )
-        self.tables = Tables(
-            manager=lambda: self.manager,
-            client=self,
-            clock=clock,
-            touch=self.publisher.touch,
-            pictures=Pictures(enabled=settings.tables.pictures, guild_choice=self._pictures_choice),
-            hand_context_seconds=t.hand_context_seconds,
-        )
-        self.publisher.tables = self.tables
         self.lobbies = Lobbies(
-            manager=lambda: self.manager,
+            manager=manager,
             client=self,
             tables=self.tables,
             touch=self.publisher.touch,
             ai_level=t.ai_level,
             occupied=Occupied(
-                lambda: self.manager,
+                manager,
                 self.publisher.writes,
                 lobby_message,
                 self.publisher.table_anew,
                 clock,
             ),
         )
-        self.vanished = Vanished(lambda: self.manager, self.publisher)
-        self.publisher.on_gone = self.vanished.channel
         gateway.install()
         gateway.contain(self._connection, controls.refuse)
         self.add_listener(self.lobbies.on_modal, "on_interaction")
@@ -122,48 +127,36 @@ class TidewaterBot(commands.AutoShardedBot):
         """The server's own pictures setting (None: it follows ``[tables] pictures``)."""
         return (await self.manager.guild_settings(guild_id)).pictures
 
-    @property
-    def manager(self) -> SessionManager:
-        if self._manager is None:
-            raise RuntimeError("the session manager is opened in setup_hook")
-        return self._manager
+    def _redrawn(
+        self, handler: Callable[[Deadline], Awaitable[bool]]
+    ) -> Callable[[Deadline], Awaitable[None]]:
+        """A deadline handler of the tables that reports whether the table needs drawing
+        again (a window's countdown ended, a snapshot's button went), and then has the
+        publisher draw it."""
+
+        async def run(deadline: Deadline) -> None:
+            if await handler(deadline):
+                self.publisher.touch(deadline.game_id)
+
+        return run
 
     async def setup_hook(self) -> None:
-        if self._manager is None:
-            ai = AiConfig(
-                default_level=self.settings.tables.ai_level,
-                think_seconds=self.settings.ai.think_seconds,
-                processes=self.settings.ai.processes,
-                away_after=self.settings.tables.away_after,
-            )
-            d = self.settings.discord
-            plan = (
-                ShardPlan(d.shard_count, tuple(d.shard_ids))
-                if d.shard_ids and d.shard_count
-                else None
-            )
-            self._manager = await SessionManager.open(
-                self.settings.storage.target,
-                ai=ai,
-                shards=plan,
-                lease_seconds=self.settings.storage.lease_seconds,
-                on_lease_lost=self._lease_lost,
-                lobby_idle=self.settings.tables.lobby_idle_minutes * 60,
-                game_idle=self.settings.tables.game_idle_days * 86400,
-            )
-        self._manager.add_listener(self.publisher.on_update)
+        manager = self.manager
+        manager.add_listener(self.publisher.on_update)
+        snapshots = self.tables.snapshots
         for kind, wording in fade_kinds().items():  # a game's older fade rows too
-            self._manager.on_deadline(kind, functools.partial(self.tables.on_fade, wording=wording))
+            fade = functools.partial(snapshots.on_fade, wording=wording)
+            manager.on_deadline(kind, self._redrawn(fade))
         await self.tables.restore()
-        self._manager.on_deadline(TIMER, self.tables.on_timer)
+        manager.on_deadline(TIMER, self._redrawn(self.tables.windows.on_timer))
         for name in COGS:
             await self.load_extension(name)
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         # Games resumed at start-up (AI seats may already have moved before this listener was
         # added): bring every live table up to date once.
-        for info in await self._manager.live_games():
+        for info in await manager.live_games():
             if info.status == "live":
-                await self.tables.check_windows(info.id)  # a window opened while we were down
+                await self.tables.windows.check(info.id)  # a window opened while we were down
                 self.publisher.touch(info.id, info.channel_id)
         if self.settings.discord.sync_commands:
             try:
@@ -172,12 +165,6 @@ class TidewaterBot(commands.AutoShardedBot):
                 log.error(
                     "command sync failed (%s); the bot runs with the commands as they are", exc
                 )
-
-    def _lease_lost(self, shards: Sequence[int]) -> None:
-        """Another process took our shards (we stalled past the lease): stop at once rather
-        than drive games someone else now drives; the process manager restarts us."""
-        log.critical("shutting down: shard(s) %s are now served by another process", list(shards))
-        self.loop.create_task(self.close())
 
     async def sync_commands(self) -> None:
         """Global sync, or a copy to each development guild (instant there)."""
@@ -198,8 +185,7 @@ class TidewaterBot(commands.AutoShardedBot):
             await self.publisher.close()
         finally:
             try:
-                if self._manager is not None:
-                    await self._manager.close()
+                await self.manager.close()
             finally:
                 await super().close()
 

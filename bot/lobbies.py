@@ -99,13 +99,13 @@ def lobby_message(info: GameInfo, note: str | None = None) -> tuple[discord.Embe
 
 class Lobbies:
     """The lobby operations, handed what they use (as :mod:`bot.table`'s parts are): the
-    session manager (a getter: it opens after the bot is built), the Discord client for
+    session manager, the Discord client for
     channel messages and threads, the tables (Start draws the first table), the publisher's
     ``touch`` and the server's default AI level for **Add AI**."""
 
     def __init__(
         self,
-        manager: Callable[[], SessionManager],
+        manager: SessionManager,
         client: discord.Client,
         tables: Tables,
         touch: Callable[[int, int], None],
@@ -168,7 +168,7 @@ class Lobbies:
         self, interaction: discord.Interaction, game: str, options: Mapping[str, Any]
     ) -> None:
         """``/play``: a lobby in this channel, or in a new thread when the server wants one."""
-        manager = self.manager()
+        manager = self.manager
         guild_id = interaction.guild_id
         if guild_id is None or interaction.channel_id is None:
             raise NotAllowed("Games are played in a server channel, not in direct messages.")
@@ -267,13 +267,13 @@ class Lobbies:
 
         async def work() -> None:
             options = parse_option_lines("\n".join(form_values(data)))
-            info = await self.manager().set_options(game_id, interaction.user.id, options)
+            info = await self.manager.set_options(game_id, interaction.user.id, options)
             await self.answer(interaction, info, "Options saved.")
 
         await controls.guarded(interaction, controls.checked(game_id, work))
 
     async def click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        manager = self.manager()
+        manager = self.manager
         user = interaction.user
         if op == "join":
             name = seat_name(user.display_name)
@@ -302,16 +302,16 @@ class Lobbies:
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """The level menu: seat an AI of the chosen level (host only, as **Add AI**)."""
-        info = await self.manager().get(game_id)
+        info = await self.manager.get(game_id)
         if level not in registry.policies(info.game):
             raise NotAllowed("That AI level is not available for this game.")
-        info = await self.manager().add_ai(game_id, interaction.user.id, level)
+        info = await self.manager.add_ai(game_id, interaction.user.id, level)
         label = controls.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
         await self.answer(interaction, info, f"{label} sat down.")
 
     async def option_menu(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
         """The option menu: the host gets a private menu of that option's values."""
-        info = await self.manager().get(game_id)
+        info = await self.manager.get(game_id)
         if info.host_id != interaction.user.id:
             raise NotAllowed("Only the host can change the table options.")
         if info.status != "lobby":
@@ -336,7 +336,7 @@ class Lobbies:
             parsed = json.loads(value)
         except ValueError:
             raise NotAllowed("That value is not one the menu offers.") from None
-        info = await self.manager().set_options(game_id, interaction.user.id, {key: parsed})
+        info = await self.manager.set_options(game_id, interaction.user.id, {key: parsed})
         label = render_lobby.option_label(key)
         shown = render_lobby.value_label(key, parsed)
         await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
@@ -346,14 +346,14 @@ class Lobbies:
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
         """The pace menu: the table's turn clock (host only, before the start)."""
         pace = None if value == "default" else int(value) if value.isdigit() else -1
-        info = await self.manager().set_pace(game_id, interaction.user.id, pace)
+        info = await self.manager.set_pace(game_id, interaction.user.id, pace)
         await self.answer(interaction, info, "The host set the turn clock.")
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """**Rematch** on a finished table: a new lobby in the same channel with the same
         game, options, pace and seats (the presser hosts and sits first, the others follow in
         table order and are mentioned; anyone can Leave). Only a player of that game may."""
-        manager = self.manager()
+        manager = self.manager
         old = await manager.get(game_id)
         user = interaction.user
         if old.status != "finished":
@@ -398,9 +398,9 @@ class Lobbies:
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""
-        update = await self.manager().start(game_id, interaction.user.id)
-        info, state = await self.manager().state(game_id)
-        embed, view = self.tables.table_message(info, state)
+        update = await self.manager.start(game_id, interaction.user.id)
+        info, state = await self.manager.state(game_id)
+        embed, view = self.tables.presenter.table_message(info, state)
         message = interaction.message
         table_id = message.id if message is not None else None
         try:
@@ -411,5 +411,5 @@ class Lobbies:
             log.warning("the Start answer for game %s failed (%s): editing it", game_id, exc)
             table_id = await self._edit_in_channel(info, interaction, embed, view)
         if table_id is not None:
-            await self.manager().set_message(game_id, "table", table_id)
+            await self.manager.set_message(game_id, "table", table_id)
         self.touch(game_id, update.info.channel_id)

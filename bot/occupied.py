@@ -40,13 +40,12 @@ class Occupied:
 
     def __init__(
         self,
-        manager: Callable[[], SessionManager],
+        manager: SessionManager,
         writes: TableWrites,
         lobby_message: Callable[[GameInfo], tuple[discord.Embed, discord.ui.View]],
         table_anew: Callable[[int, int], None],
         clock: Callable[[], float],
     ) -> None:
-        #: the session manager (a getter: it opens after the bot is built)
         self.manager = manager
         #: posts a message and deletes one (the table's own requests serve a lobby as well)
         self.writes = writes
@@ -103,7 +102,7 @@ class Occupied:
         except discord.HTTPException as exc:
             log.warning("could not post the lobby of game %s again: %s", info.id, exc)
             return
-        manager = self.manager()
+        manager = self.manager
         try:
             await manager.set_message(info.id, "lobby", posted, status="lobby")
         except SessionError:  # it started or closed meanwhile: the new copy is not needed

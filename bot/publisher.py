@@ -43,15 +43,17 @@ RETRY_AFTER = 30.0
 class Publisher:
     def __init__(
         self,
-        manager: Callable[[], SessionManager],
+        manager: SessionManager,
         client: discord.Client,
+        tables: Tables,
         interval: float,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         *,
+        gone: set[int] | None = None,
+        on_gone: Callable[[int], Awaitable[object]] | None = None,
         active_seconds: float = 0.0,
         repost_after: float = 0.0,
     ) -> None:
-        #: the session manager (a getter: it opens after the bot is built)
         self.manager = manager
         #: the Discord client the table messages are sent and edited through
         self.client = client
@@ -61,8 +63,8 @@ class Publisher:
         self.active_seconds = active_seconds
         #: a turn reposts a table message older than this (seconds of the tables' clock)
         self.repost_after = repost_after
-        #: the bot's table parts (handed in by the bot once both exist: each needs the other)
-        self.tables: Tables | None = None
+        #: the bot's table parts: what the publisher draws and whose hands it refreshes
+        self.tables = tables
         self.interval = interval
         #: how the publisher waits (tests replace it by "until the manager is quiet")
         self.sleep = sleep
@@ -76,12 +78,13 @@ class Publisher:
         self._shown: dict[int, str] = {}  # game -> the table as last sent
         self._posted: dict[int, float] = {}  # game -> when its table message was posted
         self._later: dict[int, asyncio.TimerHandle] = {}  # game -> a deferred hand refresh
-        #: channels Discord says no longer exist: nothing is sent there again
-        self._gone: set[int] = set()
+        #: channels Discord says no longer exist: nothing is sent there again (shared with
+        #: whoever ends their games, who marks a channel before it ends them)
+        self._gone: set[int] = gone if gone is not None else set()
         #: games whose table is posted anew at the next write (someone looked for it)
         self._anew: set[int] = set()
         #: told of a channel found gone while publishing (the bot ends its games there)
-        self.on_gone: Callable[[int], Awaitable[None]] | None = None
+        self.on_gone = on_gone
         self.edits = 0
         #: seconds before a table Discord refused in an outage is written again
         self.retry_after = RETRY_AFTER
@@ -91,7 +94,7 @@ class Publisher:
         info = update.info
         if update.cause == "remind" and update.seat is not None:
             self._reminders.setdefault(info.id, set()).add(update.seat)
-        await self._tables.on_update(update)
+        await self.tables.on_update(update)
         self._channel_of[info.id] = info.channel_id
         if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
             await self._refresh_lobby(update)
@@ -116,12 +119,6 @@ class Publisher:
         except discord.HTTPException:
             log.info("could not update the lobby of game %s", info.id)
 
-    @property
-    def _tables(self) -> Tables:
-        if self.tables is None:
-            raise RuntimeError("the bot hands the publisher its tables when it is built")
-        return self.tables
-
     def touch(self, game_id: int, channel_id: int | None = None) -> None:
         """Schedule a table refresh for ``game_id`` (coalesced with the others in its channel)."""
         if channel_id is not None:
@@ -138,7 +135,7 @@ class Publisher:
 
     async def _touch_unknown(self, game_id: int) -> None:
         with contextlib.suppress(GameNotFound):
-            info = await self.manager().get(game_id)
+            info = await self.manager.get(game_id)
             self._channel_of[game_id] = info.channel_id
             self.touch(game_id)
 
@@ -170,7 +167,7 @@ class Publisher:
                     # waits on a table that does not show their turn)
                     log.warning("Discord refused the table of game %s: %s", game_id, exc.status)
                     if game_id not in self._later:
-                        due = self._tables.clock() + self.retry_after
+                        due = self.tables.clock() + self.retry_after
                         self._refresh_later(game_id, channel, due)
                 except Exception:
                     log.exception("could not publish the table of game %s", game_id)
@@ -203,7 +200,7 @@ class Publisher:
         ``repost_after`` seconds ago and may have scrolled away. When the game is over, the
         table says so in its content: the channel keeps one message per game, the final
         table."""
-        manager = self.manager()
+        manager = self.manager
         info, state = await manager.state(game_id)
         if info.channel_id in self._gone:
             self._forget(game_id)
@@ -211,8 +208,8 @@ class Publisher:
         message_id = info.messages.get("table")
         if message_id is None or info.status == "lobby":
             return
-        sheet = await self._tables.score_sheet(info) if info.status == "finished" else []
-        embed, view = self._tables.table_message(info, state, sheet)
+        sheet = await self.tables.score_sheet(info) if info.status == "finished" else []
+        embed, view = self.tables.presenter.table_message(info, state, sheet)
         engine = registry.get(info.game)
         calls: list[int] = []
         repost = False
@@ -234,7 +231,7 @@ class Publisher:
         signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
         failed: discord.HTTPException | None = None
         if repost or self._shown.get(game_id) != signature:
-            picture = await self._tables.pictures.table(info, state)
+            picture = await self.tables.pictures.table(info, state)
             if picture is not None and (await manager.get(game_id)).version != info.version:
                 # the game moved on while the picture was drawn: show the newer state instead
                 if reminded:
@@ -252,21 +249,21 @@ class Publisher:
                 failed = exc
                 if reminded:
                     self._reminders.setdefault(game_id, set()).update(reminded)
-                self._tables.table_refused(info, isinstance(exc, discord.Forbidden))
+                self.tables.table_refused(info, isinstance(exc, discord.Forbidden))
             else:
                 self._shown[game_id] = signature
                 self._anew.discard(game_id)
                 self.edits += 1
-                self._tables.table_refused(info, False)
+                self.tables.table_refused(info, False)
         if info.status == "live":
             if failed is None:
                 self._pinged[game_id] = waiting
-            due = await self._tables.refresh_hands(info, state)
+            due = await self.tables.hands.refresh(info, state)
             if due is not None:
                 self._refresh_later(game_id, info.channel_id, due)
         elif info.id not in self._announced:
             self._announced.add(info.id)
-            await self._tables.refresh_hands(info, state)
+            await self.tables.hands.refresh(info, state)
             self._forget(game_id)
         if failed is not None:
             raise failed
@@ -280,24 +277,24 @@ class Publisher:
         timer = self._later.pop(game_id, None)
         if timer is not None:
             timer.cancel()
-        self._tables.forget(game_id)
+        self.tables.forget(game_id)
 
     def _at_table(self, game_id: int, user_id: int) -> bool:
-        return self.active_seconds > 0 and self._tables.hands.active(
+        return self.active_seconds > 0 and self.tables.hands.active(
             game_id, user_id, self.active_seconds
         )
 
     def _table_age(self, game_id: int) -> float:
         """Seconds since this process posted the game's table (unknown: very old)."""
         posted = self._posted.get(game_id)
-        return float("inf") if posted is None else self._tables.clock() - posted
+        return float("inf") if posted is None else self.tables.clock() - posted
 
     def _refresh_later(self, game_id: int, channel_id: int, due: float) -> None:
         """Publish the game again when a deferred hand refresh is due (one timer per game)."""
         timer = self._later.pop(game_id, None)
         if timer is not None:
             timer.cancel()
-        delay = max(0.0, due - self._tables.clock())
+        delay = max(0.0, due - self.tables.clock())
 
         def fire() -> None:
             self._later.pop(game_id, None)
@@ -319,7 +316,7 @@ class Publisher:
         line = f"▶ {', '.join(f'<@{uid}>' for uid in people)}: your move at the {title} table."
         for seat in reminded:
             uid = info.seats[seat].user_id
-            due = self.manager().turn_due(info.id, seat)
+            due = self.manager.turn_due(info.id, seat)
             if uid is not None and due is not None:
                 line += f"\n⏰ <@{uid}>: an AI plays for you <t:{int(due)}:R>."
         return line
@@ -352,9 +349,9 @@ class Publisher:
         else:  # a table someone deleted is posted anew
             moved = await self.writes.edit(*where, message_id, content, embed, view, files)
         if moved is not None and (repost or info.status in ("lobby", "live")):
-            self._posted[info.id] = self._tables.clock()
+            self._posted[info.id] = self.tables.clock()
             with contextlib.suppress(GameNotFound):
-                await self.manager().set_message(info.id, "table", moved)
+                await self.manager.set_message(info.id, "table", moved)
         if repost:
             await self.writes.delete(*where, message_id)
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from bot.publisher import Publisher
 from bot.sessions import GameInfo, GameNotFound, SessionManager
 
 log = logging.getLogger(__name__)
@@ -31,16 +30,16 @@ BOT_REMOVED = "the bot was removed from the server"
 class Vanished:
     """Ends the lobbies and live games of a channel or server the bot can no longer reach."""
 
-    def __init__(self, manager: Callable[[], SessionManager], publisher: Publisher) -> None:
-        #: the session manager (a getter: it opens after the bot is built)
+    def __init__(self, manager: SessionManager, gone: set[int]) -> None:
         self.manager = manager
-        #: told first, so that ending a game sends nothing to a place that is gone
-        self.publisher = publisher
+        #: the places Discord says are gone, shared with the publisher: a channel is marked
+        #: first, so that ending its games sends nothing to a place that is gone
+        self.gone = gone
 
     async def channels(self, channel_ids: Iterable[int]) -> list[int]:
         """A channel (and any threads known in it) was deleted: end its games."""
         gone = set(channel_ids)
-        games = [i for i in await self.manager().live_games() if i.channel_id in gone]
+        games = [i for i in await self.manager.live_games() if i.channel_id in gone]
         return await self._end(games, CHANNEL_DELETED)
 
     async def channel(self, channel_id: int) -> None:
@@ -49,14 +48,14 @@ class Vanished:
 
     async def guild(self, guild_id: int) -> list[int]:
         """The server removed the bot: every game there ends."""
-        return await self._end(await self.manager().live_games(guild_id), BOT_REMOVED)
+        return await self._end(await self.manager.live_games(guild_id), BOT_REMOVED)
 
     async def _end(self, games: list[GameInfo], reason: str) -> list[int]:
         ended: list[int] = []
         for info in games:
-            self.publisher.forget_channel(info.channel_id)
+            self.gone.add(info.channel_id)
             with contextlib.suppress(GameNotFound):  # it ended meanwhile
-                await self.manager().end(info.id, reason=reason)
+                await self.manager.end(info.id, reason=reason)
                 ended.append(info.id)
                 log.info("ended game %s: %s", info.id, reason)
         return ended

@@ -8,13 +8,13 @@ from discord.ext import commands
 
 from bot.client import TidewaterBot
 from bot.sessions import GameNotFound, SessionManager
-from bot.table import Tables
+from bot.table import Actions
 
 
 class Play(commands.Cog):
-    def __init__(self, manager: SessionManager, tables: Tables) -> None:
+    def __init__(self, manager: SessionManager, actions: Actions) -> None:
         self.manager = manager
-        self.tables = tables
+        self.actions = actions
 
     @app_commands.command(name="hand", description="Show your hand for the game in this channel")
     @app_commands.guild_only()
@@ -22,8 +22,8 @@ class Play(commands.Cog):
         info = await self.manager.game_in_channel(interaction.channel_id or 0)
         if info is None:
             raise GameNotFound("There is no game in this channel. Start one with /play.")
-        await self.tables.open_hand(interaction, info.id)
+        await self.actions.open_hand(interaction, info.id)
 
 
 async def setup(bot: TidewaterBot) -> None:
-    await bot.add_cog(Play(bot.manager, bot.tables))
+    await bot.add_cog(Play(bot.manager, bot.actions))

@@ -170,7 +170,7 @@ class Standings(commands.Cog):
         if not actions:
             raise NotAllowed(f"Game #{game} ended before anyone moved: there is nothing to replay.")
         engine = registry.get(info.game)
-        ctx = dataclasses.replace(self.tables.context(info), log=())
+        ctx = dataclasses.replace(self.tables.presenter.context(info), log=())
         built = replays.build(info, actions, engine, renderer_for(info.game), ctx)
         files = [discord.File(io.BytesIO(built.text().encode()), f"replay-{game}.txt")]
         played = info.seat_of(interaction.user.id) is not None

@@ -123,7 +123,7 @@ async def answer_unknown(interaction: discord.Interaction) -> None:
 
 
 class TableControls(Protocol):
-    """The table operations a hand or table control starts (:class:`bot.table.Tables`)."""
+    """The table operations a hand or table control starts (:class:`bot.table.Actions`)."""
 
     async def act(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
@@ -178,7 +178,7 @@ class Controls(Protocol):
     """The services the controls reach through ``interaction.client``."""
 
     @property
-    def tables(self) -> TableControls: ...
+    def actions(self) -> TableControls: ...
 
     @property
     def lobbies(self) -> LobbyControls: ...
@@ -253,19 +253,19 @@ class _OnHand:
 
     async def apply(self, interaction: discord.Interaction, code: Callable[[], str]) -> None:
         """Apply the action ``code()`` names (it may refuse with IllegalAction)."""
-        tables = _bot(interaction).tables
+        actions = _bot(interaction).actions
 
         async def work() -> None:
-            await tables.act(interaction, self.game_id, self.seat, self.version, code())
+            await actions.act(interaction, self.game_id, self.seat, self.version, code())
 
         await guarded(interaction, checked(self.game_id, work))
 
     async def refocus(self, interaction: discord.Interaction, focus: Callable[[], str]) -> None:
         """Re-draw the hand at the focus ``focus()`` names; applies no action."""
-        tables = _bot(interaction).tables
+        actions = _bot(interaction).actions
 
         async def work() -> None:
-            await tables.navigate(interaction, self.game_id, self.seat, self.version, focus())
+            await actions.navigate(interaction, self.game_id, self.seat, self.version, focus())
 
         await guarded(interaction, checked(self.game_id, work))
 
@@ -463,16 +463,16 @@ class TableButton(
         return cls(int(match["game"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = _bot(interaction).tables
+        actions = _bot(interaction).actions
         if self.what == "hand":
-            work = lambda: tables.open_hand(interaction, self.game_id)  # noqa: E731
+            work = lambda: actions.open_hand(interaction, self.game_id)  # noqa: E731
         elif self.what == BACK:
-            work = lambda: tables.back(interaction, self.game_id)  # noqa: E731
+            work = lambda: actions.back(interaction, self.game_id)  # noqa: E731
         elif self.what == REMATCH:
             lobbies = _bot(interaction).lobbies
             work = lambda: lobbies.rematch(interaction, self.game_id)  # noqa: E731
         else:
-            work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
+            work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
 
 
@@ -501,15 +501,15 @@ class HandRefresh(
         return cls(int(match["game"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = _bot(interaction).tables
+        actions = _bot(interaction).actions
         if self.what == "refresh":
-            work = lambda: tables.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
+            work = lambda: actions.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
         elif self.what == BACK:
-            work = lambda: tables.back(interaction, self.game_id, edit=True)  # noqa: E731
+            work = lambda: actions.back(interaction, self.game_id, edit=True)  # noqa: E731
         elif self.what == AWAY:
-            work = lambda: tables.step_away(interaction, self.game_id)  # noqa: E731
+            work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
         else:
-            work = lambda: tables.show_snapshot(interaction, self.game_id)  # noqa: E731
+            work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
 
 

@@ -4,34 +4,30 @@ Why parts: presentation state (:mod:`.log`), hand-message tokens (:mod:`.hands`)
 snapshots (:mod:`.snapshots`), timed windows (:mod:`.windows`), drawing (:mod:`.presentation`),
 the player operations (:mod:`.actions`) and the table message's requests (:mod:`.writes`, the
 publisher's) change for different reasons, so each lives in its
-own module and gets what it uses through its constructor: the session manager (as a getter,
-since it opens after the bot is built), the clock, the Discord client for webhook edits, and the
-publisher's ``touch``. No part reaches through the bot for a service, none imports the client or
-the publisher, and nothing here names a game: rules (legal actions, windows, snapshot
-lifetimes) come from the engine, words from the game's renderer.
+own module and gets what it uses through its constructor: the session manager, the clock and
+the Discord client for webhook edits. No part reaches through the bot for a service, none
+imports the client or the publisher, and nothing here names a game: rules (legal actions,
+windows, snapshot lifetimes) come from the engine, words from the game's renderer.
 
-:class:`Tables` wires the parts together for the bot and keeps the one-call API the cogs,
-components and publisher use.
+:class:`Tables` builds the parts once for the bot; a caller uses the part it needs (a click
+goes straight to :class:`Actions`). A timed window's end and a snapshot's fade report that the
+table needs drawing again; whoever registers them with the manager tells the publisher.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
-from bot.render import (
-    TableContext,
-)
-from bot.render.base import SnapshotWording, renderer_for
-from bot.sessions import Deadline, GameInfo, Update
+from bot.render.base import renderer_for
+from bot.sessions import GameInfo, Update
 from bot.table.actions import MOVED_ON, Actions
 from bot.table.hands import HandHandle, HandTokens
 from bot.table.log import LOG_LINES, TableLog
 from bot.table.pictures import Pictures
-from bot.table.ports import Clock, ManagerRef, TableManager, Touch
+from bot.table.ports import Clock, TableManager
 from bot.table.presentation import Presenter
 from bot.table.scoresheet import totals
 from bot.table.snapshots import FADE, TOKEN_LIFETIME, Snapshot, Snapshots, fade_kinds
@@ -61,14 +57,16 @@ __all__ = [
 
 
 class Tables:
-    """The parts of :mod:`bot.table`, wired once per bot."""
+    """The parts of :mod:`bot.table`, built once per bot, each handed what it uses.
+
+    Callers use the part they need (``actions`` for a click, ``presenter`` to draw, ``hands``,
+    ``windows``, ``snapshots``); the methods here are the ones that involve several parts."""
 
     def __init__(
         self,
-        manager: ManagerRef,
+        manager: TableManager,
         client: discord.Client,
         clock: Clock,
-        touch: Touch,
         pictures: Pictures | None = None,
         hand_context_seconds: float = 0.0,
     ) -> None:
@@ -76,8 +74,8 @@ class Tables:
         self.clock = clock
         self.pictures = pictures or Pictures(enabled=False)
         self.log = TableLog()
-        self.windows = Windows(manager, clock, touch)
-        self.snapshots = Snapshots(manager, clock, touch, client)
+        self.windows = Windows(manager, clock)
+        self.snapshots = Snapshots(manager, clock, client)
         self.presenter = Presenter(self.log, self.snapshots, self.windows)
         self.hands = HandTokens(
             clock,
@@ -90,20 +88,11 @@ class Tables:
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
         self._sheets: dict[int, list[tuple[int, ...]]] = {}
 
-    # ---- drawing -------------------------------------------------------------------------
-    def context(self, info: GameInfo, state: Any = None) -> TableContext:
-        return self.presenter.context(info, state)
-
-    def table_message(
-        self, info: GameInfo, state: Any, sheet: Sequence[tuple[int, ...]] = ()
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        return self.presenter.table_message(info, state, sheet)
-
     async def score_sheet(self, info: GameInfo) -> list[tuple[int, ...]]:
         """A finished game's score sheet rows, replayed from its action log off the event loop
         (once per game: the publisher draws the final table once or twice)."""
         if info.id not in self._sheets:
-            actions = await self.manager().actions(info.id)
+            actions = await self.manager.actions(info.id)
             engine, render = registry.get(info.game), renderer_for(info.game)
             self._sheets[info.id] = await asyncio.to_thread(
                 totals, engine, render, len(info.seats), dict(info.options), info.seed, actions
@@ -121,16 +110,7 @@ class Tables:
             self.presenter.refused.discard(info.channel_id)
         self.hands.redraw(info.id)  # the note comes or goes on every open hand
 
-    def hand_message(
-        self, info: GameInfo, state: Any, seat: int, focus: str | None = None
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        return self.presenter.hand_message(info, state, seat, focus)
-
-    def timers(self, game_id: int) -> dict[str, float]:
-        """Open timed windows still counting down: key -> due unix time."""
-        return self.windows.timers(game_id)
-
-    # ---- updates (the publisher calls these for every committed change) --------------------
+    # ---- updates (the publisher calls this for every committed change) ---------------------
     async def on_update(self, update: Update) -> None:
         """Log, snapshots and windows after a committed change."""
         self.presenter.note_update(update)
@@ -142,57 +122,17 @@ class Tables:
         if update.info.status == "live":
             await self.windows.check(update.info.id)
 
-    async def refresh_hands(self, info: GameInfo, state: Any) -> float | None:
-        """Refresh the game's open hands; returns when a deferred one is due (clock time)."""
-        return await self.hands.refresh(info, state)
-
-    async def check_windows(self, game_id: int) -> None:
-        await self.windows.check(game_id)
-
     # ---- deadlines -----------------------------------------------------------------------
     async def restore(self) -> None:
         """After a restart: the snapshots still shining, from their pending fade rows, and the
         timed windows still open, from their pending timer rows."""
         fades = fade_kinds()
-        for deadline in await self.manager().deadlines():
+        for deadline in await self.manager.deadlines():
             if deadline.kind == TIMER and isinstance(deadline.data.get("key"), str):
                 key = deadline.data["key"]
                 self.windows.restore(deadline.game_id, key, deadline.due, deadline.id)
             elif deadline.kind in fades:
                 self.snapshots.restore(deadline)
-
-    async def on_fade(self, deadline: Deadline, wording: SnapshotWording | None = None) -> None:
-        await self.snapshots.on_fade(deadline, wording)
-
-    async def on_timer(self, deadline: Deadline) -> None:
-        await self.windows.on_timer(deadline)
-
-    # ---- player operations ---------------------------------------------------------------
-    async def open_hand(
-        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
-    ) -> None:
-        await self.actions.open_hand(interaction, game_id, edit=edit)
-
-    async def back(
-        self, interaction: discord.Interaction, game_id: int, *, edit: bool = False
-    ) -> None:
-        await self.actions.back(interaction, game_id, edit=edit)
-
-    async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.actions.step_away(interaction, game_id)
-
-    async def navigate(
-        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, focus: str
-    ) -> None:
-        await self.actions.navigate(interaction, game_id, seat, version, focus)
-
-    async def act(
-        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
-    ) -> None:
-        await self.actions.act(interaction, game_id, seat, version, code)
-
-    async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.actions.show_snapshot(interaction, game_id)
 
     def forget(self, game_id: int) -> None:
         self.hands.forget(game_id)

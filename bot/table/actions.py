@@ -18,7 +18,7 @@ from bot.table.answers import update_message
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
-from bot.table.ports import ManagerRef
+from bot.table.ports import TableManager
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
 from games import IllegalAction, registry
@@ -32,7 +32,7 @@ DEFER_AFTER = 2.0
 class Actions:
     def __init__(
         self,
-        manager: ManagerRef,
+        manager: TableManager,
         presenter: Presenter,
         hands: HandTokens,
         snapshots: Snapshots,
@@ -65,9 +65,9 @@ class Actions:
     ) -> None:
         """**I'm back**: an away person takes their seat back from the AI and is answered with
         their hand (anyone else is told why not, privately)."""
-        info = await self.manager().get(game_id)
+        info = await self.manager.get(game_id)
         self.seat_of(interaction, info)  # "not yours" for someone without a seat here
-        await self.manager().back(game_id, interaction.user.id)
+        await self.manager.back(game_id, interaction.user.id)
         await self.open_hand(
             interaction, game_id, edit=edit, note="👋 Welcome back: your seat is yours again."
         )
@@ -75,9 +75,9 @@ class Actions:
     async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:
         """**Step away**: a person hands their seat to the AI until they press I'm back, and
         is answered with their hand, which then says so and offers only I'm back."""
-        info = await self.manager().get(game_id)
+        info = await self.manager.get(game_id)
         self.seat_of(interaction, info)  # "not yours" for someone without a seat here
-        await self.manager().step_away(game_id, interaction.user.id)
+        await self.manager.step_away(game_id, interaction.user.id)
         await self.open_hand(interaction, game_id, edit=True)
 
     async def open_hand(
@@ -90,7 +90,7 @@ class Actions:
     ) -> None:
         """Show (or, from the hand message itself, refresh) the player's private hand; a game
         that is over shows the final hand under "This game has ended" and the result."""
-        info, state = await self.manager().state(game_id)
+        info, state = await self.manager.state(game_id)
         seat = self.seat_of(interaction, info)
         if info.status == "lobby":
             raise GameNotFound("The game has not started yet: the host presses Start.")
@@ -115,7 +115,7 @@ class Actions:
         """A nav click: re-draw this hand message at ``focus``; no action is applied. A click
         drawn at an older version re-draws at the current one (the renderer decides whether
         the focus still means something there)."""
-        info, state = await self.manager().state(game_id)
+        info, state = await self.manager.state(game_id)
         if self.seat_of(interaction, info) != seat:
             raise NotAllowed("These controls belong to another player's seat; use My hand.")
         if info.status == "lobby":
@@ -141,7 +141,7 @@ class Actions:
         deferred after ``defer_after`` seconds, inside Discord's 3 s, and the deferred answer
         is then always followed by the edit that says what happened.
         """
-        manager = self.manager()
+        manager = self.manager
         info = await manager.get(game_id)
         if self.seat_of(interaction, info) != seat:
             raise NotAllowed("These controls belong to another player's seat; use My hand.")
@@ -180,7 +180,7 @@ class Actions:
     ]:
         """Commit the click's move (or learn why not) and draw the answer: the note, the new
         hand and the snapshots the seat now sees."""
-        manager = self.manager()
+        manager = self.manager
         note: str | None = None
         update: Update | None = None
         try:
@@ -213,12 +213,12 @@ class Actions:
         lock (applied if this seat has not acted since and it is still legal, however many
         other seats moved meanwhile); a double click or a control from before the player's
         own last move is answered "the table has moved on"."""
-        return await self.manager().act_from(game_id, seat, code, version)
+        return await self.manager.act_from(game_id, seat, code, version)
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
         """The newest snapshot shining for the clicking seat (where the engine shows one to
         several seats, each of them may look)."""
-        info, state = await self.manager().state(game_id)
+        info, state = await self.manager.state(game_id)
         seat = self.seat_of(interaction, info)
         note = ended_note(info, state)
         if note is not None:

@@ -27,7 +27,7 @@ from discord.webhook.async_ import async_context
 from bot.sessions import GameInfo, GameNotFound
 from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
-from bot.table.ports import Clock, ManagerRef
+from bot.table.ports import Clock, TableManager
 from bot.table.snapshots import TOKEN_LIFETIME
 from games import registry
 
@@ -65,7 +65,7 @@ class HandTokens:
         client: discord.Client,
         draw: HandDrawer,
         pictures: Pictures,
-        manager: ManagerRef | None = None,
+        manager: TableManager | None = None,
         context_seconds: float = 0.0,
     ) -> None:
         self.context_seconds = context_seconds
@@ -169,7 +169,7 @@ class HandTokens:
         if self.manager is None:
             return False
         try:
-            now = await self.manager().get(info.id)
+            now = await self.manager.get(info.id)
         except GameNotFound:  # closed meanwhile
             return True
         return now.version != info.version or now.seats != info.seats

@@ -40,10 +40,6 @@ class TableManager(Protocol):
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
 
 
-#: the manager is opened after the bot is built (``setup_hook``): parts are handed a getter
-ManagerRef = Callable[[], TableManager]
-#: schedules a refresh of a game's public table (the publisher's ``touch``)
-Touch = Callable[[int], None]
 #: the current unix time (tests hand in a fake clock shared with the manager's deadlines)
 Clock = Callable[[], float]
 #: an async step run on a Discord interaction

@@ -21,7 +21,7 @@ from bot.render import (
 )
 from bot.render.base import SnapshotWording, renderer_for
 from bot.sessions import Deadline, GameInfo, SessionError, Update
-from bot.table.ports import Clock, ManagerRef, Touch
+from bot.table.ports import Clock, TableManager
 from games import Event, registry
 from games.core import snapshot_lifetime
 
@@ -65,12 +65,9 @@ def event_from(data: dict[str, Any]) -> Event:
 
 
 class Snapshots:
-    def __init__(
-        self, manager: ManagerRef, clock: Clock, touch: Touch, client: discord.Client
-    ) -> None:
+    def __init__(self, manager: TableManager, clock: Clock, client: discord.Client) -> None:
         self.manager = manager
         self.clock = clock
-        self.touch = touch
         self.client = client
         self._shining: dict[int, list[Snapshot]] = {}
 
@@ -110,7 +107,7 @@ class Snapshots:
                 continue
             data = {"table": True, "key": list(snap.key), "event": snap.event.to_dict()}
             with contextlib.suppress(SessionError):  # the game ended: nothing left to fade
-                await self.manager().add_deadline(update.info.id, FADE, snap.due, data)
+                await self.manager.add_deadline(update.info.id, FADE, snap.due, data)
 
     def restore(self, deadline: Deadline) -> None:
         """A pending fade row after a restart: the snapshot it names shines again."""
@@ -148,7 +145,7 @@ class Snapshots:
         else:
             await interaction.response.send_message(content=content, embed=embed, ephemeral=True)
             target = "@original"
-        await self.manager().add_deadline(
+        await self.manager.add_deadline(
             info.id,
             FADE,
             snap.due,
@@ -161,9 +158,10 @@ class Snapshots:
             },
         )
 
-    async def on_fade(self, deadline: Deadline, wording: SnapshotWording | None = None) -> None:
+    async def on_fade(self, deadline: Deadline, wording: SnapshotWording | None = None) -> bool:
         """A snapshot's time is up: replace the message by the faded note (the row's, or for a
-        row written before it carried one, ``wording``'s), and refresh the table's button."""
+        row written before it carried one, ``wording``'s). True when the table shows the
+        snapshot's button, so that the caller has the publisher draw it again without."""
         data = dict(deadline.data)
         token = data.get("token")
         faded = data.get("faded") or (wording or SnapshotWording()).faded
@@ -179,8 +177,7 @@ class Snapshots:
             self._shining[deadline.game_id] = [
                 snap for snap in self._shining[deadline.game_id] if snap.due > now
             ]
-        if data.get("table"):
-            self.touch(deadline.game_id)
+        return bool(data.get("table"))
 
     def forget(self, game_id: int) -> None:
         self._shining.pop(game_id, None)

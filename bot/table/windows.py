@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.sessions import GameNotFound, SessionError, StaleVersion
-from bot.table.ports import Clock, ManagerRef, Touch
+from bot.table.ports import Clock, TableManager
 from games import IllegalAction, registry
 from games.core import Window, open_windows
 
@@ -33,10 +33,9 @@ class OpenWindow:
 
 
 class Windows:
-    def __init__(self, manager: ManagerRef, clock: Clock, touch: Touch) -> None:
+    def __init__(self, manager: TableManager, clock: Clock) -> None:
         self.manager = manager
         self.clock = clock
-        self.touch = touch
         self._open: dict[int, dict[str, OpenWindow]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -62,7 +61,7 @@ class Windows:
         time."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
-            manager = self.manager()
+            manager = self.manager
             try:
                 info, state = await manager.state(game_id)
             except GameNotFound:
@@ -91,23 +90,24 @@ class Windows:
                     return
                 known[key] = opened
 
-    async def on_timer(self, deadline: Any) -> None:
+    async def on_timer(self, deadline: Any) -> bool:
         """A window's time is up: if the engine still has the same window open, apply its
         timeout actions one by one; an action that became illegal (or a seat played by an AI)
-        is skipped, a stale one is retried on a fresh look."""
+        is skipped, a stale one is retried on a fresh look. True when the table must be drawn
+        again (its countdown is over), which the caller asks of the publisher."""
         key = deadline.data.get("key")
         game_id = deadline.game_id
         window = self._open.get(game_id, {}).get(key)
         if window is not None and window.deadline_id == deadline.id:
             window.fired = True
-        manager = self.manager()
+        manager = self.manager
         for _attempt in range(3):
             try:
                 info, state = await manager.state(game_id)
             except GameNotFound:
-                return
+                return False
             if info.status != "live":
-                return
+                return False
             spec = self._find(info.game, state, key)
             if spec is None:
                 break
@@ -123,7 +123,7 @@ class Windows:
                 version = update.info.version
             if not stale:
                 break
-        self.touch(game_id)
+        return True
 
     @staticmethod
     def _find(game: str, state: Any, key: object) -> Window | None:

@@ -47,7 +47,7 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         # The one write shows the state after the whole burst; it calls Alice, so it is the
         # table posted anew at the bottom, and the lobby message it was is gone.
         info, state = await bot.manager.state(table.game_id)
-        embed, _view = bot.tables.table_message(info, state)
+        embed, _view = bot.tables.presenter.table_message(info, state)
         assert edits[0].payload["embeds"][0]["footer"] == embed.to_dict()["footer"]
         assert edits[0].kind == "send" and f"<@{ALICE.id}>" in edits[0].payload["content"]
         assert table.first in fake.deleted and table.lobby == edits[0].message_id
@@ -64,7 +64,7 @@ async def test_a_burst_of_ai_moves_is_one_table_edit_with_the_latest_state(fake,
         assert answers[0].notes.get("no_response") is True
         assert not any(s.kind == "hook-edit" for s in fake.replies_to(token))
         assert len(table_writes(fake, table.game_id)) == 2
-        assert isinstance(bot.tables.context(info), TableContext)
+        assert isinstance(bot.tables.presenter.context(info), TableContext)
     finally:
         await bot.close()
 
@@ -253,7 +253,7 @@ async def test_a_move_that_changes_nothing_in_a_hand_sends_it_nothing(fake, tmp_
         count = len([s for s in fake.sent if alice_token in s.path])
         info, state = await bot.manager.state(table.game_id)
         # the same state at a later version: nothing she sees differs
-        await bot.tables.refresh_hands(dataclasses.replace(info, version=info.version + 1), state)
+        await bot.tables.hands.refresh(dataclasses.replace(info, version=info.version + 1), state)
         assert len([s for s in fake.sent if alice_token in s.path]) == count
     finally:
         await bot.close()

@@ -141,7 +141,7 @@ async def test_a_waiting_hand_catches_up_later_and_a_hand_whose_moves_change_at_
             ]
             assert len(catch_up) == 1 and hand_of[waiting[0]] in fake.messages
             info, state = await bot.manager.state(table.game_id)
-            embed, _view = bot.tables.hand_message(info, state, waiting[0])
+            embed, _view = bot.tables.presenter.hand_message(info, state, waiting[0])
             assert catch_up[0].payload["embeds"][0] == embed.to_dict()  # the hand as it is now
             return
         raise AssertionError("no move left a third seat waiting")

@@ -464,7 +464,7 @@ async def test_timer_survives_a_restart(fake, tmp_path, monkeypatch) -> None:
     table.bot = await boot(fake, tmp_path, clock, monkeypatch)
     try:
         await table.settle()
-        assert table.bot.tables.timers(table.game_id) == {"window:1": due}  # not re-armed
+        assert table.bot.tables.windows.timers(table.game_id) == {"window:1": due}  # not re-armed
         assert len(await table.bot.manager.deadlines(table.game_id)) == 1
         await table.later(clock, WINDOW - 10 + 1)
         assert [(s, c) for _, s, c in await history(table)][-1] == (1, "allow")
@@ -480,13 +480,13 @@ async def test_a_window_closed_in_time_is_left_alone(fake, tmp_path, monkeypatch
     try:
         due = await open_window(table)
         await table.act(BOB, "challenge")
-        assert table.bot.tables.timers(table.game_id) == {}
+        assert table.bot.tables.windows.timers(table.game_id) == {}
         count = len(await history(table))
         await table.later(clock, WINDOW + 1)
         assert len(await history(table)) == count
         # Even a row that was not cancelled re-checks the key on the current view first.
         stale = Deadline(999, table.game_id, TIMER, due, {"key": "window:1"})
-        await table.bot.tables.on_timer(stale)
+        await table.bot.tables.windows.on_timer(stale)
         await table.settle()
         assert len(await history(table)) == count
         # The next round's window is a new key: it gets its own deadline, and fires.
