@@ -31,8 +31,8 @@ from bot.vanished import Vanished
 log = logging.getLogger(__name__)
 
 COGS = (
-    "bot.cogs.lobby",
     "bot.cogs.play",
+    "bot.cogs.hand",
     "bot.cogs.rules",
     "bot.cogs.games",
     "bot.cogs.admin",
