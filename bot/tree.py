@@ -70,7 +70,8 @@ class Tree(app_commands.CommandTree[Any]):
             text = str(cause)
         elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
             log.warning("refused option value %r of /%s", cause.value, command_name(interaction))
-            text = f"{str(cause.value)[:100]!r} is not a value this option takes: pick one offered."
+            value = f"{str(cause.value)[:100]!r}"
+            text = f"{value} is not a value this option takes, so nothing was changed: pick one."
         elif isinstance(cause, app_commands.CheckFailure):
             text = str(cause) or "You may not use this command here."
         elif isinstance(
