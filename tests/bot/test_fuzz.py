@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from tests.bot.flows import Table, new_table
@@ -131,17 +131,17 @@ def custom_ids(draw: st.DrawFn, real: list[str], games: list[int]) -> tuple[str,
         )
     )
     if how == "number":
-        at = draw(st.integers(0, len(parts) - 1))
+        at = draw(st.integers(0, 2**8)) % len(parts)
         parts[at] = str(draw(numbers))
         base = ":".join(parts)
     elif how == "text":
-        at = draw(st.integers(0, len(parts) - 1))
+        at = draw(st.integers(0, 2**8)) % len(parts)
         parts[at] = draw(unicode_text)
         base = ":".join(parts)
     elif how == "separator":
         base = draw(st.sampled_from(SEPARATORS)).join(parts)
     elif how == "cut":
-        base = base[: draw(st.integers(0, max(0, len(base) - 1)))]
+        base = base[: draw(st.integers(0, 2**8)) % max(1, len(base))]
     elif how == "extend":
         base += draw(st.sampled_from(SEPARATORS)) + draw(unicode_text)
     elif how == "game" and len(parts) > 1:
@@ -294,6 +294,7 @@ def test_hostile_interactions_never_stop_the_bot(
     fake.install(monkeypatch)
     scene = loop.run_until_complete(open_scene(fake, tmp_path))
     caplog.set_level(logging.WARNING)
+    failures: list[str] = []
 
     @settings(
         max_examples=CASES,
@@ -301,20 +302,28 @@ def test_hostile_interactions_never_stop_the_bot(
         database=None,
         deadline=None,
         suppress_health_check=list(HealthCheck),
-        print_blob=True,
+        phases=(Phase.generate,),
     )
     @seed(SEED)
     @given(st.data())
     def one(data: st.DataObject) -> None:
+        if failures:  # the bot is no longer in a known state: draw nothing more
+            return
         case = data.draw(interactions(scene))
         # Discord puts the message a component sits on into the interaction: a client chooses
         # what it sends (ids, values, fields), not that envelope
         message = data.draw(pick(scene.messages if case[2] == 3 else [None, *scene.messages]))
         scene.kinds[case[0]] += 1
-        loop.run_until_complete(send(scene, caplog, case, message))
+        try:
+            loop.run_until_complete(send(scene, caplog, case, message))
+        except AssertionError as exc:
+            # kept, not raised: the bot's state carries over from case to case, so Hypothesis
+            # could not replay a case alone to shrink it, and would report that as flaky
+            failures.append(f"{case!r} on message {message}: {exc}")
 
     try:
         one()
+        assert failures == [], failures[0][:3000]
         bot = scene.table.bot
         assert not bot.is_closed()
         # the bot still serves its players
