@@ -46,6 +46,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from bot.model import FINISHED, NOT_LOADED, MoveCause
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.deadlines import Dispatcher
@@ -671,7 +672,7 @@ class SessionManager:
         seat: int,
         code: str,
         expected: int,
-        cause: str,
+        cause: MoveCause,
         guard: Callable[[], bool],
     ) -> bool:
         """The AI driver's ``apply``: the move lands only if the game is still live at the
@@ -683,7 +684,7 @@ class SessionManager:
             return True
 
     async def _apply(
-        self, g: GameRecord, seat: int, code: str, expected: int | None, cause: str
+        self, g: GameRecord, seat: int, code: str, expected: int | None, cause: MoveCause
     ) -> Update:
         """Validate, commit, then update memory and tell listeners. Caller holds the lock.
 
@@ -748,7 +749,7 @@ class SessionManager:
         g.state, g.version = new_state, version
         if over:
             g.status = "finished"
-            g.end_reason = "finished"
+            g.end_reason = FINISHED
             self._forget_game(g)
         else:
             if snapshot:
@@ -827,7 +828,7 @@ class SessionManager:
     def _finish_rows(self, g: GameRecord, state: Any, batch: Batch, now: float) -> None:
         result = g.engine.result(state)
         winners = set(result.winners)
-        batch.games.append(g.row(now, status="finished", end_reason="finished"))
+        batch.games.append(g.row(now, status="finished", end_reason=FINISHED))
         batch.results.extend(
             ResultWrite(
                 g.id, s.seat, s.user_id, s.name, int(result.scores[s.seat]), int(s.seat in winners)
@@ -860,7 +861,7 @@ class SessionManager:
     async def _end_unloadable(self, game_id: int, reason: str) -> Update:
         """End a game that never loaded, from its row alone (no engine needed)."""
         r = self._unloadable[game_id]
-        why = f"{reason} (could not be loaded)"[:500]
+        why = f"{reason}{NOT_LOADED}"[:500]
         row = GameWrite(
             r.id, r.guild_id, r.channel_id, r.game, r.host_id, "abandoned", r.seats, r.options,
             r.seed, r.messages, r.created, self._clock(), why,
