@@ -7,6 +7,7 @@ Where each behaviour lives (one file each, see ``bot.sessions.manager`` for how 
 * ``types`` - the refusals (``SessionError`` family), the callback aliases and the constants,
   and the records of :mod:`bot.model` (``Seat``, ``GameInfo``, ``Update``, ``GuildSettings``,
   ``Deadline``, ``Cause``), which live there so that lower layers need not import this package;
+* ``reads`` - :class:`~bot.sessions.reads.GameReads`, the queries (``manager.reads``);
 * ``record`` - ``GameRecord`` (the in-memory owner of one game) and its row conversions;
 * ``lobby`` - the lobby's rules (who may sit, add an AI, start, ...), pure functions;
 * ``ai`` - the AI driver: AI seats' moves and turn-timeout takeovers, from observations;
