@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from games import Event
 
@@ -39,9 +39,6 @@ MoveCause = Literal["act", "ai", "timeout", "takeover"]
 #: * ``back`` - an away person took their seat back;
 #: * ``idle`` - a lobby nobody started, or a game nobody moved in, closed by itself.
 Cause = Literal[MoveCause, "start", "end", "kick", "remind", "away", "back", "idle"]
-
-#: every cause, in the order above (for checks and documentation that must not drift)
-CAUSES: tuple[Cause, ...] = get_args(Cause)
 
 # The end reasons kept with a game (``games.end_reason``: ``/history``, the admin's list of
 # ended games). Free text, since an admin's reason names who ended it and the idle ends name
