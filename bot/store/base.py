@@ -94,7 +94,7 @@ class ResultWrite(NamedTuple):
 
 
 class DeadlineWrite(NamedTuple):
-    """A durable timer (turn clock, Lighthouse fade, idle watch) served after restarts too."""
+    """A durable timer (turn clock, a snapshot's fade, idle watch) served after restarts too."""
 
     id: int
     game_id: int
