@@ -20,14 +20,11 @@ from games.search import random_policy
 #: the levels a host may seat, weakest first (a game may implement only some of them; a
 #: missing one is played by the configured default level, and failing that by ``random``)
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "strong")
-#: kept for callers of the old name: the levels a host may choose
-POLICIES: Mapping[str, str] = {level: level for level in LEVELS}
 #: the level that plays for a person whose turn timer ran out
 TAKEOVER_LEVEL = "normal"
 
 __all__ = [
     "LEVELS",
-    "POLICIES",
     "TAKEOVER_LEVEL",
     "Levels",
     "level_policies",

@@ -74,12 +74,7 @@ class Tree(app_commands.CommandTree[Any]):
             text = f"{value} is not a value this option takes, so nothing was changed: pick one."
         elif isinstance(cause, app_commands.CheckFailure):
             text = str(cause) or "You may not use this command here."
-        elif isinstance(
-            cause,
-            app_commands.CommandNotFound
-            | app_commands.CommandSignatureMismatch
-            | UnreadableCommand,
-        ):
+        elif isinstance(cause, UNRUNNABLE):
             log.warning(
                 "a command the bot cannot run (%s): /%s",
                 type(cause).__name__,

@@ -14,8 +14,9 @@ Parts (required ones are abstract):
   level; a renderer without navs ignores it).
 * **event_line** (required): one line for the table log (seat None) or a private note for a seat.
 * **clears_log** (log policy): whether an event starts a new log (a new hand or round).
-* **snapshot**: the embed of a private snapshot event (an event whose ``lifetime`` is set, see
-  ``games.core``) for one seat, or None; the shell times and fades it.
+* **snapshot**: the embed of a private snapshot event (an event for which the engine's
+  optional ``snapshot_lifetime`` hook gives a number of seconds, see ``games.core.SnapshotHooks``)
+  for one seat, or None; the shell times and fades it.
 * **snapshot wording**: what the shell says around a snapshot (its button, its countdown, its
   fade, the refusal when none is shining); the shell has no words of its own for it.
 * **card vocabulary**: how a card code is written (``card_short``/``card_long``) and every form

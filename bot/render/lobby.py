@@ -10,8 +10,8 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
+from bot.model import GameInfo
 from bot.render import MAX_FIELD_VALUE, EmbedSpec, FieldSpec, clip
-from bot.sessions import GameInfo
 from games import Engine
 
 

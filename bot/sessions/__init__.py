@@ -4,8 +4,10 @@ Where each behaviour lives (one file each, see ``bot.sessions.manager`` for how 
 
 * ``manager`` - :class:`SessionManager`: the games in memory, their locks, commit, notify, and
   the public operations, each a short composition of the parts below;
-* ``types`` - the refusals (``SessionError`` family), ``Seat``, ``GameInfo``, ``Update``,
-  ``GuildSettings``, ``Deadline``, the callback aliases and the constants;
+* ``types`` - the refusals (``SessionError`` family), the callback aliases and the constants,
+  and the records of :mod:`bot.model` (``Seat``, ``GameInfo``, ``Update``, ``GuildSettings``,
+  ``Deadline``, ``Cause``), which live there so that lower layers need not import this package;
+* ``reads`` - :class:`~bot.sessions.reads.GameReads`, the queries (``manager.reads``);
 * ``record`` - ``GameRecord`` (the in-memory owner of one game) and its row conversions;
 * ``lobby`` - the lobby's rules (who may sit, add an AI, start, ...), pure functions;
 * ``ai`` - the AI driver: AI seats' moves and turn-timeout takeovers, from observations;
@@ -22,6 +24,7 @@ from bot.sessions.manager import SessionManager
 from bot.sessions.types import (
     NO_PEOPLE_LEFT,
     SNAPSHOT_EVERY,
+    Cause,
     Deadline,
     DeadlineHandler,
     GameInfo,
@@ -43,6 +46,7 @@ from bot.sessions.types import (
 __all__ = [
     "NO_PEOPLE_LEFT",
     "SNAPSHOT_EVERY",
+    "Cause",
     "Deadline",
     "DeadlineHandler",
     "GameInfo",

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
+from bot.model import MoveCause
 from bot.sessions.record import GameRecord
 from bot.sessions.types import ai_moves_for
 from bot.store import ActionRow
@@ -44,7 +45,7 @@ log = logging.getLogger("bot.sessions")
 
 #: applies ``code`` for ``seat`` with ``cause`` under the game's lock, only if the game is
 #: still live at ``expected`` version and ``guard()`` holds; True if it was applied
-Apply = Callable[[GameRecord, int, str, int, str, Callable[[], bool]], Awaitable[bool]]
+Apply = Callable[[GameRecord, int, str, int, MoveCause, Callable[[], bool]], Awaitable[bool]]
 #: the game's whole action log, in order (a store read)
 ActionLog = Callable[[int], Awaitable[Sequence[ActionRow]]]
 
@@ -166,9 +167,8 @@ class AiDriver:
                 return
             version = g.version
             who = g.seats[seat]
-            level, cause = (
-                (who.ai_level, "ai") if who.is_ai else (self.config.takeover_level, "takeover")
-            )
+            level = who.ai_level if who.is_ai else self.config.takeover_level
+            cause: MoveCause = "ai" if who.is_ai else "takeover"
             try:
                 started = loop.time()
                 code = await self.choose(g, seat, version, level)

@@ -15,8 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import LEVELS
+from bot.model import CANCELLED_BY_HOST, EVERYONE_LEFT, NO_PEOPLE_LEFT, Seat, Status
 from bot.sessions.record import GameRecord
-from bot.sessions.types import NO_PEOPLE_LEFT, GameNotFound, LobbyError, NotAllowed, Seat, Status
+from bot.sessions.types import GameNotFound, LobbyError, NotAllowed
 from games import BadOptions
 from games.core import validate_options
 
@@ -55,7 +56,7 @@ def without_person(g: GameRecord, user_id: int) -> Changes:
     seats = renumber(s for s in g.seats if s.user_id != user_id)
     people = [s for s in seats if not s.is_ai]
     if not people:
-        return {"seats": seats, "status": "abandoned", "end_reason": "everyone left"}
+        return {"seats": seats, "status": "abandoned", "end_reason": EVERYONE_LEFT}
     if user_id == g.host_id:
         return {"seats": seats, "host_id": people[0].user_id}
     return {"seats": seats}
@@ -133,7 +134,7 @@ def check_start(g: GameRecord, by_user: int) -> None:
 
 def cancel(g: GameRecord, by_user: int) -> Changes:
     check_host(g, by_user, "cancel the lobby")
-    return {"status": "abandoned", "end_reason": "cancelled by the host"}
+    return {"status": "abandoned", "end_reason": CANCELLED_BY_HOST}
 
 
 def kicked(g: GameRecord, seat: Seat) -> Changes:

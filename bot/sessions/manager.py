@@ -23,7 +23,10 @@ and is handed its collaborators, each one behaviour in one file:
   dispatcher (``bot.sessions.deadlines.Dispatcher``);
 * the loader (``bot.sessions.loading``: rows in, replayed records out, pure);
 * the lobby rules (``bot.sessions.lobby``) and the guild settings checks
-  (``bot.sessions.guilds``), pure functions of a game record.
+  (``bot.sessions.guilds``), pure functions of a game record;
+* the read side (``bot.sessions.reads.GameReads``, ``manager.reads``): every query that
+  changes nothing, over this manager's maps; its names (``get``, ``state``, ``live_games``,
+  ...) are also attributes of the manager, so callers need not know the split.
 
 :func:`SessionManager.open` (the factory) builds the default collaborators.
 
@@ -46,11 +49,13 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from bot.model import FINISHED, NOT_LOADED, MoveCause
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver
 from bot.sessions.deadlines import Dispatcher
 from bot.sessions.idle import GAME_IDLE, LOBBY_IDLE, IdleGames, IdleLobbies
-from bot.sessions.loading import load_open, replay
+from bot.sessions.loading import load_open
+from bot.sessions.reads import GameReads
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
 from bot.sessions.standings import Standings
@@ -83,19 +88,14 @@ from bot.sessions.types import (
     Update,
 )
 from bot.store import (
-    ActionRow,
     ActionWrite,
     Batch,
     DeadlineWrite,
     GameRow,
     GameStore,
     GameWrite,
-    HistoryRow,
-    Leaderboard,
     OpenGames,
-    RatingRow,
     RatingWrite,
-    ResultRow,
     ResultWrite,
     SnapshotWrite,
     check,
@@ -186,7 +186,6 @@ class SessionManager:
         self._standings = Standings(store)
         self._closing = False
         self._ai = ai or AiDriver()
-        self._ai.bind(self._apply_if, self._action_log)
         self._deadlines = dispatcher or Dispatcher(clock)
         self._deadlines.bind(self._forget_deadline)
         self._deadlines.register(
@@ -201,6 +200,34 @@ class SessionManager:
             self._games.get, clock, game_idle, self.add_deadline, self._close_stalled
         )
         self._deadlines.register(GAME_IDLE, self._stalled)
+        #: the read side: every query, over this manager's own maps (``bot.sessions.reads``)
+        self.reads = GameReads(
+            store,
+            games=self._games,
+            by_channel=self._by_channel,
+            unloadable=self._unloadable,
+            settings=self._settings,
+            pending=self._deadlines.pending,
+            engines=engines,
+            stall_seconds=self._stalled.seconds,
+        )
+        self._ai.bind(self._apply_if, self.reads.action_log)
+        # The queries' old names, as the read side's own bound methods (not forwarding
+        # methods): every caller of ``manager.get``, ``manager.state``, ... keeps working, and
+        # mypy types each alias from the method it is, signature and all.
+        self.get = self.reads.get
+        self.state = self.reads.state
+        self.game_in_channel = self.reads.game_in_channel
+        self.actions = self.reads.actions
+        self.results = self.reads.results
+        self.live_games = self.reads.live_games
+        self.stall_ends = self.reads.stall_ends
+        self.turn_due = self.reads.turn_due
+        self.deadlines = self.reads.deadlines
+        self.player_stats = self.reads.player_stats
+        self.leaderboard = self.reads.leaderboard
+        self.history = self.reads.history
+        self.guild_settings = self.reads.guild_settings
 
     # ---- the factory and the lifecycle ------------------------------------------------------
     @classmethod
@@ -671,7 +698,7 @@ class SessionManager:
         seat: int,
         code: str,
         expected: int,
-        cause: str,
+        cause: MoveCause,
         guard: Callable[[], bool],
     ) -> bool:
         """The AI driver's ``apply``: the move lands only if the game is still live at the
@@ -683,7 +710,7 @@ class SessionManager:
             return True
 
     async def _apply(
-        self, g: GameRecord, seat: int, code: str, expected: int | None, cause: str
+        self, g: GameRecord, seat: int, code: str, expected: int | None, cause: MoveCause
     ) -> Update:
         """Validate, commit, then update memory and tell listeners. Caller holds the lock.
 
@@ -748,7 +775,7 @@ class SessionManager:
         g.state, g.version = new_state, version
         if over:
             g.status = "finished"
-            g.end_reason = "finished"
+            g.end_reason = FINISHED
             self._forget_game(g)
         else:
             if snapshot:
@@ -817,17 +844,10 @@ class SessionManager:
             del g.reminders[seat]
             self._notify(g, Update(g.info(), (), seat=seat, cause="remind"))
 
-    def turn_due(self, game_id: int, seat: int) -> float | None:
-        """When ``seat``'s turn clock runs out (unix time), if one is running."""
-        g = self._games.get(game_id)
-        did = g.turn_deadlines.get(seat) if g is not None else None
-        deadline = self._deadlines.pending.get(did) if did is not None else None
-        return deadline.due if deadline is not None else None
-
     def _finish_rows(self, g: GameRecord, state: Any, batch: Batch, now: float) -> None:
         result = g.engine.result(state)
         winners = set(result.winners)
-        batch.games.append(g.row(now, status="finished", end_reason="finished"))
+        batch.games.append(g.row(now, status="finished", end_reason=FINISHED))
         batch.results.extend(
             ResultWrite(
                 g.id, s.seat, s.user_id, s.name, int(result.scores[s.seat]), int(s.seat in winners)
@@ -835,14 +855,6 @@ class SessionManager:
             for s in g.seats
         )
         batch.deadlines_del_game.append((g.id,))
-
-    async def state(self, game_id: int) -> tuple[GameInfo, Any]:
-        """The game's info and current engine state (treat it as read-only). A lobby has no
-        state yet (``None``); a finished game is rebuilt from its log."""
-        if game_id in self._unloadable:
-            raise GameNotFound(f"Game #{game_id} could not be loaded; an admin can end it.")
-        g = self._games.get(game_id) or await self._load_closed(game_id)
-        return g.info(), g.state
 
     async def end(self, game_id: int, *, reason: str, by_user: int | None = None) -> Update:
         """Stop a lobby or live game now (admin end): status "abandoned", no winner."""
@@ -860,7 +872,7 @@ class SessionManager:
     async def _end_unloadable(self, game_id: int, reason: str) -> Update:
         """End a game that never loaded, from its row alone (no engine needed)."""
         r = self._unloadable[game_id]
-        why = f"{reason} (could not be loaded)"[:500]
+        why = f"{reason}{NOT_LOADED}"[:500]
         row = GameWrite(
             r.id, r.guild_id, r.channel_id, r.game, r.host_id, "abandoned", r.seats, r.options,
             r.seed, r.messages, r.created, self._clock(), why,
@@ -903,68 +915,7 @@ class SessionManager:
             raise asyncio.CancelledError
         return Update(g.info(), (), seat=seat.seat, cause="kick")
 
-    # ---- queries (open games from memory, closed ones from their rows) ----------------------
-    async def get(self, game_id: int) -> GameInfo:
-        g = self._games.get(game_id)
-        if g is not None:
-            return g.info()
-        r = await self._store.game_row(game_id)
-        if r is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        return info_from_row(r)
-
-    async def live_games(self, guild_id: int | None = None) -> list[GameInfo]:
-        """Lobbies and live games, oldest first."""
-        games = sorted(self._games.values(), key=lambda g: g.id)
-        return [g.info() for g in games if guild_id is None or g.guild_id == guild_id]
-
-    def stall_ends(self) -> dict[int, float]:
-        """Game id -> when that live game ends by itself if nobody moves before
-        (``bot.sessions.idle``), for the games that have not moved since their idle watch
-        last looked (one that moved starts its span again at the next look). One pass over
-        the pending deadlines, however many games are listed."""
-        ends: dict[int, float] = {}
-        for d in self._deadlines.pending.values():
-            g = self._games.get(d.game_id) if d.kind == GAME_IDLE else None
-            if g is not None and g.status == "live" and d.data.get("version") == g.version:
-                ends[g.id] = float(d.data["since"]) + self._stalled.seconds
-        return ends
-
-    async def game_in_channel(self, channel_id: int) -> GameInfo | None:
-        """The unfinished game (lobby or live) in this channel, if any."""
-        gid = self._by_channel.get(channel_id)
-        return self._games[gid].info() if gid is not None else None
-
-    async def actions(self, game_id: int) -> list[ActionRow]:
-        """The action log as (seq, seat, code) rows: replays and exports."""
-        if game_id not in self._games:
-            await self.get(game_id)  # GameNotFound for an unknown id
-        return await self._store.actions_after(game_id, 0)
-
-    async def _action_log(self, game_id: int) -> list[ActionRow]:
-        return await self._store.actions_after(game_id, 0)
-
-    async def results(self, game_id: int) -> list[ResultRow]:
-        """Per-player standings of a finished game (empty for any other game)."""
-        return await self._store.results(game_id)
-
-    # ---- standings, histories, replays, privacy (issue 17) ---------------------------------
-    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        """A person's games, wins and rating in every game they finished on this server."""
-        return await self._store.player_ratings(guild_id, user_id)
-
-    async def leaderboard(
-        self, guild_id: int, game: str, page: int = 0, per_page: int = 10
-    ) -> Leaderboard:
-        """One page of the server's rated players of ``game`` by skill, and the total."""
-        return await self._store.leaderboard(guild_id, game, max(0, page) * per_page, per_page)
-
-    async def history(
-        self, guild_id: int, user_id: int | None = None, limit: int = 10
-    ) -> list[HistoryRow]:
-        """Recent finished games of the server (every seat) or of one person (their seats)."""
-        return await self._store.history(guild_id, user_id, limit)
-
+    # ---- privacy (issue 17) -------------------------------------------------------------------
     async def forget_user(self, user_id: int, placeholder: str = "(deleted)") -> int:
         """Privacy deletion: standings gone, name replaced in finished games (they stay
         replayable). Games still open keep the seat as it is until they end."""
@@ -972,13 +923,10 @@ class SessionManager:
         return await self._store.forget_user(user_id, placeholder)
 
     # ---- guild settings (the checks are bot.sessions.guilds') -------------------------------
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return self._settings.get(guild_id) or GuildSettings(guild_id)
-
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         guilds.check_changes(changes)
         async with self._settings_lock:
-            new, row = guilds.changed(await self.guild_settings(guild_id), changes)
+            new, row = guilds.changed(await self.reads.guild_settings(guild_id), changes)
             if await self._commit(Batch(settings=[row])):
                 self._settings[guild_id] = new
                 raise asyncio.CancelledError
@@ -1017,12 +965,6 @@ class SessionManager:
             g.reminders = {s: d for s, d in g.reminders.items() if d != deadline_id}
         await self._commit(Batch(deadlines_del=[(deadline_id,)]))
         return True
-
-    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        """Pending deadlines (of one game), soonest first."""
-        pending = self._deadlines.pending.values()
-        found = [d for d in pending if game_id is None or d.game_id == game_id]
-        return sorted(found, key=lambda d: (d.due, d.id))
 
     def on_deadline(self, kind: str, handler: DeadlineHandler) -> None:
         """Register the handler called (once) when a deadline of ``kind`` is due."""
@@ -1078,15 +1020,3 @@ class SessionManager:
             elif d.kind == REMIND and owner is not None:
                 owner.reminders[int(deadline.data["seat"])] = d.id
             self._deadlines.add(deadline)
-
-    async def _load_closed(self, game_id: int) -> GameRecord:
-        """A finished or abandoned game, rebuilt from the database (not kept in memory): the
-        last snapshot plus the later actions; an abandoned lobby has no state."""
-        r = await self._store.game_row(game_id)
-        if r is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        snap = await self._store.snapshot(game_id)
-        if snap is None:  # never started
-            return replay(r, self._engines(r.game), None, (), status="lobby")
-        tail = await self._store.actions_after(game_id, snap.seq)
-        return replay(r, self._engines(r.game), snap, tail, status="live")

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.sessions.types import Seat
+from bot.model import MoveCause, Seat
 from bot.stats.ratings import NEW, Rating, SeatOutcome, places, rate
 from bot.store import GameStore, RatingRow, RatingWrite
 
 #: causes of an action that a person did not choose (turn-clock takeovers)
-AUTOPLAY_CAUSES = frozenset({"timeout", "takeover"})
+AUTOPLAY_CAUSES: frozenset[MoveCause] = frozenset({"timeout", "takeover"})
 
 Key = tuple[int, str, int]
 
@@ -42,7 +42,7 @@ class Standings:
         seats: Sequence[Seat],
         engine: Any,
         state: Any,
-        last: tuple[int, str],
+        last: tuple[int, MoveCause],
         now: float,
     ) -> list[RatingWrite]:
         """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished."""

@@ -22,9 +22,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.model import Deadline, MoveCause, Seat
 from bot.sessions.deadlines import Dispatcher
 from bot.sessions.record import GameRecord
-from bot.sessions.types import Deadline, Seat
 from bot.store import Batch, DeadlineWrite, dumps
 
 #: the dispatcher kind of a turn timer (the manager's own kind)
@@ -127,7 +127,7 @@ def apply_plan(g: GameRecord, plan: TurnPlan | None, dispatcher: Dispatcher) -> 
 
 
 def seats_after(
-    seats: tuple[Seat, ...], seat: int, cause: str, away_after: int
+    seats: tuple[Seat, ...], seat: int, cause: MoveCause, away_after: int
 ) -> tuple[Seat, ...] | None:
     """The seats after ``seat`` moved with ``cause``, when the move changes its clock marks:
     a timeout counts a missed turn (``away_after`` in a row and the AI keeps the seat); a move

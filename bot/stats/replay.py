@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.model import GameInfo
 from bot.render import TableContext
 from bot.render.base import Renderer
-from bot.sessions import GameInfo
 from games.core import Engine
 
 #: written between hands/rounds in the log (where the renderer clears the table log)

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
+from bot.model import MoveCause
+
 log = logging.getLogger(__name__)
 
 
@@ -68,7 +70,7 @@ class ActionWrite(NamedTuple):
     seq: int  # the version this action produced
     seat: int
     code: str
-    cause: str
+    cause: MoveCause
     at: float
 
 
@@ -92,7 +94,7 @@ class ResultWrite(NamedTuple):
 
 
 class DeadlineWrite(NamedTuple):
-    """A durable timer (turn clock, a snapshot fading, idle watch) served after restarts too."""
+    """A durable timer (turn clock, a snapshot's fade, idle watch) served after restarts too."""
 
     id: int
     game_id: int
@@ -516,7 +518,8 @@ class GameStore(Protocol):
         ...
 
     async def seat_causes(self, game_id: int) -> dict[int, dict[str, int]]:
-        """Per seat, how many of its actions each cause made (``act``, ``ai``, ``timeout``)."""
+        """Per seat, how many of its actions each cause made (``act``, ``ai``, ``timeout``,
+        ``takeover``: :data:`bot.model.MoveCause`)."""
         ...
 
     async def forget_user(self, user_id: int, placeholder: str) -> int:

@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 
+from bot.model import GameInfo, Update
 from bot.render.base import renderer_for
-from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionError, StaleVersion, Update
+from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
 from bot.table.answers import update_message
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sessions import GameInfo
+from bot.model import GameInfo
 from games import registry
 
 #: statuses of a game that is over (a lobby closed before it started is "abandoned" too)

@@ -24,7 +24,8 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.sessions import GameInfo, GameNotFound
+from bot.model import GameInfo
+from bot.sessions import GameNotFound
 from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, TableManager

@@ -19,8 +19,8 @@ from typing import Any
 
 import discord
 
+from bot.model import GameInfo
 from bot.render.images import ImageCache, draw_hand, draw_table
-from bot.sessions import GameInfo
 from bot.table.presentation import seat_label
 from games import registry
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
-from bot.sessions import Deadline, GameInfo, Update
+from bot.model import Deadline, GameInfo, Update
 from bot.store import ActionRow
 
 

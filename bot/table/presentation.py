@@ -14,9 +14,10 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.model import GameInfo, Seat, Update
 from bot.render import HandSpec, TableContext
 from bot.render.base import renderer_for
-from bot.sessions import GameInfo, Seat, Update, paused
+from bot.sessions import paused
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings

@@ -16,11 +16,12 @@ from typing import Any
 import discord
 
 from bot.controls import to_embed
+from bot.model import Deadline, GameInfo, Update
 from bot.render import (
     TableContext,
 )
 from bot.render.base import SnapshotWording, renderer_for
-from bot.sessions import Deadline, GameInfo, SessionError, Update
+from bot.sessions import SessionError
 from bot.table.ports import Clock, TableManager
 from games import Event, registry
 from games.core import snapshot_lifetime

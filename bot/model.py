@@ -1,0 +1,135 @@
+"""Plain records every layer shares: a game's seats and facts, a committed change, a deadline,
+and the closed vocabularies they carry (statuses, causes, end reasons).
+
+Why a module of its own, low in the house: the renderers, the stats, the store, the table and
+the cogs all speak of a ``GameInfo`` or an ``Update``, but only the session manager makes them.
+Kept beside the manager, every reader of a record had to import the manager's package, and the
+packages it imports (``bot.stats``) then imported it back. Here they import nothing of ``bot``
+(only ``games``), so any layer may name them; ``bot.sessions`` still re-exports each one, and
+existing imports from there keep working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from games import Event
+
+#: where a game is in its life: gathering seats, being played, played to the end, or ended early
+Status = Literal["lobby", "live", "finished", "abandoned"]
+
+#: why an action was applied: the causes written in the action log (``actions.cause``).
+#:
+#: * ``act`` - the seat's person chose it;
+#: * ``ai`` - an AI seat's policy chose it;
+#: * ``timeout`` - the person's turn clock ran out and the AI chose it for them;
+#: * ``takeover`` - the person is away (stepped away, or missed too many turns) and the AI
+#:   played their seat.
+MoveCause = Literal["act", "ai", "timeout", "takeover"]
+
+#: why listeners hear of a committed change (``Update.cause``): a move's cause, or one of
+#:
+#: * ``start`` - the host started the game;
+#: * ``end`` - the game was ended early (an admin, a vanished channel, the last person kicked);
+#: * ``kick`` - a person was taken off their seat and the game goes on;
+#: * ``remind`` - a person's turn clock is about to run out;
+#: * ``away`` - a person stepped away: the AI plays their seat;
+#: * ``back`` - an away person took their seat back;
+#: * ``idle`` - a lobby nobody started, or a game nobody moved in, closed by itself.
+Cause = Literal[MoveCause, "start", "end", "kick", "remind", "away", "back", "idle"]
+
+# The end reasons kept with a game (``games.end_reason``: ``/history``, the admin's list of
+# ended games). Free text, since an admin's reason names who ended it and the idle ends name
+# how long nothing happened (``bot.sessions.idle.idle_reason``/``stalled_reason``); the fixed
+# ones are these, plus ``bot.vanished``'s ``CHANNEL_DELETED`` and ``BOT_REMOVED``.
+#: a game played to its end
+FINISHED = "finished"
+#: a lobby whose last person left
+EVERYONE_LEFT = "everyone left"
+#: a lobby its host cancelled
+CANCELLED_BY_HOST = "cancelled by the host"
+#: a game whose last person was kicked
+NO_PEOPLE_LEFT = "no people left at the table"
+#: appended to the reason of a game ended while it could not be loaded
+NOT_LOADED = " (could not be loaded)"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # Discord user id; None for an AI seat
+    name: str  # display name at the time of joining ("AI 1" for AI seats)
+    ai_level: str | None = None  # e.g. "random"; None for people
+    #: a person's turns the clock ran out on, in a row (reset when they act themselves)
+    missed: int = 0
+    #: a person who missed too many turns in a row: an AI plays the seat until they are back
+    away: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def ai_plays(self) -> bool:
+        """Whether an AI may move for this seat: an AI seat, or a person who is away (but see
+        ``bot.sessions.ai_moves_for``: not while every person is away)."""
+        return self.user_id is None or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Everything about a game except its rules state."""
+
+    id: int
+    guild_id: int
+    channel_id: int  # where the lobby/table lives (the thread's id when threads are used)
+    game: str  # engine name, as in games.registry
+    host_id: int
+    status: Status
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Any]  # the table options as set by the host (engine.Options fields)
+    seed: int
+    version: int
+    messages: Mapping[str, int] = field(default_factory=dict)  # e.g. {"lobby": id, "table": id}
+    #: the table's turn clock in seconds per move as its host chose it (0: no clock); None
+    #: follows the server's turn timeout
+    pace: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds, if any (one seat per user per game)."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """A committed change, as returned by ``act``/``start``/``end`` and given to listeners."""
+
+    info: GameInfo  # after the change
+    events: tuple[Event, ...]  # the engine's events (route by Event.visible_to)
+    seat: int | None = None  # who acted (None for start/end)
+    code: str | None = None  # the action code applied, if any
+    #: why it happened (see :data:`Cause`); the table and lobby messages word it by this
+    cause: Cause = "act"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    admin_role_id: int | None = None
+    use_threads: bool = False
+    turn_timeout: int = 0  # seconds a person has to act before the AI policy acts for them; 0 = off
+    pictures: bool | None = None  # card pictures on this server's tables; None = the config's
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    id: int
+    game_id: int
+    kind: str  # e.g. a fade or a window; "turn" is the manager's own
+    due: float  # unix time
+    data: Mapping[str, Any]
