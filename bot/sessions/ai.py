@@ -56,10 +56,6 @@ MAX_FAILURES = 3
 MAX_STALE = 100
 
 
-async def _unbound(*args: Any) -> Any:
-    raise RuntimeError("the AI driver is not bound to a session manager")
-
-
 @dataclass(frozen=True, slots=True)
 class AiConfig:
     """How AI seats are played (``[ai]`` and ``[tables] ai_level`` of the config)."""
@@ -80,14 +76,18 @@ class AiDriver:
 
     def __init__(
         self,
+        apply: Apply,
+        action_log: ActionLog,
         *,
         config: AiConfig | None = None,
         executor: Executor | None = None,
         policy: Policy | None = None,
         levels: Levels = level_policies,
     ) -> None:
-        self._apply: Apply = _unbound
-        self._action_log: ActionLog = _unbound
+        """``apply`` commits an AI move (the manager's, under the game's lock); ``action_log``
+        reads a game's log, to rebuild what each seat was shown after a restart."""
+        self._apply = apply
+        self._action_log = action_log
         self.config = config or AiConfig()
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(max_workers=8, thread_name_prefix="ai")
@@ -98,11 +98,6 @@ class AiDriver:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.enabled = False  # set by the manager once loading is done (and autoplay is on)
         self._closing = False
-
-    def bind(self, apply: Apply, action_log: ActionLog) -> None:
-        """Hand the driver the manager's ``apply`` and its action-log read (the manager does
-        this in its constructor; a test hands its own fakes)."""
-        self._apply, self._action_log = apply, action_log
 
     # ---- what the manager tells the driver --------------------------------------------------
     def started(self, g: GameRecord) -> None:

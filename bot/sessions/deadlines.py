@@ -47,10 +47,6 @@ class Dispatcher:
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
 
-    def bind(self, forget: Callable[[int], Awaitable[None]]) -> None:
-        """Who deletes a fired deadline's row (the session manager binds its own)."""
-        self._forget = forget
-
     @property
     def running(self) -> list[asyncio.Task[None]]:
         """Handlers still running (the manager's ``settle`` waits for them)."""

@@ -152,15 +152,18 @@ class SessionManager:
         engines: Callable[[str], Any] = registry.get,
         clock: Callable[[], float] = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
-        ai: AiDriver | None = None,
-        dispatcher: Dispatcher | None = None,
+        ai: AiConfig | None = None,
+        ai_executor: Executor | None = None,
+        ai_policy: Policy | None = None,
         shards: ShardPlan | None = None,
         lobby_idle: float = 0.0,
         game_idle: float = 0.0,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
-        the database and loads the games. ``ai`` and ``dispatcher`` are bound to this
-        manager here (the driver gets :meth:`_apply_if` as its ``apply``). ``lobby_idle``:
+        the database and loads the games. The AI driver and the deadline dispatcher are built
+        here, handed what of this manager they call (the driver :meth:`_apply_if` and the read
+        side's action log; ``ai`` configures it, ``ai_executor`` and ``ai_policy`` are for
+        tests). ``lobby_idle``:
         seconds a lobby may go unchanged before it closes (0: never); ``game_idle``: seconds
         a live game may go without a move before it ends (0: never)."""
         self._store = store
@@ -185,12 +188,7 @@ class SessionManager:
         self._lease: ShardLease | None = None
         self._standings = Standings(store)
         self._closing = False
-        self._ai = ai or AiDriver()
-        self._deadlines = dispatcher or Dispatcher(clock)
-        self._deadlines.bind(self._forget_deadline)
-        self._deadlines.register(
-            TURN, TurnTimeouts(self._games.get, self._timeout, self._ai.takeover)
-        )
+        self._deadlines = Dispatcher(clock, forget=self._forget_deadline)
         self._deadlines.register(REMIND, TurnReminders(self._games.get, self._remind))
         self._idle = IdleLobbies(
             self._games.get, clock, lobby_idle, self.add_deadline, self._close_idle
@@ -211,7 +209,16 @@ class SessionManager:
             engines=engines,
             stall_seconds=self._stalled.seconds,
         )
-        self._ai.bind(self._apply_if, self.reads.action_log)
+        self._ai = AiDriver(
+            self._apply_if,
+            self.reads.action_log,
+            config=ai,
+            executor=ai_executor,
+            policy=ai_policy,
+        )
+        self._deadlines.register(
+            TURN, TurnTimeouts(self._games.get, self._timeout, self._ai.takeover)
+        )
         # The queries' old names, as the read side's own bound methods (not forwarding
         # methods): every caller of ``manager.get``, ``manager.state``, ... keeps working, and
         # mypy types each alias from the method it is, signature and all.
@@ -274,8 +281,9 @@ class SessionManager:
             engines=engines or registry.get,
             clock=clock,
             snapshot_every=snapshot_every,
-            ai=AiDriver(config=ai, executor=executor, policy=policy),
-            dispatcher=Dispatcher(clock),
+            ai=ai,
+            ai_executor=executor,
+            ai_policy=policy,
             shards=shards,
             lobby_idle=lobby_idle,
             game_idle=game_idle,

@@ -29,11 +29,13 @@ def record(
 class FakeManager:
     """Stands in for the manager: applies under no lock, keeps the log, tells the driver."""
 
-    def __init__(self, driver: AiDriver, g: GameRecord) -> None:
-        self.driver, self.g = driver, g
+    def __init__(self, g: GameRecord, **driver: Any) -> None:
+        """``driver``: the AI driver's options; it is built here, handed this fake's
+        ``apply`` and ``action_log`` as the manager hands it its own."""
+        self.g = g
         self.log: list[ActionRow] = []
         self.applied: list[tuple[int, str, str]] = []
-        driver.bind(self.apply, self.action_log)
+        self.driver = AiDriver(self.apply, self.action_log, **driver)
 
     def move(self, seat: int, code: str) -> None:
         g = self.g
@@ -69,9 +71,9 @@ async def test_ai_seats_play_from_observations_only() -> None:
         seen.append((observation, seed))
         return random_policy(observation, seed)
 
-    driver = AiDriver(policy=spy)
     g = record(TALLY, AI, {"target": 30, "mode": "together"}, 4)
-    fake = FakeManager(driver, g)
+    fake = FakeManager(g, policy=spy)
+    driver = fake.driver
     driver.enabled = True
     driver.started(g)
     driver.kick(g)
@@ -90,9 +92,9 @@ async def test_ai_seats_play_from_observations_only() -> None:
 
 
 async def test_history_rebuilt_from_the_log_equals_the_one_fed_live() -> None:
-    driver = AiDriver()
     g = record(TALLY, AI, {"target": 60, "mode": "together"}, 2)
-    fake = FakeManager(driver, g)
+    fake = FakeManager(g)
+    driver = fake.driver
     driver.started(g)
     for seat, code in [(1, "add:2"), (0, "add:1"), (2, "add:1"), (1, "add:1"), (0, "add:2")]:
         fake.move(seat, code)
@@ -107,9 +109,9 @@ async def test_history_rebuilt_from_the_log_equals_the_one_fed_live() -> None:
 
 
 async def test_a_history_read_while_a_move_lands_is_not_used() -> None:
-    driver = AiDriver()
     g = record(TALLY, AI, {"target": 60}, 2)
-    fake = FakeManager(driver, g)
+    fake = FakeManager(g)
+    driver = fake.driver
     fake.move(TALLY.to_act(g.state)[0], "add:1")
     fake.log.pop()  # the log read misses a committed move: the version says otherwise
     assert await driver.history(g) is None
@@ -127,10 +129,10 @@ async def test_levels_fall_back_and_the_takeover_plays_normal() -> None:
     assert resolve_level(levels("x"), "normal", "random") == "normal"
     assert resolve_level(levels("x"), "strong", "normal") == "normal"  # missing: the default
     assert resolve_level(levels("x"), "genius", "strong") == "random"  # neither: random
-    driver = AiDriver(levels=levels)
     people = (Seat(0, 10, "A"), Seat(1, 11, "B"))
     g = record(TALLY, people, {"target": 30}, 5)
-    fake = FakeManager(driver, g)
+    fake = FakeManager(g, levels=levels)
+    driver = fake.driver
     seat = TALLY.to_act(g.state)[0]
     due = True
     await driver.takeover(g, seat, lambda: due)
@@ -145,10 +147,9 @@ async def test_a_searching_level_runs_in_a_worker_process() -> None:
     level yet): the worker finds the policy by game name and level, from plain data."""
     game = registry.get("rowboat")
     config = AiConfig(process_levels=frozenset({"random"}), processes=1)
-    driver = AiDriver(config=config)
     seats = (Seat(0, 10, "A"), Seat(1, None, "AI 1", "random"))
     g = record(game, seats, {}, 11)
-    FakeManager(driver, g)
+    driver = FakeManager(g, config=config).driver
     driver.started(g)
     seat = game.to_act(g.state)[0]
     try:
