@@ -43,7 +43,7 @@ Cause = Literal[MoveCause, "start", "end", "kick", "remind", "away", "back", "id
 # The end reasons kept with a game (``games.end_reason``: ``/history``, the admin's list of
 # ended games). Free text, since an admin's reason names who ended it and the idle ends name
 # how long nothing happened (``bot.sessions.idle.idle_reason``/``stalled_reason``); the fixed
-# ones are these, plus ``bot.vanished``'s ``CHANNEL_DELETED`` and ``BOT_REMOVED``.
+# ones are these.
 #: a game played to its end
 FINISHED = "finished"
 #: a lobby whose last person left
@@ -52,6 +52,10 @@ EVERYONE_LEFT = "everyone left"
 CANCELLED_BY_HOST = "cancelled by the host"
 #: a game whose last person was kicked
 NO_PEOPLE_LEFT = "no people left at the table"
+#: a game whose channel or thread was deleted (``bot.vanished``)
+CHANNEL_DELETED = "its channel was deleted"
+#: a game in a server that removed the bot (``bot.vanished``)
+BOT_REMOVED = "the bot was removed from the server"
 #: appended to the reason of a game ended while it could not be loaded
 NOT_LOADED = " (could not be loaded)"
 

@@ -18,13 +18,10 @@ import contextlib
 import logging
 from collections.abc import Iterable
 
-from bot.sessions import GameInfo, GameNotFound, SessionManager
+from bot.model import BOT_REMOVED, CHANNEL_DELETED, GameInfo
+from bot.sessions import GameNotFound, SessionManager
 
 log = logging.getLogger(__name__)
-
-#: the end reasons kept with the game (``/history``, the admin's list of ended games)
-CHANNEL_DELETED = "its channel was deleted"
-BOT_REMOVED = "the bot was removed from the server"
 
 
 class Vanished:

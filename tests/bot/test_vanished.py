@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.vanished import BOT_REMOVED, CHANNEL_DELETED
+from bot.model import BOT_REMOVED, CHANNEL_DELETED
 from tests.bot.flows import Table, new_table
 from tests.bot.harness import (
     ADMIN_PERMS,
