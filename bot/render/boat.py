@@ -339,6 +339,7 @@ def _hand_scored_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
 class BoatRenderer(Renderer):
     """Boat's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
     pictures = BoatPictures()

@@ -611,6 +611,7 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
 class BoatCanastaRenderer(Renderer):
     """Boat Canasta's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
     pictures = BoatCanastaPictures()

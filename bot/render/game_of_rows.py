@@ -430,6 +430,7 @@ def _where(data: Mapping[str, Any]) -> str:
 class GameOfRowsRenderer(Renderer):
     """Game of Rows' board, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_label)
     card_long = staticmethod(card_long)
     pictures = GameOfRowsPictures()

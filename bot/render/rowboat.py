@@ -258,6 +258,7 @@ class RowboatRenderer(Renderer):
         legacy_fades=("lighthouse_fade",),
     )
 
+    #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
     pictures = RowboatPictures()

@@ -268,6 +268,7 @@ def _round_end_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
 class TurnTheTideRenderer(Renderer):
     """Turn the Tide's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_text)
     pictures = TurnTheTidePictures()
 

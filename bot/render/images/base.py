@@ -6,6 +6,10 @@ that lacks a part fails when it is built, not when a table first asks for a pict
 module is looked up by name. A game without pictures has none (``pictures = None``): its
 messages carry the text alone, which is always complete.
 
+A drawer draws with the kit every game shares (:mod:`bot.render.images.draw`) on a canvas in
+its own :class:`~bot.render.images.draw.Palette` (the kit's colours, then the game's), and keeps
+its suits, special cards and colours in its own module.
+
 Why the table picture takes only the public view: the secrecy of the picture is then the
 secrecy of the view, which the conformance suite already checks; nothing hidden can reach it.
 """

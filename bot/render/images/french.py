@@ -60,13 +60,6 @@ def _club(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> N
 PIPS: dict[str, draw.Pip] = {"C": _club, "D": _diamond, "H": _heart, "S": _spade}
 
 
-def pip(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, ink: RGB) -> None:
-    """A suit symbol centred on (cx, cy), ``size`` px tall; nothing for an unknown suit."""
-    painter = PIPS.get(suit)
-    if painter is not None:
-        painter(d, cx, cy, size, ink)
-
-
 def _joker(
     d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
 ) -> None:
@@ -98,5 +91,7 @@ def suit_chip(d: ImageDraw.ImageDraw, x: float, y: float, suit: str, size: int =
     """A suit on a paper chip, for "trump ♠" lines; returns the x after it."""
     ink = RED_INK if suit in "DH" else draw.BLACK_INK
     d.rounded_rectangle((x, y, x + size, y + size), 8, fill=draw.PAPER)
-    pip(d, suit, x + size / 2, y + size / 2, size * 0.66, ink)
+    painter = PIPS.get(suit)
+    if painter is not None:
+        painter(d, x + size / 2, y + size / 2, size * 0.66, ink)
     return x + size

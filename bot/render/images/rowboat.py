@@ -117,13 +117,6 @@ def _map(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> No
 PIPS: dict[str, draw.Pip] = {"o": _oar, "w": _wave, "s": _shell, "m": _map}
 
 
-def pip(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, ink: RGB) -> None:
-    """A suit symbol centred on (cx, cy), ``size`` px tall; nothing for an unknown suit."""
-    painter = PIPS.get(suit)
-    if painter is not None:
-        painter(d, cx, cy, size, ink)
-
-
 # ---------------------------------------------------------------- cards
 
 
@@ -209,7 +202,7 @@ def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
     trump = trick["trump"]
     colour = face(f"A{trump}")
     d.rounded_rectangle((x + 8, y, x + 52, y + 44), 8, fill=colour.tint)
-    pip(d, trump, x + 30, y + 22, 30, colour.ink)
+    PIPS[trump](d, x + 30, y + 22, 30, colour.ink)
     x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), 24, draw.TEXT)
     x = draw.label(d, x + 22, y + 8, "Knob", 24, draw.MUTED)
     knob = _knob_code(trick.get("knob"))
@@ -258,8 +251,8 @@ def _colour_key(d: Any, y: float) -> float:
         ("sm", GREEN_INK, GREEN_PAPER, "green"),
     ):
         d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
-        pip(d, suits[0], x + 22, y + 20, 28, ink)
-        pip(d, suits[1], x + 60, y + 20, 28, ink)
+        PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
+        PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
         text = f"{word}: {SUIT_NAMES[suits[0]]} & {SUIT_NAMES[suits[1]]}"
         x = draw.label(d, x + 92, y + 8, text, 22, draw.MUTED) + 30
     return y + 48
