@@ -1,4 +1,4 @@
-"""The ``commands.Bot`` subclass: wires the session manager, cogs, components and sync.
+"""The ``commands.Bot`` subclass: handed the session manager, builds the Discord-facing parts.
 
 Why ``setup_hook``: it runs once, after login and before the gateway connects, which is where
 discord.py wants dynamic items registered (so a click arriving first thing after a restart
@@ -191,7 +191,7 @@ class TidewaterBot(commands.AutoShardedBot):
 
 
 def as_controls(bot: TidewaterBot) -> controls.Controls:
-    """The bot as the controls see it (:class:`bot.components.Controls`): the components reach
+    """The bot as the controls see it (:class:`bot.controls.Controls`): the controls reach
     it through ``interaction.client``, and this return is where the type checker verifies that
     the bot provides what they call."""
     return bot
