@@ -21,6 +21,7 @@ import aiohttp
 import discord
 import discord.http
 
+from bot import __version__
 from bot.settings import ConfigError, Settings, check_token, load_settings
 
 log = logging.getLogger("bot")
@@ -115,6 +116,7 @@ async def run(settings: Settings, token: str) -> None:
     pool before the bot): every part of the bot is then handed the open manager when it is
     built, and none has to wait for ``setup_hook`` to complete it."""
     from bot.client import TidewaterBot
+    from bot.store import LATEST, describe
 
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
@@ -131,6 +133,12 @@ async def run(settings: Settings, token: str) -> None:
         stop()
 
     manager = await open_manager(settings, lease_lost)
+    log.info(
+        "Tidewater %s (database schema %d): opened the %s",
+        __version__,
+        LATEST,
+        describe(settings.storage.target),
+    )
     try:
         bot = TidewaterBot(settings, manager=manager)
     except BaseException:
