@@ -42,7 +42,41 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     copy.add_argument("--to", required=True, metavar="URL", help="postgresql://... target")
     copy.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
+    backup = sub.add_parser(
+        "backup",
+        help="copy the SQLite database ([storage] path) to FILE, safely while the bot runs",
+    )
+    backup.add_argument("file", metavar="FILE", help="where the copy goes (replaced if present)")
+    backup.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
     return parser.parse_args(argv)
+
+
+def backup(settings: Settings, target: str) -> int:
+    """``python -m bot backup FILE``: a consistent copy of the SQLite database (exit 0), or one
+    line saying why not (exit 2; 1 when the database cannot be read). PostgreSQL has its own
+    tool for this, which also copies what this process cannot see (roles, other schemas)."""
+    import sqlite3
+
+    from bot.store.backup import backup_sqlite
+
+    if settings.storage.url:
+        print(
+            "tidewater: the database is PostgreSQL: back it up with pg_dump "
+            "(see Backups in the README)",
+            file=sys.stderr,
+        )
+        return 2
+    source = Path(settings.storage.path)
+    if not source.is_file():
+        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+        return 2
+    try:
+        copy = backup_sqlite(source, target)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"tidewater: cannot back up {source} to {target} ({exc})", file=sys.stderr)
+        return 1
+    print(f"backed up {source} to {copy}")
+    return 0
 
 
 def migrate_db(settings: Settings, url: str) -> int:
@@ -168,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = load_settings(getattr(args, "sub_config", None) or args.config)
         if args.command == "migrate-db":
             return migrate_db(settings, args.to)
+        if args.command == "backup":
+            return backup(settings, args.file)
         token = check_token(settings)
     except ConfigError as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
