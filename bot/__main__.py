@@ -48,6 +48,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     backup.add_argument("file", metavar="FILE", help="where the copy goes (replaced if present)")
     backup.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
+    sync = sub.add_parser(
+        "sync-commands",
+        help="send the slash commands to Discord now, changed or not, and exit",
+    )
+    sync.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
     return parser.parse_args(argv)
 
 
@@ -141,14 +146,17 @@ async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int
     )
 
 
-async def run(settings: Settings, token: str) -> None:
+async def run(settings: Settings, token: str, *, sync_only: bool = False) -> None:
     """Open the manager, build the bot around it, run until the gateway closes, a signal
     arrives or another process takes our shards; always close the bot (which closes the
     manager after its last write).
 
     Why the manager first (as discord.py's ``advanced_startup`` example opens its database
     pool before the bot): every part of the bot is then handed the open manager when it is
-    built, and none has to wait for ``setup_hook`` to complete it."""
+    built, and none has to wait for ``setup_hook`` to complete it.
+
+    ``sync_only`` (``python -m bot sync-commands``): log in, which runs ``setup_hook`` and so
+    syncs the commands (forced, changed or not), and close without joining the gateway."""
     from bot.client import TidewaterBot
     from bot.store import LATEST, describe
 
@@ -174,7 +182,7 @@ async def run(settings: Settings, token: str) -> None:
         describe(settings.storage.target),
     )
     try:
-        bot = TidewaterBot(settings, manager=manager)
+        bot = TidewaterBot(settings, manager=manager, force_sync=sync_only)
     except BaseException:
         await manager.close()
         raise
@@ -188,7 +196,10 @@ async def run(settings: Settings, token: str) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):  # non-POSIX loops
             loop.add_signal_handler(sig, on_signal)
     try:
-        await bot.start(token)
+        if sync_only:
+            await bot.login(token)
+        else:
+            await bot.start(token)
     finally:
         if closing:
             await asyncio.gather(*closing, return_exceptions=True)
@@ -215,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot.store import SchemaTooNew, StoreUnavailable
 
     try:
-        asyncio.run(run(settings, token))
+        asyncio.run(run(settings, token, sync_only=args.command == "sync-commands"))
     except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
