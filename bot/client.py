@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
+from bot.permissions import invite_url
 from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
@@ -166,6 +167,8 @@ class TidewaterBot(commands.AutoShardedBot):
             if info.status == "live":
                 await self.tables.windows.check(info.id)  # a window opened while we were down
                 self.publisher.touch(info.id, info.channel_id)
+        if self.application_id is not None:
+            log.info("invite the bot with %s", invite_url(self.application_id))
         shards = self.settings.discord.shard_ids
         if self.force_sync or (self.settings.discord.sync_commands and (not shards or 0 in shards)):
             try:

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import discord
 import pytest
 
 from bot import __main__ as entry
@@ -15,7 +18,7 @@ from bot import __version__
 from bot.client import TidewaterBot
 from bot.settings import parse_settings
 from bot.store import LATEST, describe
-from tests.bot.harness import TOKEN
+from tests.bot.harness import APP_ID, TOKEN, start_bot
 
 
 async def _run_once(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,3 +48,34 @@ def test_a_postgresql_url_is_named_without_its_password() -> None:
     said = describe("postgresql://tide:s3cret-pw@db.example:5432/tidewater?sslmode=require")
     assert said == "PostgreSQL database postgresql://tide@db.example:5432/tidewater"
     assert describe("postgres://db.example/tw") == "PostgreSQL database postgres://db.example/tw"
+
+
+#: the README's permission list, in Discord's words, as the attributes discord.py names them
+README_PERMISSIONS = {
+    "View Channels": "view_channel",
+    "Send Messages": "send_messages",
+    "Embed Links": "embed_links",
+    "Attach Files": "attach_files",
+    "Read Message History": "read_message_history",
+    "Create Public Threads": "create_public_threads",
+    "Send Messages in Threads": "send_messages_in_threads",
+}
+
+
+async def test_the_start_logs_the_invite_with_the_readmes_permissions(
+    fake, tmp_path, caplog
+) -> None:
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    for name in README_PERMISSIONS:
+        assert name in readme
+    wanted = discord.Permissions(**dict.fromkeys(README_PERMISSIONS.values(), True)).value
+    assert f"permissions={wanted}" in readme  # the invite URL the quick start gives
+    with caplog.at_level(logging.INFO, logger="bot"):
+        bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    await bot.close()
+    [line] = [m for m in caplog.messages if m.startswith("invite the bot with ")]
+    url = urlsplit(line.removeprefix("invite the bot with "))
+    query = parse_qs(url.query)
+    assert query["permissions"] == [str(wanted)]
+    assert query["scope"] == ["bot applications.commands"]
+    assert query["client_id"] == [str(APP_ID)]
