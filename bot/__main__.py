@@ -226,7 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot.store import SchemaTooNew, StoreUnavailable
 
     try:
-        asyncio.run(run(settings, token, sync_only=args.command == "sync-commands"))
+        if args.command == "sync-commands":
+            asyncio.run(run(settings, token, sync_only=True))
+        else:
+            asyncio.run(run(settings, token))
     except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
