@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -34,10 +33,9 @@ from typing import Any
 
 import pytest
 
-_counter = itertools.count(1)
+from tests import pg_watchdog
 
-#: the first argument of the watchdog, run as ``python tests/postgres.py --watch FOLDER``
-WATCH = "--watch"
+_counter = itertools.count(1)
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -65,6 +63,9 @@ def postgres_server() -> Iterator[Any]:
         try:
             yield server
         finally:
+            # pgserver's own stop waits for a checkpoint (seconds on a busy machine) of data
+            # about to be deleted: stop it at once, then let pgserver delete the folder
+            pg_watchdog.stop_servers(folder)
             server.cleanup()
 
 
@@ -75,7 +76,7 @@ def watchdog(folder: Path) -> Iterator[subprocess.Popen[bytes]]:
     read, write = os.pipe()  # not inheritable: no other child (the server) keeps it open
     try:
         proc = subprocess.Popen(
-            [sys.executable, __file__, WATCH, str(folder)],
+            [sys.executable, pg_watchdog.__file__, str(folder)],
             stdin=read,
             start_new_session=True,  # a Ctrl-C at the terminal must not stop it before its work
         )
@@ -86,72 +87,6 @@ def watchdog(folder: Path) -> Iterator[subprocess.Popen[bytes]]:
     finally:
         os.close(write)
         proc.wait()
-
-
-def postmasters(folder: Path) -> list[int]:
-    """The PostgreSQL servers whose data folder is ``folder`` (its backends die with them)."""
-    needle = os.fsencode(str(folder))
-    servers = (b"postgres", b"postmaster")
-    return [pid for pid, argv in _processes() if _program(argv) in servers and needle in argv]
-
-
-def watchdogs(folder: Path) -> list[int]:
-    """The watchdog processes of ``folder`` (one per test run that started a server there)."""
-    needle = [WATCH.encode(), os.fsencode(str(folder))]
-    return [pid for pid, argv in _processes() if argv[-2:] == needle]
-
-
-def _program(argv: list[bytes]) -> bytes:
-    return os.path.basename(argv[0]) if argv else b""
-
-
-def _processes() -> Iterator[tuple[int, list[bytes]]]:
-    """Every process's id and arguments, read from ``/proc`` (a test server runs as another
-    user when the tests run as root, so its own child list would not find it)."""
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/cmdline", "rb") as f:
-                argv = f.read().split(b"\0")
-        except OSError:
-            continue  # gone meanwhile
-        if argv and argv[-1] == b"":
-            argv.pop()
-        yield int(entry.name), argv
-
-
-def wait_gone(pid: int, timeout: float) -> bool:
-    """Whether ``pid`` ended within ``timeout`` s (a pidfd turns readable when it does)."""
-    try:
-        fd = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        return bool(select.select([fd], [], [], timeout)[0])
-    finally:
-        os.close(fd)
-
-
-def stop_folder(folder: Path) -> None:
-    """Stop every server on ``folder`` (fast shutdown, then SIGKILL) and delete the folder."""
-    import shutil
-
-    for pid in postmasters(folder):
-        for sig, grace in ((signal.SIGINT, 10.0), (signal.SIGKILL, 10.0)):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-            if wait_gone(pid, grace):
-                break
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def _watch(folder: Path) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    while os.read(0, 4096):  # nothing is ever written: this returns at the pipe's end
-        pass
-    stop_folder(folder)
 
 
 @pytest.fixture
@@ -185,7 +120,3 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Db:
         return made[name]
 
     return target
-
-
-if __name__ == "__main__" and sys.argv[1:2] == [WATCH]:
-    _watch(Path(sys.argv[2]))

@@ -18,7 +18,7 @@ from typing import IO
 
 import pytest
 
-from tests.postgres import postmasters, stop_folder, wait_gone, watchdogs
+from tests.pg_watchdog import postmasters, stop_folder, wait_gone, watchdogs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,59 +61,79 @@ def children(pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=lambda s: s.name
-)
-def test_a_stopped_run_leaves_no_postgres_behind(tmp_path: Path, sig: signal.Signals) -> None:
-    (tmp_path / "test_waits.py").write_text(WAITS)
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-s",
-            "-q",
-            "-p",
-            "tests.postgres",
-            "-p",
-            "no:cacheprovider",
-            "test_waits.py",
-        ],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    lines = lines_of(proc.stdout)
-    folder: Path | None = None
-    seen: list[str] = []
-    try:
-        while folder is None:
-            line = lines.get(timeout=120)
+class Run:
+    """One child pytest on the waiting test, in a folder of its own."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir()
+        (folder / "test_waits.py").write_text(WAITS)
+        (folder / "pytest.ini").write_text("[pytest]\n")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-s",
+                "-q",
+                "-p",
+                "tests.postgres",
+                "-p",
+                "no:cacheprovider",
+                "test_waits.py",
+            ],
+            cwd=folder,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        self.lines = lines_of(self.proc.stdout)
+        self.pgdata: Path | None = None
+        self.server = 0
+
+    def wait_until_up(self) -> None:
+        """Read the child's output until its test says the server is up."""
+        seen: list[str] = []
+        while self.pgdata is None:
+            line = self.lines.get(timeout=120)
             assert line, f"the child ended before its server was up: {''.join(seen)}"
             seen.append(line)
             if line.startswith("READY "):
                 _, where, pid = line.split()
-                folder, server = Path(where), int(pid)
-        assert postmasters(folder) == [server]
-        guards = watchdogs(folder)
-        assert len(guards) == 1
-        backends = children(server)
-        assert backends, "a running server has helper processes"
-        proc.send_signal(sig)
-        proc.wait(timeout=120)
-        assert wait_gone(guards[0], 60), "the watchdog did not finish"
-        for pid in [server, *backends]:
-            assert wait_gone(pid, 30), f"postgres process {pid} survived {sig.name}"
-        assert postmasters(folder) == []
-        assert not folder.exists()
+                self.pgdata, self.server = Path(where), int(pid)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        if self.pgdata is not None:
+            stop_folder(self.pgdata)  # a failed case leaves nothing behind either
+
+
+@pytest.mark.slow
+def test_a_stopped_run_leaves_no_postgres_behind(tmp_path: Path) -> None:
+    """SIGTERM and SIGINT (Ctrl-C) end the run through its teardown; SIGKILL leaves the work
+    to the watchdog. The three runs start together, so their servers start side by side."""
+    signals = [signal.SIGTERM, signal.SIGINT, signal.SIGKILL]
+    runs = {sig: Run(tmp_path / sig.name) for sig in signals}
+    try:
+        for run in runs.values():
+            run.wait_until_up()
+        for sig, run in runs.items():
+            assert run.pgdata is not None
+            assert postmasters(run.pgdata) == [run.server]
+            guards = watchdogs(run.pgdata)
+            assert len(guards) == 1
+            backends = children(run.server)
+            assert backends, "a running server has helper processes"
+            run.proc.send_signal(sig)
+            run.proc.wait(timeout=120)
+            assert wait_gone(guards[0], 60), f"the watchdog did not finish after {sig.name}"
+            for pid in [run.server, *backends]:
+                assert wait_gone(pid, 30), f"postgres process {pid} survived {sig.name}"
+            assert postmasters(run.pgdata) == []
+            assert not run.pgdata.exists(), f"{sig.name} left the server's folder"
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        if folder is not None:
-            stop_folder(folder)  # a failed case leaves nothing behind either
+        for run in runs.values():
+            run.close()
