@@ -105,7 +105,18 @@ def _new_database(server: Any) -> str:
 Db = Callable[[str], str]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test on the PostgreSQL server (it asks for the server, or is the ``postgresql`` case
+    of a backend parameter) is ``slow``: starting the server takes seconds, so the inner loop
+    (``-m "not slow"``) runs the SQLite side alone; the full run runs both."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        if "postgres_server" in getattr(item, "fixturenames", ()) or "postgresql" in params:
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Db:
     """The session-manager suites run once per backend: a SQLite file in the test's folder, or
     a fresh database on the test server (the same name gives the same database in one test)."""
