@@ -19,6 +19,7 @@ nothing takes it down with pytest; a stopped run used to leave it behind. Two th
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import itertools
 import os
@@ -43,6 +44,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: left out of the inner loop (-m 'not slow')")
     signal.signal(signal.SIGTERM, _interrupt)
 
 
@@ -63,10 +65,11 @@ def postgres_server() -> Iterator[Any]:
         try:
             yield server
         finally:
-            # pgserver's own stop waits for a checkpoint (seconds on a busy machine) of data
-            # about to be deleted: stop it at once, then let pgserver delete the folder
-            pg_watchdog.stop_servers(folder)
-            server.cleanup()
+            # pgserver's own clean-up waits for a shutdown checkpoint and for a lock that every
+            # pgserver user on the machine shares (seconds when busy), for data about to be
+            # deleted: stop the server at once and delete the folder here instead
+            pg_watchdog.stop_folder(folder)
+            atexit.unregister(server._cleanup)  # nothing left for pgserver's exit hook
 
 
 @contextlib.contextmanager
