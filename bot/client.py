@@ -44,6 +44,7 @@ COGS = (
     "bot.cogs.admin",
     "bot.cogs.standings",
     "bot.cogs.vanished",
+    "bot.cogs.about",
 )
 
 
@@ -84,6 +85,9 @@ class TidewaterBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        #: the clock every part is handed (tests share a fake one), and when this bot was built
+        self.clock = clock
+        self.started = clock()
         #: sync the commands at start even when they did not change (``sync-commands``)
         self.force_sync = force_sync
         #: the session manager, opened before the bot (``bot.__main__``): every part below is

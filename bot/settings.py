@@ -68,6 +68,9 @@ class DiscordSettings(_Section):
     #: the base URL of Discord's REST API, e.g. a shared HTTP proxy that keeps every process
     #: of a sharded bot within one set of rate limits (``http://proxy:8080/api/v10``)
     rest_base_url: str = ""
+    #: where ``/about`` sends a person who wants to report a problem (a support server's
+    #: invite, an issue tracker); empty: ``/about`` asks them to tell the server's admins
+    report_url: str = ""
 
     @model_validator(mode="after")
     def _shards_fit(self) -> DiscordSettings:
