@@ -59,7 +59,7 @@ class About(commands.Cog):
         embed = discord.Embed(
             title=f"Tidewater {__version__}",
             description=(
-                "Five boat-themed card games, played in your channels.\n"
+                "Card games played in your channels, hands kept private.\n"
                 f"Up for {uptime(self.clock() - self.started)} in "
                 f"{servers} server{'s' * (servers != 1)}: {playing} game"
                 f"{'s' * (playing != 1)} in play, {len(games) - playing} open "
