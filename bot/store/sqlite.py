@@ -171,9 +171,17 @@ async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
         for pragma in _pragmas(synchronous):
             await conn.execute(pragma)
     except BaseException:
-        await conn.close()
+        await close_fully(conn)
         raise
     return conn
+
+
+async def close_fully(conn: aiosqlite.Connection) -> None:
+    """Close ``conn`` and wait for its thread to end. aiosqlite's ``close`` returns once the
+    thread has answered its stop, a moment before the thread itself ends: a process leaving
+    on an error right after it could still find that non-daemon thread running."""
+    await conn.close()
+    await _worker_stopped(conn)
 
 
 async def _worker_stopped(conn: aiosqlite.Connection) -> None:
@@ -262,9 +270,9 @@ class Store(GroupCommitWriter, TypedReads):
             checkpointer = await _connect(path, synchronous)
             writer = await loop.run_in_executor(thread, _open_writer, path, synchronous)
         except BaseException:
-            await reader.close()
+            await close_fully(reader)
             if checkpointer is not None:
-                await checkpointer.close()
+                await close_fully(checkpointer)
             thread.shutdown()
             raise
         store = cls(writer, thread, reader, checkpointer)
