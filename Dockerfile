@@ -12,7 +12,12 @@ FROM python:3.11-slim
 RUN useradd --system --uid 10001 --home-dir /data tidewater && mkdir /data && chown tidewater /data
 COPY --from=build /venv /venv
 ENV TIDEWATER_STORAGE__PATH=/data/tidewater.sqlite3 \
+    TIDEWATER_METRICS__LISTEN=0.0.0.0:9100 \
     PYTHONUNBUFFERED=1
+EXPOSE 9100
+# /healthz answers 200 while the gateway is connected, the database writable and the leases held
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["/venv/bin/python", "-c", "import urllib.request as u; u.urlopen('http://127.0.0.1:9100/healthz', timeout=4)"]
 VOLUME /data
 WORKDIR /data
 USER tidewater

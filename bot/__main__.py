@@ -13,6 +13,7 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -157,7 +158,10 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
 
     ``sync_only`` (``python -m bot sync-commands``): log in, which runs ``setup_hook`` and so
     syncs the commands (forced, changed or not), and close without joining the gateway."""
+    from prometheus_client import CollectorRegistry
+
     from bot.client import TidewaterBot
+    from bot.monitor import Monitor, RequestMetrics
     from bot.store import LATEST, describe
 
     loop = asyncio.get_running_loop()
@@ -181,12 +185,17 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         LATEST,
         describe(settings.storage.target),
     )
+    registry = CollectorRegistry()
+    requests = RequestMetrics(registry, time.monotonic)
     try:
-        bot = TidewaterBot(settings, manager=manager, force_sync=sync_only)
+        bot = TidewaterBot(
+            settings, manager=manager, force_sync=sync_only, http_trace=requests.trace
+        )
     except BaseException:
         await manager.close()
         raise
     bots.append(bot)
+    monitor = Monitor(bot, manager, requests, registry)
 
     def on_signal() -> None:
         log.info("signal received: closing")
@@ -199,8 +208,11 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         if sync_only:
             await bot.login(token)
         else:
+            if settings.metrics.listen:
+                await monitor.start(settings.metrics.listen)
             await bot.start(token)
     finally:
+        await monitor.close()
         if closing:
             await asyncio.gather(*closing, return_exceptions=True)
         if not bot.is_closed():

@@ -173,6 +173,10 @@ class Publisher:
                     log.exception("could not publish the table of game %s", game_id)
             self._last[channel] = time.monotonic()
 
+    def queued(self) -> int:
+        """Games whose table waits for its next edit (the metrics read it)."""
+        return sum(len(games) for games in self._dirty.values())
+
     def table_anew(self, game_id: int, channel_id: int) -> None:
         """Post the game's table again at the bottom of its channel, notifying nobody, and
         delete the old one: someone looked for it (it scrolled away, or a moderator deleted

@@ -176,12 +176,28 @@ class AiSettings(_Section):
     think_seconds: float = Field(default=1.0, ge=0.0, le=30.0)
 
 
+class MetricsSettings(_Section):
+    #: ``host:port`` of the ``/healthz`` and ``/metrics`` server (``bot.monitor``), e.g.
+    #: ``127.0.0.1:9100``; empty: none is served
+    listen: str = ""
+
+    @field_validator("listen")
+    @classmethod
+    def _host_port(cls, value: str) -> str:
+        if value:
+            _host, sep, port = value.rpartition(":")
+            if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
+                raise ValueError(f"listen must be host:port, e.g. 127.0.0.1:9100, not {value!r}")
+        return value
+
+
 class Settings(_Section):
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     storage: StorageSettings = Field(default_factory=StorageSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     tables: TableSettings = Field(default_factory=TableSettings)
     ai: AiSettings = Field(default_factory=AiSettings)
+    metrics: MetricsSettings = Field(default_factory=MetricsSettings)
     #: per-game default table options, e.g. ``games = {"<game>": {"<option>": value}}``
     games: dict[str, dict[str, Any]] = Field(default_factory=dict)
 

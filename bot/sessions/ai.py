@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -71,6 +72,14 @@ class AiConfig:
     away_after: int = 3
 
 
+@dataclass(slots=True)
+class Decisions:
+    """AI moves chosen so far and the wall time they took (the metrics read it)."""
+
+    count: int = 0
+    seconds: float = 0.0
+
+
 class AiDriver:
     """One task per game while AI seats are to act; timeouts played on demand."""
 
@@ -88,6 +97,7 @@ class AiDriver:
         reads a game's log, to rebuild what each seat was shown after a restart."""
         self._apply = apply
         self._action_log = action_log
+        self.decisions = Decisions()
         self.config = config or AiConfig()
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(max_workers=8, thread_name_prefix="ai")
@@ -200,6 +210,16 @@ class AiDriver:
     async def choose(self, g: GameRecord, seat: int, version: int, level: str | None) -> str | None:
         """The move of ``seat`` at ``version`` from its observation; None if the game moved
         on before the observation could be taken."""
+        started = time.perf_counter()
+        code = await self._choose(g, seat, version, level)
+        if code is not None:
+            self.decisions.count += 1
+            self.decisions.seconds += time.perf_counter() - started
+        return code
+
+    async def _choose(
+        self, g: GameRecord, seat: int, version: int, level: str | None
+    ) -> str | None:
         history = await self.history(g)
         if history is None or g.version != version:
             return None

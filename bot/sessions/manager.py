@@ -51,7 +51,7 @@ from typing import Any
 
 from bot.model import FINISHED, NOT_LOADED, MoveCause
 from bot.sessions import guilds, lobby
-from bot.sessions.ai import AiConfig, AiDriver
+from bot.sessions.ai import AiConfig, AiDriver, Decisions
 from bot.sessions.deadlines import Dispatcher
 from bot.sessions.idle import GAME_IDLE, LOBBY_IDLE, IdleGames, IdleLobbies
 from bot.sessions.loading import load_open
@@ -186,6 +186,8 @@ class SessionManager:
         self._game_ids = IdSpace(stride, slot)
         self._deadline_ids = IdSpace(stride, slot)
         self._lease: ShardLease | None = None
+        #: commits the store refused (the metrics read it)
+        self.commit_failures = 0
         self._standings = Standings(store)
         self._closing = False
         self._deadlines = Dispatcher(clock, forget=self._forget_deadline)
@@ -369,15 +371,33 @@ class SessionManager:
         is not abandoned on cancellation: the in-memory state must follow the log before the
         game's lock is released. The caller re-raises the cancellation afterwards.
         """
-        done, index = self._store.submit(batch)
-        cancelled = False
-        while not done.done():
-            try:
-                await done  # a Commit: cancelling us waits for the write to finish
-            except asyncio.CancelledError:
-                cancelled = True
-        check(done.result(), index)
+        try:
+            done, index = self._store.submit(batch)
+            cancelled = False
+            while not done.done():
+                try:
+                    await done  # a Commit: cancelling us waits for the write to finish
+                except asyncio.CancelledError:
+                    cancelled = True
+            check(done.result(), index)
+        except Exception:
+            self.commit_failures += 1
+            raise
         return cancelled
+
+    async def probe(self) -> None:
+        """An empty transaction through the store's writer, the path every move takes: it
+        raises when the database cannot be written (the health check's store test)."""
+        await self._store.commit(Batch())
+
+    def leases_held(self) -> bool:
+        """Whether this process still holds its shards' leases (always, with no shards)."""
+        return self._lease is None or self._lease.renewing()
+
+    @property
+    def ai_decisions(self) -> Decisions:
+        """How many AI moves were chosen, and the time it took (the metrics read it)."""
+        return self._ai.decisions
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro, name=name)

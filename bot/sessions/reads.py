@@ -112,6 +112,14 @@ class GameReads:
         games = sorted(self._games.values(), key=lambda g: g.id)
         return [g.info() for g in games if guild_id is None or g.guild_id == guild_id]
 
+    def counts(self) -> dict[tuple[str, str], int]:
+        """Open games in memory by (game, status): what the metrics show."""
+        counts: dict[tuple[str, str], int] = {}
+        for g in self._games.values():
+            key = (g.game, g.status)
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
     def stall_ends(self) -> dict[int, float]:
         """Game id -> when that live game ends by itself if nobody moves before
         (``bot.sessions.idle``), for the games that have not moved since their idle watch

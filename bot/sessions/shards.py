@@ -138,6 +138,10 @@ class ShardLease:
                     self.on_lost(lost)
                 return
 
+    def renewing(self) -> bool:
+        """Whether the renewal still runs (it stops when a lease is lost)."""
+        return self._task is not None and not self._task.done()
+
     async def release(self) -> None:
         if self._task is not None:
             self._task.cancel()

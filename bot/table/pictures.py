@@ -45,6 +45,10 @@ class Pictures:
         self._guild_choice = guild_choice
         self._cache = ImageCache(cache_size)
 
+    def cache_stats(self) -> tuple[int, int]:
+        """The picture cache's hits and misses so far (the metrics read them)."""
+        return self._cache.hits, self._cache.misses
+
     async def wanted(self, guild_id: int) -> bool:
         """Whether this server's tables get pictures: its own setting, else the config's."""
         choice = await self._guild_choice(guild_id)

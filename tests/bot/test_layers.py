@@ -50,7 +50,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"bot.publisher"}),
     frozenset({"bot.vanished"}),
     frozenset({"bot.client"}),
-    frozenset({"bot.cogs"}),
+    frozenset({"bot.cogs", "bot.monitor"}),
     # the entry point builds everything
     frozenset({"bot.__main__"}),
 )
