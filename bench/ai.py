@@ -5,14 +5,14 @@ once per seating (two-sided games: A and B swap sides; one-among-many: the teste
 each seat in turn) and the luck cancels. Every policy sees only its seat's observation, built
 here exactly as the bot builds it (``SeatHistory``), and moves are seeded, so a run repeats.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/ai.py duel --game rowboat --players 2 --a normal --b random --pairs 200
     python bench/ai.py field --game rowboat --players 3 --level strong --vs normal --games 300
     python bench/ai.py speed --game rowboat --players 2 --level strong --moves 200
     python bench/ai.py soak --game game_of_rows --moves 10000 --levels easy,normal,strong
     python bench/ai.py duel --game boat --players 4 --a strong --b normal --pairs 200 \
         --jobs 2 --record bench/results/duel-boat-4p-strong-normal.jsonl
-    python bench/ai.py summary        # the table of every file in bench/results (README)
+    python bench/ai.py summary        # the table of every file in bench/results (bench/README.md)
 
 Each prints the win rate with a Wilson 95% interval, decision time p50/p95 per level, and the
 search iterations per move that the level declares (``BUDGETS`` in the game's ``ai.py``).
@@ -305,7 +305,7 @@ TARGETS: dict[tuple[str, str, str, int], float] = {
 
 def summary(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     """A Markdown table of every record file in ``--results`` (named as ``--record`` files
-    are in the README: ``<mode>-<game>-<N>p-<level>-<opponents>.jsonl``), for the README."""
+    are: ``<mode>-<game>-<N>p-<level>-<opponents>.jsonl``), for bench/README.md."""
     print("| game | players | match-up | games | win rate | 95% CI | target |")
     print("|---|---|---|---|---|---|---|")
     for path in sorted(Path(args.results).glob("*.jsonl")):

@@ -32,7 +32,7 @@ ten, through the same lean request functions the bot uses), with a real Rowboat 
 captured from the bot (``bench/floor_payloads.json``) and no game, store or rendering at all.
 The people at its tables take turns, each clicking on their hand 1-3 s after the last move.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/bot.py                      # N = 1, 20, 100, 300
     python bench/bot.py --tables 20 --seconds 60 --game rowboat
     python bench/bot.py --tables 100 --floor  # discord.py's own cost for the same requests

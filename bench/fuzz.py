@@ -1,6 +1,6 @@
 """The interaction fuzzer (``tests/bot/test_fuzz.py``) at a larger budget than CI's.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/fuzz.py                  # 10,000 cases, seed 1
     python bench/fuzz.py --cases 2000 --seed 7
 

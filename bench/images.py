@@ -7,7 +7,7 @@ several points of each game; every picture is drawn cold (no cache). Wall-clock 
 the budget's figure; the table's CPU-time median is printed beside it because on a shared
 machine the wall clock also counts time spent waiting for a core.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/images.py                          # every game with a drawer, every player count
     python bench/images.py --game rowboat --players 4 --positions 40
 """

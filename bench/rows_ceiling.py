@@ -22,7 +22,7 @@ perfect information: :func:`solve` searches it to the end and the level plays a 
 best whenever its own move is proven worse. If that changes few moves and few results, the
 games were decided before the deck ran out, while the deck's order was still unknown.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/rows_ceiling.py --pairs 100                  # normal, sees every card
     python bench/rows_ceiling.py --pairs 100 --level strong   # slower (about 20 s a game)
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --record FILE

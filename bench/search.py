@@ -6,7 +6,7 @@ many search iterations fit in the one-second budget (issue targets: Rowboat 2p >
 Boat and Turn the Tide >= 5,000/s, Game of Rows and Boat Canasta >= 1,000/s; dump/load <= 50 us).
 Each game's ``ai.py`` provides ``playout(observation, seed)``; positions come from random games.
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/search.py                       # every game with an ai.py, every player count
     python bench/search.py --game rowboat --players 2 --seconds 3
 """

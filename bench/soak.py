@@ -10,7 +10,7 @@ the bot's RSS is sampled every ``--every`` seconds.
 Printed: RSS at the end of the warm-up, each sample, the largest deviation from the warm-up
 figure (target: within +-10%), and KB per live game ((RSS - idle RSS) / tables).
 
-Usage (README "Benchmarks"):
+Usage (bench/README.md):
     python bench/soak.py                      # 40 tables, 20 minutes
     python bench/soak.py --tables 40 --minutes 5 --every 15
 """

@@ -191,7 +191,7 @@ def _play(players: int, levels: list[str], seed: int, options: dict[str, Any]) -
 def test_mixed_tables_move_legally_and_finish() -> None:
     """Seeded whole games of mixed levels at every table size, strong among them: every move
     is legal and every game ends (``_play`` asserts both). Thousands of such moves are
-    ``bench/ai.py soak``'s (README, "Benchmarks")."""
+    ``bench/ai.py soak``'s (bench/README.md)."""
     rng = random.Random(5)
     for game in range(6):
         players = 2 + game % 3
