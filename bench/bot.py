@@ -42,11 +42,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import os
 import random
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -58,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp import WSMsgType, web
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -689,6 +692,9 @@ async def run(
             )
             for i in range(tables)
         ]
+        listen = os.environ.get("TIDEWATER_METRICS__LISTEN")
+        if listen:  # a Prometheus server's scrapes, every 5 s
+            tasks.append(asyncio.create_task(scrape(f"http://{listen}", stop)))
         await asyncio.sleep(warmup)
         fake.stats.reset()
         cpu0, wall0 = proc_cpu(child.pid), time.perf_counter()
@@ -714,6 +720,17 @@ async def run(
         return out
     finally:
         await shutdown(stop, tasks, child, runner)
+
+
+async def scrape(base: str, stop: asyncio.Event) -> None:
+    """Ask for ``/metrics`` and ``/healthz`` every 5 s until ``stop``, as a scraper would."""
+    async with aiohttp.ClientSession() as http:
+        while not stop.is_set():
+            for path in ("/metrics", "/healthz"):
+                with contextlib.suppress(aiohttp.ClientError):
+                    async with http.get(base + path) as response:
+                        await response.read()
+            await asyncio.sleep(5)
 
 
 def launch(
@@ -911,7 +928,16 @@ def main() -> None:
         action="store_true",
         help="a bare discord.py client making a move's requests instead of the bot",
     )
+    parser.add_argument(
+        "--metrics",
+        action="store_true",
+        help="the bot serves /healthz and /metrics, scraped every 5 s (off: neither)",
+    )
     args = parser.parse_args()
+    if args.metrics:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            os.environ["TIDEWATER_METRICS__LISTEN"] = f"127.0.0.1:{s.getsockname()[1]}"
     if args.profile:
         os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
     previous: dict[str, float] | None = None

@@ -185,17 +185,21 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         LATEST,
         describe(settings.storage.target),
     )
+    # health and metrics only when asked for: without them nothing is traced or counted
     registry = CollectorRegistry()
-    requests = RequestMetrics(registry, time.monotonic)
+    requests = RequestMetrics(registry, time.monotonic) if settings.metrics.listen else None
     try:
         bot = TidewaterBot(
-            settings, manager=manager, force_sync=sync_only, http_trace=requests.trace
+            settings,
+            manager=manager,
+            force_sync=sync_only,
+            http_trace=None if requests is None else requests.trace,
         )
     except BaseException:
         await manager.close()
         raise
     bots.append(bot)
-    monitor = Monitor(bot, manager, requests, registry)
+    monitor = None if requests is None else Monitor(bot, manager, requests, registry)
 
     def on_signal() -> None:
         log.info("signal received: closing")
@@ -208,11 +212,12 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         if sync_only:
             await bot.login(token)
         else:
-            if settings.metrics.listen:
+            if monitor is not None:
                 await monitor.start(settings.metrics.listen)
             await bot.start(token)
     finally:
-        await monitor.close()
+        if monitor is not None:
+            await monitor.close()
         if closing:
             await asyncio.gather(*closing, return_exceptions=True)
         if not bot.is_closed():
