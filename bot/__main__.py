@@ -41,14 +41,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     copy.add_argument("--to", required=True, metavar="URL", help="postgresql://... target")
     copy.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
+    copy.add_argument(
+        "--force",
+        action="store_true",
+        help="copy even while a running bot holds the SQLite database (its later moves are lost)",
+    )
     return parser.parse_args(argv)
 
 
-def migrate_db(settings: Settings, url: str) -> int:
+def migrate_db(settings: Settings, url: str, *, force: bool = False) -> int:
     """``python -m bot migrate-db --to URL``: copy, then say what moved (exit 0), or one line
-    saying why not (exit 2)."""
+    saying why not: exit 2 for what the operator must change first (not a PostgreSQL URL, no
+    database, a target that holds games, a source a running bot still writes), exit 1 when
+    PostgreSQL refuses or cannot be reached (wrong host or port, unknown database or role, a
+    bad password, a malformed URL). The line never repeats the URL: it may hold a password."""
+    import asyncpg
+
     from bot.store import is_postgres
-    from bot.store.copy import TargetNotEmpty, copy_sqlite_to_postgres
+    from bot.store.copy import SourceInUse, TargetNotEmpty, copy_sqlite_to_postgres
 
     if not is_postgres(url):
         print("tidewater: --to must be a postgresql:// URL", file=sys.stderr)
@@ -58,17 +68,25 @@ def migrate_db(settings: Settings, url: str) -> int:
         print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
         return 2
     try:
-        copied = asyncio.run(copy_sqlite_to_postgres(source, url))
-    except TargetNotEmpty as exc:
+        copied = asyncio.run(copy_sqlite_to_postgres(source, url, force=force))
+    except (TargetNotEmpty, SourceInUse) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"tidewater: cannot reach PostgreSQL ({exc})", file=sys.stderr)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        print(f"tidewater: cannot copy into PostgreSQL ({_one_line(exc)})", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # what asyncpg says of a URL it cannot parse
+        print(f"tidewater: --to is not a usable PostgreSQL URL ({exc})", file=sys.stderr)
         return 1
     moved = ", ".join(f"{n} {table}" for table, n in copied.rows.items())
     print(f"copied {source} into PostgreSQL: {moved}")
     print("set [storage] url (or DATABASE_URL) to that URL to run on PostgreSQL")
     return 0
+
+
+def _one_line(exc: BaseException) -> str:
+    """An error's message on one line (PostgreSQL's may carry a DETAIL or HINT line)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def setup_logging(level: str) -> None:
@@ -159,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings(getattr(args, "sub_config", None) or args.config)
         if args.command == "migrate-db":
-            return migrate_db(settings, args.to)
+            return migrate_db(settings, args.to, force=args.force)
         token = check_token(settings)
     except ConfigError as exc:
         print(f"tidewater: {exc}", file=sys.stderr)

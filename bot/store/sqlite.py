@@ -27,12 +27,18 @@ Design decisions (why):
   here, and each batch is retried alone.
 * **A separate read connection** so a read never sees a batch that has not committed yet.
 * **Checkpoints off the commit path** (see :class:`Store`).
+* **A lock file beside the database** (``<db>.lock``, see :func:`hold_lock`): an open store
+  holds a shared ``flock`` on it for its lifetime, so ``migrate-db`` (which asks for it
+  exclusively) can tell that a running bot is still writing the file it would copy.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -182,6 +188,46 @@ async def _worker_stopped(conn: aiosqlite.Connection) -> None:
         await asyncio.to_thread(worker.join, 10.0)
 
 
+class DatabaseHeld(RuntimeError):
+    """The lock beside a SQLite database is held in a way that excludes us (a running bot
+    holds it shared; ``migrate-db`` holds it exclusively while it copies)."""
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file of the database at ``path``: ``<db>.lock`` beside it."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def hold_lock(path: str | Path, *, exclusive: bool) -> int:
+    """Take the lock of the database at ``path`` without waiting; returns the descriptor to
+    give to :func:`release_lock`, or raises :class:`DatabaseHeld`.
+
+    Why ``flock`` on a separate file and not a marker: the kernel drops it when the process
+    ends however it ends (``kill -9`` included), so a crashed bot never leaves a stale marker
+    that blocks a copy; and the database file itself is SQLite's to lock."""
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise DatabaseHeld(
+            f"{path} is in use by a running bot"
+            if exclusive
+            else f"{path} is being copied by migrate-db; start the bot when it has finished"
+        ) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def release_lock(fd: int | None) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing the descriptor drops the flock
+
+
 async def schema_version(conn: aiosqlite.Connection) -> int:
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     async with conn.execute("SELECT version FROM schema_version") as cur:
@@ -234,8 +280,10 @@ class Store(GroupCommitWriter, TypedReads):
         thread: ThreadPoolExecutor,
         reader: aiosqlite.Connection,
         checkpointer: aiosqlite.Connection,
+        lock: int | None = None,
     ) -> None:
         super().__init__()
+        self._lock = lock
         self._writer = writer
         self._thread = thread  # one worker: the only thread that ever touches ``_writer``
         self.reader = reader
@@ -244,12 +292,19 @@ class Store(GroupCommitWriter, TypedReads):
         self._since_checkpoint = 0
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
+    async def open(cls, path: str | Path, *, synchronous: str = "FULL", lock: bool = True) -> Store:
+        """Open (creating or migrating) the database at ``path``. ``lock=False`` takes no lock
+        file (``migrate-db`` holds it exclusively itself, or was told ``--force``)."""
         if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
             raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        reader = await _connect(path, synchronous)
+        held = hold_lock(path, exclusive=False) if lock else None
+        try:
+            reader = await _connect(path, synchronous)
+        except BaseException:
+            release_lock(held)
+            raise
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         loop = asyncio.get_running_loop()
         checkpointer: aiosqlite.Connection | None = None
@@ -262,8 +317,9 @@ class Store(GroupCommitWriter, TypedReads):
             if checkpointer is not None:
                 await checkpointer.close()
             thread.shutdown()
+            release_lock(held)
             raise
-        store = cls(writer, thread, reader, checkpointer)
+        store = cls(writer, thread, reader, checkpointer, held)
         store._start_writer()
         return store
 
@@ -276,6 +332,8 @@ class Store(GroupCommitWriter, TypedReads):
         await self.reader.close()
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
         self._thread.shutdown()
+        release_lock(self._lock)
+        self._lock = None
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
         loop = asyncio.get_running_loop()
