@@ -9,6 +9,7 @@ Usage (README "Benchmarks"):
     python bench/ai.py duel --game rowboat --players 2 --a normal --b random --pairs 200
     python bench/ai.py field --game rowboat --players 3 --level strong --vs normal --games 300
     python bench/ai.py speed --game rowboat --players 2 --level strong --moves 200
+    python bench/ai.py soak --game game_of_rows --moves 10000 --levels easy,normal,strong
     python bench/ai.py duel --game boat --players 4 --a strong --b normal --pairs 200 \
         --jobs 2 --record bench/results/duel-boat-4p-strong-normal.jsonl
     python bench/ai.py summary        # the table of every file in bench/results (README)
@@ -29,6 +30,7 @@ import argparse
 import importlib
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -253,6 +255,43 @@ def speed(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     report(args, f"{args.level} speed", tally, win_rate=False)
 
 
+def soak(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
+    """Thousands of AI moves of mixed levels over every table size of the game (the marathons
+    that used to run in the tests): every move is applied by the engine, which refuses an
+    illegal one, and every game must end before ``--cap`` decisions. A game that does not end
+    is named with its seed and the run exits 1, so a level that stalls a game shows here.
+    The tests keep a few seeded games of each game (legal moves, games that end)."""
+    engine = registry.get(args.game)
+    sizes = list(range(engine.min_players, engine.max_players + 1))
+    mix = args.levels.split(",")
+    unknown = set(mix) - set(registry.policies(args.game))
+    if unknown:
+        raise SystemExit(f"{args.game} has no level {', '.join(sorted(unknown))}")
+    rng = random.Random(args.seed)
+    tally = Tally()
+    stalled: list[Game] = []
+    moves = 0
+    seed = args.seed
+    while moves < args.moves:
+        players = sizes[tally.games % len(sizes)]
+        levels = tuple(rng.choice(mix) for _ in range(players))
+        g = Game(args.game, players, seed, levels, frozen(options), args.cap)
+        out = play(g)
+        for level, spent in out.times.items():
+            tally.times[level].extend(spent)
+            moves += len(spent)
+        tally.games += 1
+        if out.judged:
+            stalled.append(g)
+        seed += 1
+    sizes_text = f"{sizes[0]}-{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+    report(args, f"{moves} AI moves in {tally.games} games, all legal", tally, False, sizes_text)
+    for g in stalled:
+        print(f"  did not end within {g.cap} decisions: seed {g.seed}, {g.players}p, {g.levels}")
+    if stalled:
+        raise SystemExit(1)
+
+
 #: the issues' targets: (mode, tested level, opponents' level, players) -> least win share
 TARGETS: dict[tuple[str, str, str, int], float] = {
     **{("duel", "normal", "random", n): 0.90 for n in (2, 4)},
@@ -309,8 +348,14 @@ def budgets(game: str) -> Mapping[str, int]:
         return {}
 
 
-def report(args: argparse.Namespace, what: str, tally: Tally, win_rate: bool = True) -> None:
-    print(f"{args.game} {args.players}p: {what}")
+def report(
+    args: argparse.Namespace,
+    what: str,
+    tally: Tally,
+    win_rate: bool = True,
+    players: str | None = None,
+) -> None:
+    print(f"{args.game} {players or args.players}p: {what}")
     if win_rate:
         low, high = wilson(tally.score, tally.games)
         rate = tally.score / tally.games if tally.games else 0.0
@@ -352,6 +397,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     s = sub.add_parser("speed", parents=[common])
     s.add_argument("--level", default="strong")
     s.add_argument("--moves", type=int, default=200)
+    k = sub.add_parser("soak", parents=[common])
+    k.add_argument("--moves", type=int, default=10_000)
+    k.add_argument("--levels", default="easy,normal", help="levels drawn for each seat")
     r = sub.add_parser("summary", parents=[common])
     r.add_argument("--results", default=str(Path(__file__).parent / "results"))
     args = parser.parse_args(argv)
@@ -363,7 +411,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{args.game} is played by {engine.min_players} to {engine.max_players} players"
         )
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
-    modes = {"duel": duel, "field": field, "speed": speed, "summary": summary}
+    modes = {"duel": duel, "field": field, "speed": speed, "soak": soak, "summary": summary}
     modes[args.mode](args, options)
 
 

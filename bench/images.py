@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.render.images import draw_hand, draw_table, drawer
+from bot.render.base import renderer_for
 from games import registry
 
 #: options that make random games end (the conformance suite's)
@@ -69,15 +69,16 @@ def positions(name: str, players: int, count: int, seed: int) -> list[tuple[Any,
 def measure(name: str, players: int, count: int, seed: int) -> dict[str, float]:
     views = positions(name, players, count, seed)
     names = NAMES[:players]
-    draw_table(name, views[0][0], names)  # fonts and modules load once, outside the timing
+    drawer = renderer_for(name).pictures
+    assert drawer is not None, f"{name} draws no pictures"
+    drawer.table_image(views[0][0], names)  # fonts and modules load once, outside the timing
     table_ms, hand_ms, cpu_ms, sizes = [], [], [], []
     for public, private in views:
         c0, t0 = time.process_time(), time.perf_counter()
-        table = draw_table(name, public, names)
+        table = drawer.table_image(public, names)
         c1, t1 = time.process_time(), time.perf_counter()
-        hand = draw_hand(name, private, names)
+        hand = drawer.hand_image(private, names)
         t2 = time.perf_counter()
-        assert table is not None and hand is not None
         table_ms.append((t1 - t0) * 1000)
         hand_ms.append((t2 - t1) * 1000)
         cpu_ms.append((c1 - c0) * 1000)
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    games = [args.game] if args.game else [g for g in registry.names() if drawer(g)]
+    games = [args.game] if args.game else [g for g in registry.names() if renderer_for(g).pictures]
     heads = (
         ("table ms", 9),
         ("cpu ms", 7),

@@ -21,6 +21,7 @@ import aiohttp
 import discord
 import discord.http
 
+from bot import __version__
 from bot.settings import ConfigError, Settings, check_token, load_settings
 
 log = logging.getLogger("bot")
@@ -46,7 +47,46 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="copy even while a running bot holds the SQLite database (its later moves are lost)",
     )
+    backup = sub.add_parser(
+        "backup",
+        help="copy the SQLite database ([storage] path) to FILE, safely while the bot runs",
+    )
+    backup.add_argument("file", metavar="FILE", help="where the copy goes (replaced if present)")
+    backup.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
+    sync = sub.add_parser(
+        "sync-commands",
+        help="send the slash commands to Discord now, changed or not, and exit",
+    )
+    sync.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
     return parser.parse_args(argv)
+
+
+def backup(settings: Settings, target: str) -> int:
+    """``python -m bot backup FILE``: a consistent copy of the SQLite database (exit 0), or one
+    line saying why not (exit 2; 1 when the database cannot be read). PostgreSQL has its own
+    tool for this, which also copies what this process cannot see (roles, other schemas)."""
+    import sqlite3
+
+    from bot.store.backup import backup_sqlite
+
+    if settings.storage.url:
+        print(
+            "tidewater: the database is PostgreSQL: back it up with pg_dump "
+            "(see Backups in the README)",
+            file=sys.stderr,
+        )
+        return 2
+    source = Path(settings.storage.path)
+    if not source.is_file():
+        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+        return 2
+    try:
+        copy = backup_sqlite(source, target)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"tidewater: cannot back up {source} to {target} ({exc})", file=sys.stderr)
+        return 1
+    print(f"backed up {source} to {copy}")
+    return 0
 
 
 def migrate_db(settings: Settings, url: str, *, force: bool = False) -> int:
@@ -124,15 +164,19 @@ async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int
     )
 
 
-async def run(settings: Settings, token: str) -> None:
+async def run(settings: Settings, token: str, *, sync_only: bool = False) -> None:
     """Open the manager, build the bot around it, run until the gateway closes, a signal
     arrives or another process takes our shards; always close the bot (which closes the
     manager after its last write).
 
     Why the manager first (as discord.py's ``advanced_startup`` example opens its database
     pool before the bot): every part of the bot is then handed the open manager when it is
-    built, and none has to wait for ``setup_hook`` to complete it."""
+    built, and none has to wait for ``setup_hook`` to complete it.
+
+    ``sync_only`` (``python -m bot sync-commands``): log in, which runs ``setup_hook`` and so
+    syncs the commands (forced, changed or not), and close without joining the gateway."""
     from bot.client import TidewaterBot
+    from bot.store import LATEST, describe
 
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
@@ -149,8 +193,14 @@ async def run(settings: Settings, token: str) -> None:
         stop()
 
     manager = await open_manager(settings, lease_lost)
+    log.info(
+        "Tidewater %s (database schema %d): opened the %s",
+        __version__,
+        LATEST,
+        describe(settings.storage.target),
+    )
     try:
-        bot = TidewaterBot(settings, manager=manager)
+        bot = TidewaterBot(settings, manager=manager, force_sync=sync_only)
     except BaseException:
         await manager.close()
         raise
@@ -164,7 +214,10 @@ async def run(settings: Settings, token: str) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):  # non-POSIX loops
             loop.add_signal_handler(sig, on_signal)
     try:
-        await bot.start(token)
+        if sync_only:
+            await bot.login(token)
+        else:
+            await bot.start(token)
     finally:
         if closing:
             await asyncio.gather(*closing, return_exceptions=True)
@@ -178,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = load_settings(getattr(args, "sub_config", None) or args.config)
         if args.command == "migrate-db":
             return migrate_db(settings, args.to, force=args.force)
+        if args.command == "backup":
+            return backup(settings, args.file)
         token = check_token(settings)
     except ConfigError as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
@@ -189,7 +244,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot.store import SchemaTooNew, StoreUnavailable
 
     try:
-        asyncio.run(run(settings, token))
+        if args.command == "sync-commands":
+            asyncio.run(run(settings, token, sync_only=True))
+        else:
+            asyncio.run(run(settings, token))
     except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2

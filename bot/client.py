@@ -1,4 +1,4 @@
-"""The ``commands.Bot`` subclass: wires the session manager, cogs, components and sync.
+"""The ``commands.Bot`` subclass: handed the session manager, builds the Discord-facing parts.
 
 Why ``setup_hook``: it runs once, after login and before the gateway connects, which is where
 discord.py wants dynamic items registered (so a click arriving first thing after a restart
@@ -8,6 +8,8 @@ still finds its handler) and commands synced.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -20,6 +22,7 @@ from discord.ext import commands
 from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
+from bot.permissions import invite_url
 from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
@@ -30,6 +33,9 @@ from bot.vanished import Vanished
 
 log = logging.getLogger(__name__)
 
+#: the bot's record (``GameStore.record``) of the last synced command tree's hash
+COMMANDS_RECORD = "command_tree_sha256"
+
 COGS = (
     "bot.cogs.play",
     "bot.cogs.hand",
@@ -38,6 +44,7 @@ COGS = (
     "bot.cogs.admin",
     "bot.cogs.standings",
     "bot.cogs.vanished",
+    "bot.cogs.about",
 )
 
 
@@ -52,6 +59,7 @@ class TidewaterBot(commands.AutoShardedBot):
         *,
         manager: SessionManager,
         clock: Callable[[], float] = time.time,
+        force_sync: bool = False,
         **kwargs: Any,
     ) -> None:
         # Card games need no voice: skip discord.py's start-up warnings about voice libraries.
@@ -77,6 +85,11 @@ class TidewaterBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
+        #: the clock every part is handed (tests share a fake one), and when this bot was built
+        self.clock = clock
+        self.started = clock()
+        #: sync the commands at start even when they did not change (``sync-commands``)
+        self.force_sync = force_sync
         #: the session manager, opened before the bot (``bot.__main__``): every part below is
         #: handed it directly
         self.manager = manager
@@ -158,13 +171,39 @@ class TidewaterBot(commands.AutoShardedBot):
             if info.status == "live":
                 await self.tables.windows.check(info.id)  # a window opened while we were down
                 self.publisher.touch(info.id, info.channel_id)
-        if self.settings.discord.sync_commands:
+        if self.application_id is not None:
+            log.info("invite the bot with %s", invite_url(self.application_id))
+        shards = self.settings.discord.shard_ids
+        if self.force_sync or (self.settings.discord.sync_commands and (not shards or 0 in shards)):
             try:
-                await self.sync_commands()
+                await self.sync_if_changed()
             except discord.HTTPException as exc:  # e.g. a dev guild the bot is not in
                 log.error(
                     "command sync failed (%s); the bot runs with the commands as they are", exc
                 )
+
+    def command_digest(self) -> str:
+        """A hash of what a sync would send (every command as Discord receives it, and where
+        to), so a start can tell whether Discord already has it."""
+        tree = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        where = {"app": self.application_id, "guilds": self.settings.discord.dev_guild_ids}
+        text = json.dumps([where, tree], sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands when they differ from the last sync's (or ``force_sync``); whether
+        it synced. Why not on every start, as before: discord.py's maintainers advise against
+        it (a sync is rate limited per day, and every process of a sharded bot did it); the
+        commands change only with the code or the development guilds. Only the process that
+        serves shard 0 syncs (:meth:`setup_hook`), so several processes do not race."""
+        digest = self.command_digest()
+        store = self.manager.store
+        if not self.force_sync and await store.record(COMMANDS_RECORD) == digest:
+            log.info("slash commands unchanged since the last sync: not syncing")
+            return False
+        await self.sync_commands()
+        await store.set_record(COMMANDS_RECORD, digest)
+        return True
 
     async def sync_commands(self) -> None:
         """Global sync, or a copy to each development guild (instant there)."""
@@ -191,7 +230,7 @@ class TidewaterBot(commands.AutoShardedBot):
 
 
 def as_controls(bot: TidewaterBot) -> controls.Controls:
-    """The bot as the controls see it (:class:`bot.components.Controls`): the components reach
+    """The bot as the controls see it (:class:`bot.controls.Controls`): the controls reach
     it through ``interaction.client``, and this return is where the type checker verifies that
     the bot provides what they call."""
     return bot

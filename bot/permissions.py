@@ -54,3 +54,24 @@ def refusal(names: list[str]) -> str:
         "A server admin can grant them in the channel's settings, or you can use /play "
         "in another channel."
     )
+
+
+#: what the invite asks for: every permission a table may need anywhere (the README's list),
+#: plus Read Message History, without which Discord refuses to show a bot older messages
+INVITE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with exactly :data:`INVITE` and the scopes its
+    slash commands need; logged at start so a self-hoster need not assemble it by hand."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE, scopes=("bot", "applications.commands")
+    )

@@ -4,16 +4,27 @@ Why pydantic and one readable line: a self-hoster's typo (``[discrod]``, ``novic
 must stop the bot at start-up with a sentence naming the key, not a traceback mid-game. The token
 comes from ``DISCORD_TOKEN`` when set (CONTRACT §2: the environment wins over the file), so the
 file can be committed without secrets.
+
+Every other setting can come from the environment too, as containers expect: ``TIDEWATER_<SECTION>
+__<KEY>`` (``TIDEWATER_TABLES__EDIT_INTERVAL=2``; lists and tables as JSON,
+``TIDEWATER_DISCORD__DEV_GUILD_IDS=[42]``; a game's option as ``TIDEWATER_GAMES__ROWBOAT__NOVICE``),
+and any of these names, ``DISCORD_TOKEN`` and ``DATABASE_URL`` with ``_FILE`` appended names a file
+that holds the value (Docker and systemd secrets). Precedence: environment > file > defaults.
+Why a small layer of our own rather than pydantic-settings: the file's models, its one-line
+errors and ``parse_settings(raw, env)`` (which the tests call with an explicit environment) stay
+as they are, and an error can name the variable the self-hoster set rather than a model path.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
+import types
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -23,6 +34,10 @@ from games.core import BadOptions, validate_options
 DEFAULT_CONFIG = Path("config.toml")
 TOKEN_ENV = "DISCORD_TOKEN"
 DATABASE_URL_ENV = "DATABASE_URL"
+#: the prefix of a setting in the environment: ``TIDEWATER_<SECTION>__<KEY>``
+ENV_PREFIX = "TIDEWATER_"
+#: appended to a variable's name, names a file holding its value (``DISCORD_TOKEN_FILE``)
+FILE_SUFFIX = "_FILE"
 
 # Three dot-separated base64url parts; checked before connecting so a pasted client secret or
 # an empty value fails at once with a clear line instead of a login round-trip.
@@ -53,6 +68,9 @@ class DiscordSettings(_Section):
     #: the base URL of Discord's REST API, e.g. a shared HTTP proxy that keeps every process
     #: of a sharded bot within one set of rate limits (``http://proxy:8080/api/v10``)
     rest_base_url: str = ""
+    #: where ``/about`` sends a person who wants to report a problem (a support server's
+    #: invite, an issue tracker); empty: ``/about`` asks them to tell the server's admins
+    report_url: str = ""
 
     @model_validator(mode="after")
     def _shards_fit(self) -> DiscordSettings:
@@ -186,10 +204,17 @@ class Settings(_Section):
         return dict(self.games.get(game, {}))
 
 
-def _one_line(exc: ValidationError) -> str:
+def _one_line(exc: ValidationError, names: Mapping[tuple[str, ...], str] | None = None) -> str:
+    """Pydantic's errors as one line; a value that came from the environment is named by its
+    variable (``names``: the setting's path to the variable), which is what the self-hoster set."""
     parts = []
     for err in exc.errors():
-        where = ".".join(str(p) for p in err.get("loc", ())) or "config"
+        loc = tuple(str(p) for p in err.get("loc", ()))
+        where = ".".join(loc) or "config"
+        # the variable that set this value (or the one under a table the error names)
+        near = [v for p, v in (names or {}).items() if loc[: len(p)] == p or p[: len(loc)] == loc]
+        if len(near) == 1:
+            where = near[0]
         msg = err.get("msg", "invalid value").removeprefix("Value error, ")
         if err.get("type") == "extra_forbidden":
             msg = "unknown key"
@@ -197,22 +222,120 @@ def _one_line(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None) -> Settings:
-    """Validate a parsed TOML table; ``DISCORD_TOKEN`` in ``env`` replaces the file's token and
-    ``DATABASE_URL`` the file's ``[storage] url``."""
-    env = os.environ if env is None else env
+def _variable(env: Mapping[str, str], name: str) -> str | None:
+    """The value of ``name`` in ``env``, or of the file ``name_FILE`` names (stripped: a secret
+    file usually ends with a newline); None when neither is set. Both set is an error: which
+    one was meant cannot be guessed."""
+    direct, path = env.get(name), env.get(name + FILE_SUFFIX)
+    if path is None or not path.strip():
+        return direct
+    if direct is not None and direct.strip():
+        raise ConfigError(f"config error: set {name} or {name}{FILE_SUFFIX}, not both")
     try:
-        settings = Settings.model_validate(dict(raw))
+        return Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise ConfigError(
+            f"config error: {name}{FILE_SUFFIX}: cannot read {path} ({why})"
+        ) from None
+
+
+def _structured(annotation: Any) -> bool:
+    """Whether a field holds a list or a table, which the environment spells as JSON; scalars
+    stay strings that pydantic converts (``"2"`` to 2.0, ``"true"`` to True) as it does the
+    file's values."""
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        return any(_structured(arg) for arg in get_args(annotation) if arg is not type(None))
+    return origin in (list, dict, tuple, set) or annotation in (list, dict)
+
+
+def _from_environment(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[tuple[str, ...], str]]:
+    """The settings ``TIDEWATER_<SECTION>__<KEY>`` (or ``..._FILE``) variables give, as a table
+    shaped like the file's, and each setting's variable (for error lines)."""
+    found: dict[str, Any] = {}
+    names: dict[tuple[str, ...], str] = {}
+    for variable in sorted(env):
+        if not variable.startswith(ENV_PREFIX):
+            continue
+        name = variable.removesuffix(FILE_SUFFIX)
+        if name != variable and name in env:
+            continue  # read with its plain name, which refuses both being set
+        path = tuple(part.lower() for part in name[len(ENV_PREFIX) :].split("__"))
+        value = _variable(env, name)
+        if value is None:
+            continue
+        section = Settings.model_fields.get(path[0])
+        if section is None or len(path) < 2 or not all(path):
+            raise ConfigError(
+                f"config error: {variable}: not a setting (TIDEWATER_<SECTION>__<KEY>, "
+                f"sections: {', '.join(Settings.model_fields)})"
+            )
+        model = section.annotation
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            field = model.model_fields.get(path[1])
+            if field is None or len(path) != 2:
+                raise ConfigError(
+                    f"config error: {variable}: [{path[0]}] has no key {'__'.join(path[1:])}"
+                )
+            structured = _structured(field.annotation)
+        else:  # [games]: TIDEWATER_GAMES__<GAME> is a JSON table, __<GAME>__<OPTION> one value
+            if len(path) > 3:
+                raise ConfigError(f"config error: {variable}: not a setting")
+            structured = len(path) == 2
+        parsed: Any = value
+        if path[0] == "games" and len(path) == 3:
+            # an option's type is the engine's: JSON where it reads as JSON (true, 500),
+            # else the text itself
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                parsed = value
+        elif structured:
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                raise ConfigError(
+                    f"config error: {variable}: give this setting as JSON, e.g. [1, 2]"
+                ) from None
+        node = found
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = parsed
+        names[path] = variable
+    return found, names
+
+
+def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` laid on ``base`` table by table: one variable replaces one key, not a section."""
+    merged = dict(base)
+    for key, value in over.items():
+        below = merged.get(key)
+        if isinstance(value, dict) and isinstance(below, dict):
+            merged[key] = _merged(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None) -> Settings:
+    """Validate a parsed TOML table with the environment ``env`` laid over it: every
+    ``TIDEWATER_<SECTION>__<KEY>`` replaces that key, ``DISCORD_TOKEN`` the token and
+    ``DATABASE_URL`` the ``[storage] url`` (each also as ``..._FILE``)."""
+    env = os.environ if env is None else env
+    overrides, names = _from_environment(env)
+    try:
+        settings = Settings.model_validate(_merged(raw, overrides))
     except ValidationError as exc:
-        raise ConfigError(f"config error: {_one_line(exc)}") from None
-    url = env.get(DATABASE_URL_ENV, "").strip()
+        raise ConfigError(f"config error: {_one_line(exc, names)}") from None
+    url = (_variable(env, DATABASE_URL_ENV) or "").strip()
     if url:
         try:
             storage = StorageSettings.model_validate({**settings.storage.model_dump(), "url": url})
         except ValidationError as exc:
             raise ConfigError(f"config error: {DATABASE_URL_ENV}: {_one_line(exc)}") from None
         settings = settings.model_copy(update={"storage": storage})
-    token = env.get(TOKEN_ENV, "").strip()
+    token = (_variable(env, TOKEN_ENV) or "").strip()
     if token:
         settings = settings.model_copy(
             update={"discord": settings.discord.model_copy(update={"token": token})}
@@ -221,7 +344,12 @@ def parse_settings(raw: Mapping[str, Any], env: Mapping[str, str] | None = None)
 
 
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None = None) -> Settings:
-    """Read ``path`` (default ``config.toml``; a missing default file means all defaults)."""
+    """Read ``path`` (default ``config.toml``; a missing default file means all defaults).
+
+    A relative ``[storage] path`` (from the file, the environment or the default) is anchored
+    to the config file's folder, not the working directory: started from another directory,
+    the bot opened a new, empty database without a word. With no config file it stays the
+    working directory's."""
     explicit = path is not None
     file = DEFAULT_CONFIG if path is None else Path(path)
     raw: dict[str, Any] = {}
@@ -234,7 +362,12 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] | None 
             raise ConfigError(f"config error: cannot read {file} ({exc.strerror})") from None
     elif explicit:
         raise ConfigError(f"config error: {file} does not exist")
-    return parse_settings(raw, env)
+    settings = parse_settings(raw, env)
+    if not raw and not file.exists():
+        return settings
+    database = file.resolve().parent / Path(settings.storage.path).expanduser()
+    storage = settings.storage.model_copy(update={"path": str(database)})
+    return settings.model_copy(update={"storage": storage})
 
 
 def check_token(settings: Settings) -> str:

@@ -3,7 +3,7 @@
 Why specs instead of discord.py objects: the limits Discord enforces (25 options a select, five
 rows, 4,096 characters a description...) can then be checked by a test over thousands of random
 states without a client, and the Discord layer turns specs into components in one place
-(:mod:`bot.components`). Each game may have ``bot/render/<game>.py`` exposing a
+(:mod:`bot.controls`). Each game may have ``bot/render/<game>.py`` exposing a
 :class:`bot.render.base.Renderer` as ``RENDERER``; games without one use :mod:`bot.render.generic`
 (:func:`renderer_for` picks).
 """

@@ -26,6 +26,9 @@ Parts (required ones are abstract):
 * **live standing**: how the sides stand, under a live hand (:meth:`Renderer.standing`); by
   default the shell writes the engine's scores, which is wrong for a game whose running
   "score" is only a rank (a shedding game is followed by the cards each player has left).
+* **pictures**: the game's picture drawer (:class:`bot.render.images.base.Drawer`, in
+  ``bot/render/images/<game>.py``), or None for a game shown as text only; the shell asks the
+  renderer for it, so a game's pictures are found with its renderer and no module by name.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.render import EmbedSpec, HandSpec, TableContext
+from bot.render.images.base import Drawer
 from games import Action, Event, Result
 
 
@@ -67,6 +71,8 @@ class Renderer(ABC):
     #: every legal action appears as a control on the hand (no action hidden behind a focus
     #: screen); the render-limit tests hold a renderer that declares it to its word
     offers_every_action: bool = False
+    #: the table and hand pictures, or None: the game's messages carry their text alone
+    pictures: Drawer | None = None
 
     @abstractmethod
     def table(

@@ -9,7 +9,8 @@ is four buttons; a play is one button per playable card.
 Secrecy (spec §5): the widow and the discards are written only in the declarer's hand message.
 The table shows them only when the game is over (the last hand's reveal); after an ordinary
 hand only their points are public, because the next deal puts those cards in secret hands.
-For the same reason the table log restarts when a hand is scored (see :func:`clears_log`).
+For the same reason the table log restarts when a hand is scored
+(see :meth:`BoatRenderer.clears_log`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FRENCH_SUITS
+from bot.render.images.boat import BoatPictures
 from games import Action, Event, Result
 
 SUITS = FRENCH_SUITS
@@ -83,11 +85,6 @@ def card_long(code: str) -> str:
         return "the Boat card"
     rank, suit = code[:-1], code[-1:]
     return f"{RANK_NAMES.get(rank, rank)} of {SUITS.get(suit, (suit, ''))[0]}"
-
-
-def card_forms(code: str) -> tuple[str, ...]:
-    """Every way this renderer writes a card (the secrecy tests search for each)."""
-    return (card_short(code), card_long(code))
 
 
 def sort_key(code: str, trump: str | None = None) -> tuple[int, int]:
@@ -199,49 +196,6 @@ def last_hand_text(ctx: TableContext, view: dict[str, Any]) -> str | None:
             f"{ctx.team(teams[to_team])} with the last trick."
         )
     return "\n".join(parts)
-
-
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public table: bids, high bid, declarer and trump, the trick and the last trick,
-    tricks and (when shown) card points, scores, whose turn."""
-    head = f"Hand {view.get('hand_number', 1)} · dealer {ctx.name(view.get('dealer'))}"
-    parts = [head, *contract_lines(ctx, view), *trick_lines(ctx, view)]
-    if view.get("declarer") is None and view.get("widow_count"):
-        parts.append(f"🂠 Widow: {view['widow_count']} cards face down")
-    elif view.get("discard_count"):
-        parts.append(f"🂠 Discards: {view['discard_count']} cards face down")
-    revealed = reveal_line(view)
-    if revealed:
-        parts.append(revealed)
-    description = clip("\n".join(parts), MAX_DESCRIPTION)
-    fields = []
-    scores = view.get("scores") or [0, 0]
-    tricks = view.get("tricks_won") or [0, 0]
-    card_points = view.get("card_points")
-    declarer = view.get("declarer")
-    for team, seats in enumerate(view.get("teams") or [[0, 2], [1, 3]]):
-        rows = [f"Score **{scores[team]}**", f"Tricks {tricks[team]}"]
-        if card_points is not None:
-            rows.append(f"Card points {card_points[team]}")
-        if declarer in seats:
-            rows.append(f"Bidding team ({view.get('bid')})")
-        crown = " 🏆" if set(seats) & set(result.winners) else ""
-        name = clip(ctx.team(seats), 200) + crown
-        fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
-    last = last_hand_text(ctx, view)
-    if last:
-        fields.append(FieldSpec("Last hand", clip(last, MAX_FIELD_VALUE), False))
-    return table_embed(
-        ctx,
-        f"{GAME_ICON} Boat",
-        description,
-        fields,
-        phase_line(ctx, view, to_act),
-        target=view.get("target_score"),
-        color=COLOR,
-    )
 
 
 def describe(action: Action) -> ActionSpec:
@@ -367,91 +321,6 @@ def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[s
     return lines
 
 
-def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
-    """The private hand: cards by suit, the contract and trick, the legal actions as controls.
-
-    The declarer's 14-card hand during the discard, and their face-down discards afterwards,
-    appear only here (this message is theirs alone)."""
-    trump = view.get("trump")
-    cards = view.get("hand") or []
-    widow = [c for c in view.get("widow") or [] if c in cards]
-    parts = [hand_text(cards, trump, widow)]
-    if widow:
-        parts.append("Underlined: the cards you took from the widow.")
-    phase = view.get("phase")
-    declarer = view.get("declarer")
-    if phase == "bidding":
-        high = view.get("high_bid")
-        parts.append("\n" + bids_line(ctx, view))
-        parts.append(
-            f"High bid {high} by {ctx.name(view.get('high_bidder'))}." if high else "No bid yet."
-        )
-    elif declarer is not None:
-        who = "You" if declarer == seat else ctx.name(declarer)
-        parts.append(
-            f"\n{who} declared at {view.get('bid')} · trump {suit_label(trump)}"
-            f" · your team: {ctx.team((view.get('teams') or [[0, 2], [1, 3]])[seat % 2])}"
-        )
-    rule = view.get("discard_rule")
-    if rule:
-        parts.append(
-            f"\n🂠 **You took the widow: {len(cards)} cards.** Discard {rule.get('count', 5)} "
-            "face down: they count for the team that takes the last trick."
-        )
-        if rule.get("must_discard"):
-            forced = " ".join(card_short(c) for c in rule["must_discard"])
-            parts.append(
-                f"At this table point cards stay in hand when possible: discard {forced} "
-                f"and {rule.get('choose')} more."
-            )
-        elif not view.get("options", {}).get("discard_points_allowed", True):
-            parts.append("At this table only cards without points may be discarded.")
-    if view.get("discards"):
-        shown = " ".join(card_short(c) for c in view["discards"])
-        parts.append(f"🂠 Your discards (face down): {shown}")
-    if phase == "bidding":
-        parts.append(f"Your cards hold {sum(points(c) for c in cards)} card points.")
-    number = view.get("trick_number")
-    if number is not None:
-        plays = _plays(ctx, view.get("trick") or [])
-        parts.append(f"\nTrick {number} of 9: {plays or 'nobody has played yet'}")
-        parts.extend(standing_lines(ctx, view, seat))
-    last = view.get("last_trick")
-    if last and last.get("cards"):
-        won = ctx.name(last.get("winner"))
-        parts.append(f"Last trick: {_plays(ctx, last['cards'])}, won by {won}")
-    waiting = view.get("to_act") or []
-    if seat in waiting:
-        parts.append("\n**Your move.**")
-    elif waiting:
-        parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
-    buttons: tuple[ActionSpec, ...] = ()
-    choices: tuple[ChoiceSpec, ...] = ()
-    verbs = {a.verb for a in legal}
-    if "discard" in verbs:
-        choices = discard_controls(view)
-    elif verbs & {"bid", "pass"}:
-        buttons, choices = bid_controls(legal)
-    elif "trump" in verbs:
-        buttons = trump_buttons(view, legal)
-    elif verbs == {"play"}:
-        ordered = sorted(legal, key=lambda a: sort_key(a.arg, trump))
-        buttons = tuple(describe(a) for a in ordered)
-    elif legal:
-        buttons, choices = layout(legal, describe, rows=4)
-    return HandSpec(
-        embed=hand_embed(ctx, "Boat", seat, parts, color=COLOR),
-        buttons=buttons,
-        choices=choices,
-    )
-
-
-def clears_log(event: Event) -> bool:
-    """The log restarts when a hand is scored or redealt: the next deal puts the cards of the
-    old log lines into new, secret hands (§5), so they must leave the public table."""
-    return event.kind in ("hand_scored", "redeal")
-
-
 def _hand_scored_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     declarer = data.get("declarer")
     outcome = "made" if data.get("made") else "went down on"
@@ -464,59 +333,58 @@ def _hand_scored_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     )
 
 
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """A log line: public events for the table (seat None), private notes for their seat."""
-    audience = event_audience(event, seat)
-    if audience is None:
-        return None
-    data, kind = event.data, event.kind
-    who = actor(ctx, data)
-    if audience == "table":
-        if kind == "bid":
-            return f"{who} bid {data.get('bid')}."
-        if kind == "pass":
-            return f"{who} passed."
-        if kind == "declarer":
-            if data.get("stuck"):
-                return f"Three passes: {who} declares at {data.get('bid')}."
-            return f"{who} wins the bidding at {data.get('bid')}."
-        if kind == "discarded":
-            return f"{who} took the widow and discarded {data.get('count', 5)} cards."
-        if kind == "trump":
-            return f"{who} named trump: {suit_label(data.get('suit'))}."
-        if kind == "play":
-            return f"{who} played {card_short(str(data.get('card')))}."
-        if kind == "trick":
-            return f"{ctx.name(data.get('winner'))} took trick {data.get('trick_number')}."
-        if kind == "hand_scored":
-            return _hand_scored_line(ctx, data)
-        if kind == "redeal":
-            return "Everyone passed: the same dealer deals again."
-        if kind == "new_hand":
-            return f"Hand {data.get('hand_number')}: {ctx.name(data.get('dealer'))} deals."
-        if kind == "game_over":
-            names = ctx.team(data.get("winners") or [])
-            return f"🏁 {names} won the game."
-        return None
-    if kind == "widow":
-        cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])
-        return f"🂠 The widow was: {cards}."
-    if kind == "discard":
-        cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])
-        return f"🂠 You discarded {cards}, face down."
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 
 class BoatRenderer(Renderer):
     """Boat's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
+    card_short = staticmethod(card_short)
+    card_long = staticmethod(card_long)
+    pictures = BoatPictures()
+
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public table: bids, high bid, declarer and trump, the trick and the last trick,
+        tricks and (when shown) card points, scores, whose turn."""
+        head = f"Hand {view.get('hand_number', 1)} · dealer {ctx.name(view.get('dealer'))}"
+        parts = [head, *contract_lines(ctx, view), *trick_lines(ctx, view)]
+        if view.get("declarer") is None and view.get("widow_count"):
+            parts.append(f"🂠 Widow: {view['widow_count']} cards face down")
+        elif view.get("discard_count"):
+            parts.append(f"🂠 Discards: {view['discard_count']} cards face down")
+        revealed = reveal_line(view)
+        if revealed:
+            parts.append(revealed)
+        description = clip("\n".join(parts), MAX_DESCRIPTION)
+        fields = []
+        scores = view.get("scores") or [0, 0]
+        tricks = view.get("tricks_won") or [0, 0]
+        card_points = view.get("card_points")
+        declarer = view.get("declarer")
+        for team, seats in enumerate(view.get("teams") or [[0, 2], [1, 3]]):
+            rows = [f"Score **{scores[team]}**", f"Tricks {tricks[team]}"]
+            if card_points is not None:
+                rows.append(f"Card points {card_points[team]}")
+            if declarer in seats:
+                rows.append(f"Bidding team ({view.get('bid')})")
+            crown = " 🏆" if set(seats) & set(result.winners) else ""
+            name = clip(ctx.team(seats), 200) + crown
+            fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
+        last = last_hand_text(ctx, view)
+        if last:
+            fields.append(FieldSpec("Last hand", clip(last, MAX_FIELD_VALUE), False))
+        return table_embed(
+            ctx,
+            f"{GAME_ICON} Boat",
+            description,
+            fields,
+            phase_line(ctx, view, to_act),
+            target=view.get("target_score"),
+            color=COLOR,
+        )
 
     def hand(
         self,
@@ -526,22 +394,131 @@ class BoatRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal)
+        """The private hand: cards by suit, the contract and trick, the legal actions as controls.
+
+        The declarer's 14-card hand during the discard, and their face-down discards afterwards,
+        appear only here (this message is theirs alone)."""
+        trump = view.get("trump")
+        cards = view.get("hand") or []
+        widow = [c for c in view.get("widow") or [] if c in cards]
+        parts = [hand_text(cards, trump, widow)]
+        if widow:
+            parts.append("Underlined: the cards you took from the widow.")
+        phase = view.get("phase")
+        declarer = view.get("declarer")
+        if phase == "bidding":
+            high = view.get("high_bid")
+            parts.append("\n" + bids_line(ctx, view))
+            parts.append(
+                f"High bid {high} by {ctx.name(view.get('high_bidder'))}."
+                if high
+                else "No bid yet."
+            )
+        elif declarer is not None:
+            who = "You" if declarer == seat else ctx.name(declarer)
+            parts.append(
+                f"\n{who} declared at {view.get('bid')} · trump {suit_label(trump)}"
+                f" · your team: {ctx.team((view.get('teams') or [[0, 2], [1, 3]])[seat % 2])}"
+            )
+        rule = view.get("discard_rule")
+        if rule:
+            parts.append(
+                f"\n🂠 **You took the widow: {len(cards)} cards.** Discard {rule.get('count', 5)} "
+                "face down: they count for the team that takes the last trick."
+            )
+            if rule.get("must_discard"):
+                forced = " ".join(card_short(c) for c in rule["must_discard"])
+                parts.append(
+                    f"At this table point cards stay in hand when possible: discard {forced} "
+                    f"and {rule.get('choose')} more."
+                )
+            elif not view.get("options", {}).get("discard_points_allowed", True):
+                parts.append("At this table only cards without points may be discarded.")
+        if view.get("discards"):
+            shown = " ".join(card_short(c) for c in view["discards"])
+            parts.append(f"🂠 Your discards (face down): {shown}")
+        if phase == "bidding":
+            parts.append(f"Your cards hold {sum(points(c) for c in cards)} card points.")
+        number = view.get("trick_number")
+        if number is not None:
+            plays = _plays(ctx, view.get("trick") or [])
+            parts.append(f"\nTrick {number} of 9: {plays or 'nobody has played yet'}")
+            parts.extend(standing_lines(ctx, view, seat))
+        last = view.get("last_trick")
+        if last and last.get("cards"):
+            won = ctx.name(last.get("winner"))
+            parts.append(f"Last trick: {_plays(ctx, last['cards'])}, won by {won}")
+        waiting = view.get("to_act") or []
+        if seat in waiting:
+            parts.append("\n**Your move.**")
+        elif waiting:
+            parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+        buttons: tuple[ActionSpec, ...] = ()
+        choices: tuple[ChoiceSpec, ...] = ()
+        verbs = {a.verb for a in legal}
+        if "discard" in verbs:
+            choices = discard_controls(view)
+        elif verbs & {"bid", "pass"}:
+            buttons, choices = bid_controls(legal)
+        elif "trump" in verbs:
+            buttons = trump_buttons(view, legal)
+        elif verbs == {"play"}:
+            ordered = sorted(legal, key=lambda a: sort_key(a.arg, trump))
+            buttons = tuple(describe(a) for a in ordered)
+        elif legal:
+            buttons, choices = layout(legal, describe, rows=4)
+        return HandSpec(
+            embed=hand_embed(ctx, "Boat", seat, parts, color=COLOR),
+            buttons=buttons,
+            choices=choices,
+        )
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """A log line: public events for the table (seat None), private notes for their seat."""
+        audience = event_audience(event, seat)
+        if audience is None:
+            return None
+        data, kind = event.data, event.kind
+        who = actor(ctx, data)
+        if audience == "table":
+            if kind == "bid":
+                return f"{who} bid {data.get('bid')}."
+            if kind == "pass":
+                return f"{who} passed."
+            if kind == "declarer":
+                if data.get("stuck"):
+                    return f"Three passes: {who} declares at {data.get('bid')}."
+                return f"{who} wins the bidding at {data.get('bid')}."
+            if kind == "discarded":
+                return f"{who} took the widow and discarded {data.get('count', 5)} cards."
+            if kind == "trump":
+                return f"{who} named trump: {suit_label(data.get('suit'))}."
+            if kind == "play":
+                return f"{who} played {card_short(str(data.get('card')))}."
+            if kind == "trick":
+                return f"{ctx.name(data.get('winner'))} took trick {data.get('trick_number')}."
+            if kind == "hand_scored":
+                return _hand_scored_line(ctx, data)
+            if kind == "redeal":
+                return "Everyone passed: the same dealer deals again."
+            if kind == "new_hand":
+                return f"Hand {data.get('hand_number')}: {ctx.name(data.get('dealer'))} deals."
+            if kind == "game_over":
+                names = ctx.team(data.get("winners") or [])
+                return f"🏁 {names} won the game."
+            return None
+        if kind == "widow":
+            cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])
+            return f"🂠 The widow was: {cards}."
+        if kind == "discard":
+            cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])
+            return f"🂠 You discarded {cards}, face down."
+        return None
 
     def clears_log(self, event: Event) -> bool:
-        return clears_log(event)
-
-    def card_short(self, code: str) -> str:
-        return card_short(code)
-
-    def card_long(self, code: str) -> str:
-        return card_long(code)
-
-    def card_forms(self, code: str) -> tuple[str, ...]:
-        return card_forms(code)
+        """The log restarts when a hand is scored or redealt: the next deal puts the cards of the
+        old log lines into new, secret hands (§5), so they must leave the public table."""
+        return event.kind in ("hand_scored", "redeal")
 
 
 RENDERER = BoatRenderer()

@@ -32,6 +32,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, FRENCH_SUITS
+from bot.render.images.boat_canasta import BoatCanastaPictures
 from games import Action, Event, Result
 
 COLOR = 0x0E7C66
@@ -90,11 +91,6 @@ def card_long(code: str) -> str:
         return "Joker"
     rank = code[:-1]
     return f"{RANK_WORDS.get(rank, rank)} of {SUITS.get(code[-1:], ('?', ''))[0]}"
-
-
-def card_forms(code: str) -> tuple[str, ...]:
-    """Every way this renderer writes a card (the secrecy watch searches for them)."""
-    return (card_short(code), card_long(code))
 
 
 def sort_key(code: str) -> tuple[int, str]:
@@ -214,42 +210,6 @@ def _last_round(ctx: TableContext, view: dict[str, Any]) -> str | None:
             f"closing {row['closing']:+d} → **{row['total']:+d}**"
         )
     return "\n".join(lines)
-
-
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public table: pile, stock, each side's melds, canastas, red 3s and score (§5)."""
-    parts = [_round_line(view, ctx), pile_line(view), f"📦 **Stock:** {view.get('stock_count')}"]
-    if view.get("ask") in ("yes", "no") and isinstance(view.get("asker"), int):
-        asker = view["asker"]
-        sides = view.get("sides") or []
-        mates = next((seats for seats in sides if asker in seats), [asker])
-        partner = next((s for s in mates if s != asker), None)
-        parts.append(
-            f"❓ {ctx.name(partner)} answered **{view['ask']}** to {ctx.name(asker)}'s "
-            "“may I close?”."
-        )
-    fields = []
-    for side, seats in enumerate(view.get("sides", [])):
-        crown = " 🏆" if set(seats) & set(result.winners) else ""
-        turn = " ▶️" if view.get("turn") in seats and view.get("phase") in ("draw", "play") else ""
-        name = clip(ctx.team(seats) or f"Side {side + 1}", 200) + crown + turn
-        value = clip("\n".join(_side_rows(ctx, view, side)), MAX_FIELD_VALUE)
-        fields.append(FieldSpec(name, value, False))
-    last = _last_round(ctx, view)
-    if last:
-        done = view.get("round", 1) - (0 if view.get("phase") in ("scored", "over") else 1)
-        fields.append(FieldSpec(f"Round {done} scores", clip(last, MAX_FIELD_VALUE), False))
-    return table_embed(
-        ctx,
-        "🚢 Boat Canasta",
-        "\n".join(parts),
-        fields,
-        phase_line(ctx, view, to_act),
-        target=view.get("target_score"),
-        color=COLOR,
-    )
 
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -518,33 +478,6 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
     return parts
 
 
-def hand(
-    ctx: TableContext,
-    view: dict[str, Any],
-    seat: int,
-    legal: Sequence[Action],
-    focus: str | None = None,
-) -> HandSpec:
-    """The private hand: cards by rank, staged melds, and the controls in two levels.
-
-    ``focus`` ``""``/None = top level; ``"r:<rank>"`` = the meld/add counts of one rank (or
-    ``W``, the wild meld); ``"discard"`` = the full discard menus when the hand holds more than
-    25 distinct cards. A stale focus (the rank has no choices left) falls back to the top.
-    """
-    parts = [hand_text(view)]
-    staged = _staged_text(view)
-    if staged:
-        parts.append("\n" + staged)
-    parts.extend(_status_lines(ctx, view, seat))
-    embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR)
-    groups = _rank_groups(legal)
-    if focus:
-        spec = _focused(embed, view, legal, groups, focus)
-        if spec is not None:
-            return spec
-    return _top_level(embed, view, legal, groups)
-
-
 def _focused(
     embed: EmbedSpec,
     view: dict[str, Any],
@@ -605,40 +538,8 @@ def _top_level(
 
 
 # ---- events -----------------------------------------------------------------------------------
-def clears_log(event: Event) -> bool:
-    """A new round deals new cards: the old round's lines would only confuse."""
-    return event.kind == "round_start"
-
-
 def _cards(cards: Sequence[str]) -> str:
     return " ".join(card_short(c) for c in sorted(cards, key=sort_key))
-
-
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """A log line: public events for the table (seat None), private notes for their seat."""
-    audience = event_audience(event, seat)
-    if audience is None:
-        return None
-    data, kind = event.data, event.kind
-    who = actor(ctx, data)
-    if audience == "table":
-        return _public_line(ctx, kind, data, who)
-    if kind == "drew":
-        return f"📦 You drew {card_short(str(data.get('card')))}."
-    if kind == "took":
-        cards = data.get("cards") or []
-        if not cards:
-            return "🪙 You took the pile."
-        return f"🪙 You took {len(cards)} card{'s' if len(cards) != 1 else ''} from the pile: " + (
-            _cards(cards)
-        )
-    if kind in ("meld", "add") and data.get("staged"):
-        return f"🧺 You staged {plural(str(data.get('meld')))}: {_cards(data.get('cards') or [])}."
-    if kind == "cancel":
-        return "↩️ Your staged melds are back in your hand."
-    if kind == "hand":
-        return f"🚢 Your new hand: {n_cards(len(data.get('cards') or []))}."
-    return None
 
 
 def side_seats_of(players: int, sides: int) -> list[list[int]]:
@@ -704,27 +605,57 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
     return None
 
 
-__all__ = [
-    "card_forms",
-    "clears_log",
-    "describe",
-    "event_line",
-    "hand",
-    "sort_key",
-    "table",
-]
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 
 class BoatCanastaRenderer(Renderer):
     """Boat Canasta's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
+    card_short = staticmethod(card_short)
+    card_long = staticmethod(card_long)
+    pictures = BoatCanastaPictures()
+
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public table: pile, stock, each side's melds, canastas, red 3s and score (§5)."""
+        parts = [
+            _round_line(view, ctx),
+            pile_line(view),
+            f"📦 **Stock:** {view.get('stock_count')}",
+        ]
+        if view.get("ask") in ("yes", "no") and isinstance(view.get("asker"), int):
+            asker = view["asker"]
+            sides = view.get("sides") or []
+            mates = next((seats for seats in sides if asker in seats), [asker])
+            partner = next((s for s in mates if s != asker), None)
+            parts.append(
+                f"❓ {ctx.name(partner)} answered **{view['ask']}** to {ctx.name(asker)}'s "
+                "“may I close?”."
+            )
+        fields = []
+        for side, seats in enumerate(view.get("sides", [])):
+            crown = " 🏆" if set(seats) & set(result.winners) else ""
+            turn = (
+                " ▶️" if view.get("turn") in seats and view.get("phase") in ("draw", "play") else ""
+            )
+            name = clip(ctx.team(seats) or f"Side {side + 1}", 200) + crown + turn
+            value = clip("\n".join(_side_rows(ctx, view, side)), MAX_FIELD_VALUE)
+            fields.append(FieldSpec(name, value, False))
+        last = _last_round(ctx, view)
+        if last:
+            done = view.get("round", 1) - (0 if view.get("phase") in ("scored", "over") else 1)
+            fields.append(FieldSpec(f"Round {done} scores", clip(last, MAX_FIELD_VALUE), False))
+        return table_embed(
+            ctx,
+            "🚢 Boat Canasta",
+            "\n".join(parts),
+            fields,
+            phase_line(ctx, view, to_act),
+            target=view.get("target_score"),
+            color=COLOR,
+        )
 
     def hand(
         self,
@@ -734,22 +665,57 @@ class BoatCanastaRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal, focus=focus)
+        """The private hand: cards by rank, staged melds, and the controls in two levels.
+
+        ``focus`` ``""``/None = top level; ``"r:<rank>"`` = the meld/add counts of one rank (or
+        ``W``, the wild meld); ``"discard"`` = the full discard menus when the hand holds more than
+        25 distinct cards. A stale focus (the rank has no choices left) falls back to the top.
+        """
+        parts = [hand_text(view)]
+        staged = _staged_text(view)
+        if staged:
+            parts.append("\n" + staged)
+        parts.extend(_status_lines(ctx, view, seat))
+        embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR)
+        groups = _rank_groups(legal)
+        if focus:
+            spec = _focused(embed, view, legal, groups, focus)
+            if spec is not None:
+                return spec
+        return _top_level(embed, view, legal, groups)
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """A log line: public events for the table (seat None), private notes for their seat."""
+        audience = event_audience(event, seat)
+        if audience is None:
+            return None
+        data, kind = event.data, event.kind
+        who = actor(ctx, data)
+        if audience == "table":
+            return _public_line(ctx, kind, data, who)
+        if kind == "drew":
+            return f"📦 You drew {card_short(str(data.get('card')))}."
+        if kind == "took":
+            cards = data.get("cards") or []
+            if not cards:
+                return "🪙 You took the pile."
+            return (
+                f"🪙 You took {len(cards)} card{'s' if len(cards) != 1 else ''} from the pile: "
+                + (_cards(cards))
+            )
+        if kind in ("meld", "add") and data.get("staged"):
+            return (
+                f"🧺 You staged {plural(str(data.get('meld')))}: {_cards(data.get('cards') or [])}."
+            )
+        if kind == "cancel":
+            return "↩️ Your staged melds are back in your hand."
+        if kind == "hand":
+            return f"🚢 Your new hand: {n_cards(len(data.get('cards') or []))}."
+        return None
 
     def clears_log(self, event: Event) -> bool:
-        return clears_log(event)
-
-    def card_short(self, code: str) -> str:
-        return card_short(code)
-
-    def card_long(self, code: str) -> str:
-        return card_long(code)
-
-    def card_forms(self, code: str) -> tuple[str, ...]:
-        return card_forms(code)
+        """A new round deals new cards: the old round's lines would only confuse."""
+        return event.kind == "round_start"
 
 
 RENDERER = BoatCanastaRenderer()

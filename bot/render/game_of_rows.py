@@ -35,6 +35,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.render.images.game_of_rows import GameOfRowsPictures
 from games import Action, Event, Result
 
 COLOR = 0x2E7D32
@@ -53,27 +54,20 @@ TURN_VERBS = ("call", "pass", "end", "skip")
 # ---- cards --------------------------------------------------------------------------------
 
 
-def card_label(card: str) -> str:
+def card_label(code: str) -> str:
     """``7♥``, ``10♦``, ``Q♠``, ``Joker``: compact, for the board, the hand and the log."""
-    if card == JOKER:
+    if code == JOKER:
         return "Joker"
-    rank = "10" if card[:1] == "T" else card[:1]
-    return rank + SUIT_SYMBOLS.get(card[1:2], "?")
+    rank = "10" if code[:1] == "T" else code[:1]
+    return rank + SUIT_SYMBOLS.get(code[1:2], "?")
 
 
-def card_long(card: str) -> str:
+def card_long(code: str) -> str:
     """``Queen of Spades``: for menus, where a word reads better than a symbol."""
-    if card == JOKER:
+    if code == JOKER:
         return "Joker"
-    rank = RANK_NAMES.get(card[:1], card[:1])
-    return f"{rank} of {SUIT_NAMES.get(card[1:2], '?')}"
-
-
-def card_forms(card: str) -> tuple[str, ...]:
-    """Every way this renderer writes a card (for the secrecy tests)."""
-    if card == JOKER:
-        return ("Joker",)
-    return (card_label(card), card_long(card))
+    rank = RANK_NAMES.get(code[:1], code[:1])
+    return f"{rank} of {SUIT_NAMES.get(code[1:2], '?')}"
 
 
 def sort_key(card: str) -> tuple[int, int]:
@@ -285,60 +279,6 @@ def players_text(ctx: TableContext, view: dict[str, Any], result: Result) -> str
     return "\n".join(lines) or "—"
 
 
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public board: one line per row, the deck, hand sizes, the bluff window, the log."""
-    parts = [board_text(view)]
-    parts.append(
-        f"Deck: {view.get('deck', 0)} · completed rows: {view.get('completed_rows', 0)} · "
-        f"{rules_line(view)}"
-    )
-    if view.get("phase") == "challenge":
-        parts.append(challenge_line(ctx, view))
-    elif view.get("phase") == "turn" and view.get("facedown_count"):
-        parts.append(f"{FACE_DOWN} {view['facedown_count']} face down this turn.")
-    if view.get("last_reveal"):
-        parts.append(reveal_line(ctx, view["last_reveal"]))
-    bluffs = view.get("bluffs") or []
-    if bluffs:  # reveal_bluffs_at_end: the game is over, the face-down cards are shown
-        shown = ", ".join(
-            f"{ctx.name(b.get('owner'))} {card_label(b['card'])}"
-            + (f" (row {b['row']} at {b['pos']})" if b.get("row") else "")
-            for b in bluffs
-        )
-        parts.append(f"{FACE_DOWN} Face-down cards were: {shown}")
-    fields = [FieldSpec("Players", clip(players_text(ctx, view, result), MAX_FIELD_VALUE), False)]
-    return table_embed(
-        ctx,
-        f"{TITLE_EMOJI} Game of Rows",
-        "\n".join(parts),
-        fields,
-        phase_line(ctx, view, to_act),
-        color=COLOR,
-    )
-
-
-def standing(ctx: TableContext, view: dict[str, Any]) -> str:
-    """The live hand's standing line: the cards each player has left, since fewest cards leads.
-
-    Why not the engine's score: during play it is the number of players a seat outranks, a
-    figure no player would guess the meaning of; the hand sizes are what it is made of."""
-    sizes = view.get("hand_sizes") or []
-    removed = set(view.get("removed") or [])
-    finished = set(view.get("finished") or [])
-    parts = []
-    for seat in range(view.get("players", len(sizes))):
-        if seat in finished:
-            left = "out of cards"
-        elif seat in removed:
-            left = "removed"
-        else:
-            left = str(sizes[seat] if seat < len(sizes) else 0)
-        parts.append(f"{ctx.name(seat)} {left}")
-    return "Cards left: " + " · ".join(parts)
-
-
 # ---- the hand -----------------------------------------------------------------------------
 
 
@@ -441,68 +381,6 @@ def status_text(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
     return f"Waiting for {ctx.name(view.get('turn'))}."
 
 
-def hand(
-    ctx: TableContext,
-    view: dict[str, Any],
-    seat: int,
-    legal: Sequence[Action],
-    focus: str | None = None,
-) -> HandSpec:
-    """The private hand: cards, own face-down cards, and the controls in two steps.
-
-    Top level: one nav per card that can go somewhere, plus the turn buttons (call, pass, end,
-    skip). Focus ``<card>``: that card's legal targets and a Back nav. A hand with more than 25
-    playable cards (penalties let hands grow, §4.3) is opened by suit first (focus
-    ``suit:<S>``), since one menu holds 25. A focus whose card has no target any more (the
-    table moved on) falls back to the top level."""
-    groups = by_card(legal)
-    parts = [hand_text(view)]
-    mine = own_face_down(view)
-    if mine:
-        parts.append(mine)
-    parts.append("\n" + board_text(view))
-    parts.append("\n" + status_text(ctx, view, seat))
-    if focus and focus in groups:
-        actions = groups[focus]
-        buttons, choices = focus_controls(actions)
-        parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
-        return HandSpec(
-            embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
-            buttons=buttons,
-            choices=choices,
-            navs=(NavSpec(focus="", label="Back", emoji="↩️"),),
-        )
-    cards = list(groups.items())
-    by_suit = len(cards) > MAX_SELECT_OPTIONS
-    if by_suit and focus and focus.startswith(SUIT_FOCUS):
-        # a big hand, one suit opened: its cards (at most 13) and the way back
-        wanted = focus[len(SUIT_FOCUS) :]
-        chosen = [(c, a) for c, a in cards if suit_group(c) == wanted]
-        if chosen:
-            navs = (*card_navs(chosen), NavSpec(focus="", label="Back", emoji="↩️"))
-            parts.append("Pick a card, then where it goes.")
-            return HandSpec(
-                embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
-                buttons=turn_buttons(legal),
-                navs=navs,
-                nav_placeholder="Pick a card…",
-            )
-    if by_suit:
-        # more playable cards than one menu holds (hands grow with penalties): suits first
-        navs = suit_navs(cards)
-        parts.append("Pick a suit, then a card, then where it goes.")
-    else:
-        navs = card_navs(cards)
-        if navs:
-            parts.append("Pick a card, then where it goes.")
-    return HandSpec(
-        embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
-        buttons=turn_buttons(legal),
-        navs=navs,
-        nav_placeholder="Pick a card…",
-    )
-
-
 SUIT_FOCUS = "suit:"
 
 
@@ -542,69 +420,8 @@ def suit_navs(cards: Sequence[tuple[str, Sequence[Action]]]) -> tuple[NavSpec, .
 # ---- events -------------------------------------------------------------------------------
 
 
-def clears_log(event: Event) -> bool:
-    """The log runs over the whole game: nothing restarts it."""
-    return False
-
-
 def _where(data: Mapping[str, Any]) -> str:
     return f"row {data.get('row')} at {data.get('pos')}"
-
-
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """A log line: public events for the table (seat None), private notes for their seat."""
-    audience = event_audience(event, seat)
-    if audience is None:
-        return None
-    data, kind = event.data, event.kind
-    who = actor(ctx, data)
-    if audience == "table":
-        card = card_label(str(data.get("card"))) if data.get("card") else ""
-        if kind == "place":
-            return f"{who} put {card} on {_where(data)}."
-        if kind == "block":
-            return f"{BLOCKED} {who} blocked {_where(data)} with {card}."
-        if kind == "unblock":
-            return f"{OPENED} {who} unblocked {_where(data)} with {card}."
-        if kind == "face_down":
-            # the claim is written as a number (and the new row's suit apart), never as a card
-            # name: a claim says nothing of what the card is, nor of who holds that card
-            suit = SUIT_SYMBOLS.get(data.get("suit") or "", "")
-            new = f" (a new {suit} row)" if suit else ""
-            claim = data.get("claim")
-            return (
-                f"{FACE_DOWN} {who} put a card face down on {_where(data)}{new}, claiming {claim}."
-            )
-        if kind == "skip":
-            return f"⏭️ {who} skipped."
-        if kind == "challenge_open":
-            bluffer = ctx.name(data.get("bluffer"))
-            return f"🔍 Bluff window open on {bluffer}'s {data.get('count')} face-down card(s)."
-        if kind == "challenge_closed" and not data.get("called"):
-            return "Nobody called: the face-down cards stay."
-        if kind == "call":
-            return f"🔍 {who} called {ctx.name(data.get('bluffer'))}'s bluff!"
-        if kind == "reveal":
-            return reveal_line(ctx, data).replace("Last call: ", "")
-        if kind == "draw" and data.get("reason") != "replenish":
-            return f"{who} drew {data.get('count')} ({data.get('reason')})."
-        if kind == "removed":
-            return f"❌ {who} is out of the game (no cards left to draw)."
-        if kind == "row_completed":
-            return f"✅ Row {data.get('row')} is complete ({data.get('completed_rows')} done)."
-        if kind == "out_of_cards":
-            return f"🎉 {who} has no cards left: place {data.get('place')}."
-        if kind == "game_over":
-            names = ctx.team(data.get("winners", []))
-            return f"🏁 {names} won ({data.get('reason')})." if names else "🏁 Game over."
-        return None
-    if kind == "your_face_down":
-        card = card_label(str(data.get("card")))
-        return f"{FACE_DOWN} Your {card} lies face down on {_where(data)}."
-    if kind == "drew":
-        cards = ", ".join(card_label(c) for c in data.get("cards", []))
-        return f"You drew {cards} ({data.get('reason')})." if cards else None
-    return None
 
 
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
@@ -613,10 +430,70 @@ def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
 class GameOfRowsRenderer(Renderer):
     """Game of Rows' board, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
+    card_short = staticmethod(card_label)
+    card_long = staticmethod(card_long)
+    pictures = GameOfRowsPictures()
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        """Every way this renderer writes a card (for the secrecy tests)."""
+        if code == JOKER:
+            return ("Joker",)
+        return (card_label(code), card_long(code))
+
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public board: one line per row, the deck, hand sizes, the bluff window, the log."""
+        parts = [board_text(view)]
+        parts.append(
+            f"Deck: {view.get('deck', 0)} · completed rows: {view.get('completed_rows', 0)} · "
+            f"{rules_line(view)}"
+        )
+        if view.get("phase") == "challenge":
+            parts.append(challenge_line(ctx, view))
+        elif view.get("phase") == "turn" and view.get("facedown_count"):
+            parts.append(f"{FACE_DOWN} {view['facedown_count']} face down this turn.")
+        if view.get("last_reveal"):
+            parts.append(reveal_line(ctx, view["last_reveal"]))
+        bluffs = view.get("bluffs") or []
+        if bluffs:  # reveal_bluffs_at_end: the game is over, the face-down cards are shown
+            shown = ", ".join(
+                f"{ctx.name(b.get('owner'))} {card_label(b['card'])}"
+                + (f" (row {b['row']} at {b['pos']})" if b.get("row") else "")
+                for b in bluffs
+            )
+            parts.append(f"{FACE_DOWN} Face-down cards were: {shown}")
+        fields = [
+            FieldSpec("Players", clip(players_text(ctx, view, result), MAX_FIELD_VALUE), False)
+        ]
+        return table_embed(
+            ctx,
+            f"{TITLE_EMOJI} Game of Rows",
+            "\n".join(parts),
+            fields,
+            phase_line(ctx, view, to_act),
+            color=COLOR,
+        )
+
+    def standing(self, ctx: TableContext, view: dict[str, Any], result: Result) -> str | None:
+        """The live hand's standing line: the cards each player has left, since fewest cards leads.
+
+        Why not the engine's score: during play it is the number of players a seat outranks, a
+        figure no player would guess the meaning of; the hand sizes are what it is made of."""
+        sizes = view.get("hand_sizes") or []
+        removed = set(view.get("removed") or [])
+        finished = set(view.get("finished") or [])
+        parts = []
+        for seat in range(view.get("players", len(sizes))):
+            if seat in finished:
+                left = "out of cards"
+            elif seat in removed:
+                left = "removed"
+            else:
+                left = str(sizes[seat] if seat < len(sizes) else 0)
+            parts.append(f"{ctx.name(seat)} {left}")
+        return "Cards left: " + " · ".join(parts)
 
     def hand(
         self,
@@ -626,25 +503,117 @@ class GameOfRowsRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal, focus=focus)
+        """The private hand: cards, own face-down cards, and the controls in two steps.
+
+        Top level: one nav per card that can go somewhere, plus the turn buttons (call, pass, end,
+        skip). Focus ``<card>``: that card's legal targets and a Back nav. A hand with more than 25
+        playable cards (penalties let hands grow, §4.3) is opened by suit first (focus
+        ``suit:<S>``), since one menu holds 25. A focus whose card has no target any more (the
+        table moved on) falls back to the top level."""
+        groups = by_card(legal)
+        parts = [hand_text(view)]
+        mine = own_face_down(view)
+        if mine:
+            parts.append(mine)
+        parts.append("\n" + board_text(view))
+        parts.append("\n" + status_text(ctx, view, seat))
+        if focus and focus in groups:
+            actions = groups[focus]
+            buttons, choices = focus_controls(actions)
+            parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
+            return HandSpec(
+                embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+                buttons=buttons,
+                choices=choices,
+                navs=(NavSpec(focus="", label="Back", emoji="↩️"),),
+            )
+        cards = list(groups.items())
+        by_suit = len(cards) > MAX_SELECT_OPTIONS
+        if by_suit and focus and focus.startswith(SUIT_FOCUS):
+            # a big hand, one suit opened: its cards (at most 13) and the way back
+            wanted = focus[len(SUIT_FOCUS) :]
+            chosen = [(c, a) for c, a in cards if suit_group(c) == wanted]
+            if chosen:
+                navs = (*card_navs(chosen), NavSpec(focus="", label="Back", emoji="↩️"))
+                parts.append("Pick a card, then where it goes.")
+                return HandSpec(
+                    embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+                    buttons=turn_buttons(legal),
+                    navs=navs,
+                    nav_placeholder="Pick a card…",
+                )
+        if by_suit:
+            # more playable cards than one menu holds (hands grow with penalties): suits first
+            navs = suit_navs(cards)
+            parts.append("Pick a suit, then a card, then where it goes.")
+        else:
+            navs = card_navs(cards)
+            if navs:
+                parts.append("Pick a card, then where it goes.")
+        return HandSpec(
+            embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+            buttons=turn_buttons(legal),
+            navs=navs,
+            nav_placeholder="Pick a card…",
+        )
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """A log line: public events for the table (seat None), private notes for their seat."""
+        audience = event_audience(event, seat)
+        if audience is None:
+            return None
+        data, kind = event.data, event.kind
+        who = actor(ctx, data)
+        if audience == "table":
+            card = card_label(str(data.get("card"))) if data.get("card") else ""
+            if kind == "place":
+                return f"{who} put {card} on {_where(data)}."
+            if kind == "block":
+                return f"{BLOCKED} {who} blocked {_where(data)} with {card}."
+            if kind == "unblock":
+                return f"{OPENED} {who} unblocked {_where(data)} with {card}."
+            if kind == "face_down":
+                # the claim is written as a number (and the new row's suit apart), never as a card
+                # name: a claim says nothing of what the card is, nor of who holds that card
+                suit = SUIT_SYMBOLS.get(data.get("suit") or "", "")
+                new = f" (a new {suit} row)" if suit else ""
+                claim = data.get("claim")
+                where = f"{_where(data)}{new}"
+                return f"{FACE_DOWN} {who} put a card face down on {where}, claiming {claim}."
+            if kind == "skip":
+                return f"⏭️ {who} skipped."
+            if kind == "challenge_open":
+                bluffer = ctx.name(data.get("bluffer"))
+                return f"🔍 Bluff window open on {bluffer}'s {data.get('count')} face-down card(s)."
+            if kind == "challenge_closed" and not data.get("called"):
+                return "Nobody called: the face-down cards stay."
+            if kind == "call":
+                return f"🔍 {who} called {ctx.name(data.get('bluffer'))}'s bluff!"
+            if kind == "reveal":
+                return reveal_line(ctx, data).replace("Last call: ", "")
+            if kind == "draw" and data.get("reason") != "replenish":
+                return f"{who} drew {data.get('count')} ({data.get('reason')})."
+            if kind == "removed":
+                return f"❌ {who} is out of the game (no cards left to draw)."
+            if kind == "row_completed":
+                return f"✅ Row {data.get('row')} is complete ({data.get('completed_rows')} done)."
+            if kind == "out_of_cards":
+                return f"🎉 {who} has no cards left: place {data.get('place')}."
+            if kind == "game_over":
+                names = ctx.team(data.get("winners", []))
+                return f"🏁 {names} won ({data.get('reason')})." if names else "🏁 Game over."
+            return None
+        if kind == "your_face_down":
+            card = card_label(str(data.get("card")))
+            return f"{FACE_DOWN} Your {card} lies face down on {_where(data)}."
+        if kind == "drew":
+            cards = ", ".join(card_label(c) for c in data.get("cards", []))
+            return f"You drew {cards} ({data.get('reason')})." if cards else None
+        return None
 
     def clears_log(self, event: Event) -> bool:
-        return clears_log(event)
-
-    def standing(self, ctx: TableContext, view: dict[str, Any], result: Result) -> str | None:
-        return standing(ctx, view)
-
-    def card_short(self, code: str) -> str:
-        return card_label(code)
-
-    def card_long(self, code: str) -> str:
-        return card_long(code)
-
-    def card_forms(self, code: str) -> tuple[str, ...]:
-        return card_forms(code)
+        """The log runs over the whole game: nothing restarts it."""
+        return False
 
 
 RENDERER = GameOfRowsRenderer()

@@ -51,37 +51,8 @@ def turn_line(ctx: TableContext, to_act: Sequence[int]) -> str:
     return "Waiting for " + ", ".join(ctx.name(s) for s in to_act) + "."
 
 
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public table: simple view values, standings, whose turn, recent events."""
-    lines = [f"**{k}**: {_short(v)}" for k, v in view.items() if k != "hand"]
-    fields = [FieldSpec("Scores", clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
-    description = clip("\n".join(lines), MAX_DESCRIPTION - 200)
-    return table_embed(ctx, ctx.title, description, fields, turn_line(ctx, to_act))
-
-
 def describe(action: Action) -> ActionSpec:
     return ActionSpec(code=action.code, label=clip(action.code, MAX_LABEL))
-
-
-def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
-    cards = view.get("hand", [])
-    text = "Your cards: " + (" ".join(str(c) for c in cards) if cards else "none")
-    if not legal:
-        text += "\nNothing to do right now."
-    buttons, choices = layout(legal, describe)
-    embed = EmbedSpec(title=f"{ctx.title} · your hand (seat {seat + 1})", description=text)
-    return HandSpec(embed=embed, buttons=buttons, choices=choices)
-
-
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """Public events for the table log (seat None), or private ones for that seat."""
-    if event_audience(event, seat) is None:
-        return None
-    who = event.data.get("seat")
-    prefix = f"{ctx.name(who)}: " if isinstance(who, int) else ""
-    return clip(f"{prefix}{event.kind.replace('_', ' ')}", 200)
 
 
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
@@ -93,7 +64,11 @@ class GenericRenderer(Renderer):
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public table: simple view values, standings, whose turn, recent events."""
+        lines = [f"**{k}**: {_short(v)}" for k, v in view.items() if k != "hand"]
+        fields = [FieldSpec("Scores", clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
+        description = clip("\n".join(lines), MAX_DESCRIPTION - 200)
+        return table_embed(ctx, ctx.title, description, fields, turn_line(ctx, to_act))
 
     def hand(
         self,
@@ -103,10 +78,21 @@ class GenericRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal)
+        cards = view.get("hand", [])
+        text = "Your cards: " + (" ".join(str(c) for c in cards) if cards else "none")
+        if not legal:
+            text += "\nNothing to do right now."
+        buttons, choices = layout(legal, describe)
+        embed = EmbedSpec(title=f"{ctx.title} · your hand (seat {seat + 1})", description=text)
+        return HandSpec(embed=embed, buttons=buttons, choices=choices)
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """Public events for the table log (seat None), or private ones for that seat."""
+        if event_audience(event, seat) is None:
+            return None
+        who = event.data.get("seat")
+        prefix = f"{ctx.name(who)}: " if isinstance(who, int) else ""
+        return clip(f"{prefix}{event.kind.replace('_', ' ')}", 200)
 
 
 RENDERER = GenericRenderer()

@@ -26,6 +26,7 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer, SnapshotWording
+from bot.render.images.rowboat import RowboatPictures
 from games import Action, Event, Result
 
 SUITS = {"o": ("Oars", "🛶"), "w": ("Waves", "🌊"), "s": ("Shells", "🐚"), "m": ("Maps", "🗺️")}
@@ -54,11 +55,6 @@ def card_long(code: str) -> str:
         return "the Rowboat"
     rank, suit = code[:-1], code[-1:]
     return f"{rank_name(rank)} of {SUITS.get(suit, (suit, ''))[0]}"
-
-
-def card_forms(code: str) -> tuple[str, ...]:
-    """Every way a card is written by this renderer (for secrecy tests)."""
-    return (card_short(code), card_long(code))
 
 
 def sort_key(code: str) -> tuple[int, int]:
@@ -147,57 +143,6 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
     if phase == "bidding":
         return f"✋ Bidding: {who} to bid."
     return f"▶️ {who} to play."
-
-
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public table: Tide, trick, bids and tricks, scores and sandbags, turn, specials."""
-    parts = [
-        f"Hand {view.get('hand_number', 1)} · dealer {ctx.name(view.get('dealer'))}"
-        + (f" · {MOON} Moon: {view['moon']} Tide cards" if view.get("moon") else ""),
-        tide_line(view),
-        *trick_lines(ctx, view),
-    ]
-    description = clip("\n".join(parts), MAX_DESCRIPTION)
-    bids = view.get("bids") or []
-    won = view.get("tricks_won") or []
-    fields = []
-    novice = bool((view.get("options") or {}).get("novice"))
-    for index, side in enumerate(view.get("sides", [])):
-        seats = side.get("seats", [])
-        rows = [
-            f"Score **{side.get('score', 0)}**"
-            + ("" if novice else f" · bags {side.get('sandbags', 0)}")
-        ]
-        for seat in seats:
-            bid = bids[seat] if seat < len(bids) else None
-            tricks = won[seat] if seat < len(won) else 0
-            bid_text = "" if novice else f"bid {'—' if bid is None else bid} · "
-            rows.append(f"{ctx.name(seat)}: {bid_text}tricks {tricks}")
-        if len(seats) > 1 and side.get("bid") is not None:
-            rows.append(f"Team bid {side['bid']} · team tricks {side.get('tricks', 0)}")
-        rows.append(f"Specials: {_specials(side)}")
-        crown = " 🏆" if set(seats) & set(result.winners) else ""
-        name = clip(ctx.team(seats) or f"Side {index + 1}", 200) + crown
-        fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
-    last = view.get("last_hand")
-    if last:
-        text = " · ".join(
-            f"{ctx.team(side.get('seats', []))}: {entry.get('points', 0):+d}"
-            for side, entry in zip(view.get("sides", []), last, strict=False)
-        )
-        fields.append(FieldSpec("Last hand", clip(text, MAX_FIELD_VALUE), False))
-    target = (view.get("options") or {}).get("target_score")
-    return table_embed(
-        ctx,
-        f"{ROWBOAT} Rowboat",
-        description,
-        fields,
-        phase_line(ctx, view, to_act),
-        target=target,
-        color=COLOR,
-    )
 
 
 def describe(action: Action) -> ActionSpec:
@@ -296,134 +241,6 @@ def standing_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[s
     return lines
 
 
-def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
-    """The private hand: cards by suit, this trick's trump and Knob, and the legal actions."""
-    parts = [hand_text(view)]
-    for married in view.get("married") or []:
-        parts.append(
-            f"🔒 {card_long(married['card'])} is kept for trick {married['trick']} "
-            "(it must be played then)."
-        )
-    if view.get("passing"):
-        parts.append(f"🔁 You pass {card_long(view['passing'])} to your partner.")
-    trick = view.get("trick")
-    if view.get("tide"):
-        parts.append("\n" + tide_line(view))
-    if trick:
-        trump = SUITS.get(trick.get("trump", ""), ("?", ""))
-        knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
-        parts.append(
-            f"Trick {trick['number']} of {view.get('tricks_in_hand')}: trump {trump[1]} "
-            f"{trump[0]} · Knob: {knob}"
-        )
-        plays = " · ".join(
-            f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in trick.get("plays", [])
-        )
-        if plays:
-            parts.append(f"On the table: {plays}")
-    parts.extend(standing_lines(ctx, view, seat))
-    waiting = view.get("to_act") or []
-    if seat in waiting:
-        parts.append("\n**Your move.**")
-    elif waiting:
-        parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
-    plays = trick.get("plays", []) if trick else []
-    withheld: tuple[str, ...] = ()
-    if (
-        any(p.get("card") == "rowboat" for p in plays)
-        and len(legal) > 1
-        and any(a.code == "rowboat" for a in legal)
-    ):
-        # D9: a second Rowboat is legal but the first one played wins the trick, so it would
-        # only waste the card: not offered as a control, and the hand says why.
-        legal = [a for a in legal if a.code != "rowboat"]
-        withheld = ("rowboat",)
-        parts.append("🚣 Your Rowboat would be useless in this trick (one is already out).")
-    buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
-    return HandSpec(
-        embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR),
-        buttons=buttons,
-        choices=choices,
-        withheld=withheld,
-    )
-
-
-def clears_log(event: Event) -> bool:
-    """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
-    are shuffled back and dealt again, so old lines would only confuse)."""
-    return event.kind == "tide"
-
-
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """A log line: public events for the table (seat None), private notes for their seat."""
-    audience = event_audience(event, seat)
-    if audience is None:
-        return None
-    data, kind = event.data, event.kind
-    who = actor(ctx, data)
-    if audience == "table":
-        if kind == "moon":
-            return f"{MOON} {who} played the Moon: {data.get('tide')} Tide cards."
-        if kind == "nomoon":
-            return f"{who} kept the Moon."
-        if kind == "tide":
-            return f"Hand {data.get('hand')}: {data.get('tricks')} Tide cards are out."
-        if kind == "bid":
-            return f"{who} bid {data.get('bid')}."
-        if kind == "play":
-            return f"{who} played {card_short(str(data.get('card')))}."
-        if kind == "rowboat":
-            return f"{ROWBOAT} {who} played the Rowboat!"
-        if kind == "lighthouse":
-            return f"{LIGHTHOUSE} {who} lit the Lighthouse."
-        if kind == "pass_locked":
-            return f"{who} chose a card to pass."
-        if kind == "exchange_done":
-            return "🔁 The partners swapped their cards."
-        if kind == "trick":
-            if data.get("winner") is None:
-                return f"Trick {data.get('trick')} tied: it goes into the pot."
-            count = data.get("tricks", 1)
-            extra = f" (+{count} tricks)" if count and count > 1 else ""
-            return f"{ctx.name(data['winner'])} took trick {data.get('trick')}{extra}."
-        if kind == "hand_scored":
-            return f"Hand {data.get('hand')} scored."
-        if kind == "game_over":
-            names = ctx.team(data.get("winners", []))
-            return f"🏁 {names} won the game."
-        return None
-    if kind == "received":
-        return (
-            f"🔁 You received {card_long(str(data.get('card')))} from {ctx.name(data.get('from'))}."
-        )
-    if kind == "pass_chosen":
-        return f"🔁 You will pass {card_long(str(data.get('card')))}."
-    if kind == "married":
-        return f"🔒 {card_long(str(data.get('card')))} is now kept for trick {data.get('trick')}."
-    return None
-
-
-def snapshot(ctx: TableContext, event: Event, seat: int) -> tuple[EmbedSpec, float] | None:
-    """The Lighthouse view for ``seat`` (the hands other than its own) and its duration."""
-    if event.kind != "lighthouse_view" or not event.visible(seat):
-        return None
-    lines = []
-    for entry in event.data.get("hands", []):
-        if entry.get("seat") == seat:
-            continue
-        cards = sorted(entry.get("cards", []), key=sort_key)
-        shown = " ".join(card_short(c) for c in cards) or "no cards"
-        lines.append(f"**{ctx.name(entry.get('seat'))}**: {shown}")
-    user = ctx.name(event.data.get("seat"))
-    embed = EmbedSpec(
-        title=f"{LIGHTHOUSE} Lighthouse · lit by {user}",
-        description=clip("\n".join(lines) or "No hands to show.", MAX_DESCRIPTION),
-        footer="A snapshot: it does not change as play goes on.",
-        color=0xF2C94C,
-    )
-    return embed, float(event.data.get("seconds", 30))
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 
@@ -441,10 +258,60 @@ class RowboatRenderer(Renderer):
         legacy_fades=("lighthouse_fade",),
     )
 
+    #: the module's card words, which every part of it writes cards with
+    card_short = staticmethod(card_short)
+    card_long = staticmethod(card_long)
+    pictures = RowboatPictures()
+
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public table: Tide, trick, bids and tricks, scores and sandbags, turn, specials."""
+        parts = [
+            f"Hand {view.get('hand_number', 1)} · dealer {ctx.name(view.get('dealer'))}"
+            + (f" · {MOON} Moon: {view['moon']} Tide cards" if view.get("moon") else ""),
+            tide_line(view),
+            *trick_lines(ctx, view),
+        ]
+        description = clip("\n".join(parts), MAX_DESCRIPTION)
+        bids = view.get("bids") or []
+        won = view.get("tricks_won") or []
+        fields = []
+        novice = bool((view.get("options") or {}).get("novice"))
+        for index, side in enumerate(view.get("sides", [])):
+            seats = side.get("seats", [])
+            rows = [
+                f"Score **{side.get('score', 0)}**"
+                + ("" if novice else f" · bags {side.get('sandbags', 0)}")
+            ]
+            for seat in seats:
+                bid = bids[seat] if seat < len(bids) else None
+                tricks = won[seat] if seat < len(won) else 0
+                bid_text = "" if novice else f"bid {'—' if bid is None else bid} · "
+                rows.append(f"{ctx.name(seat)}: {bid_text}tricks {tricks}")
+            if len(seats) > 1 and side.get("bid") is not None:
+                rows.append(f"Team bid {side['bid']} · team tricks {side.get('tricks', 0)}")
+            rows.append(f"Specials: {_specials(side)}")
+            crown = " 🏆" if set(seats) & set(result.winners) else ""
+            name = clip(ctx.team(seats) or f"Side {index + 1}", 200) + crown
+            fields.append(FieldSpec(name, clip("\n".join(rows), MAX_FIELD_VALUE), True))
+        last = view.get("last_hand")
+        if last:
+            text = " · ".join(
+                f"{ctx.team(side.get('seats', []))}: {entry.get('points', 0):+d}"
+                for side, entry in zip(view.get("sides", []), last, strict=False)
+            )
+            fields.append(FieldSpec("Last hand", clip(text, MAX_FIELD_VALUE), False))
+        target = (view.get("options") or {}).get("target_score")
+        return table_embed(
+            ctx,
+            f"{ROWBOAT} Rowboat",
+            description,
+            fields,
+            phase_line(ctx, view, to_act),
+            target=target,
+            color=COLOR,
+        )
 
     def hand(
         self,
@@ -454,26 +321,128 @@ class RowboatRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal)
+        """The private hand: cards by suit, this trick's trump and Knob, and the legal actions."""
+        parts = [hand_text(view)]
+        for married in view.get("married") or []:
+            parts.append(
+                f"🔒 {card_long(married['card'])} is kept for trick {married['trick']} "
+                "(it must be played then)."
+            )
+        if view.get("passing"):
+            parts.append(f"🔁 You pass {card_long(view['passing'])} to your partner.")
+        trick = view.get("trick")
+        if view.get("tide"):
+            parts.append("\n" + tide_line(view))
+        if trick:
+            trump = SUITS.get(trick.get("trump", ""), ("?", ""))
+            knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
+            parts.append(
+                f"Trick {trick['number']} of {view.get('tricks_in_hand')}: trump {trump[1]} "
+                f"{trump[0]} · Knob: {knob}"
+            )
+            plays = " · ".join(
+                f"{ctx.name(p['seat'])} {card_short(p['card'])}" for p in trick.get("plays", [])
+            )
+            if plays:
+                parts.append(f"On the table: {plays}")
+        parts.extend(standing_lines(ctx, view, seat))
+        waiting = view.get("to_act") or []
+        if seat in waiting:
+            parts.append("\n**Your move.**")
+        elif waiting:
+            parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+        plays = trick.get("plays", []) if trick else []
+        withheld: tuple[str, ...] = ()
+        if (
+            any(p.get("card") == "rowboat" for p in plays)
+            and len(legal) > 1
+            and any(a.code == "rowboat" for a in legal)
+        ):
+            # D9: a second Rowboat is legal but the first one played wins the trick, so it would
+            # only waste the card: not offered as a control, and the hand says why.
+            legal = [a for a in legal if a.code != "rowboat"]
+            withheld = ("rowboat",)
+            parts.append("🚣 Your Rowboat would be useless in this trick (one is already out).")
+        buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
+        return HandSpec(
+            embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR),
+            buttons=buttons,
+            choices=choices,
+            withheld=withheld,
+        )
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """A log line: public events for the table (seat None), private notes for their seat."""
+        audience = event_audience(event, seat)
+        if audience is None:
+            return None
+        data, kind = event.data, event.kind
+        who = actor(ctx, data)
+        if audience == "table":
+            if kind == "moon":
+                return f"{MOON} {who} played the Moon: {data.get('tide')} Tide cards."
+            if kind == "nomoon":
+                return f"{who} kept the Moon."
+            if kind == "tide":
+                return f"Hand {data.get('hand')}: {data.get('tricks')} Tide cards are out."
+            if kind == "bid":
+                return f"{who} bid {data.get('bid')}."
+            if kind == "play":
+                return f"{who} played {card_short(str(data.get('card')))}."
+            if kind == "rowboat":
+                return f"{ROWBOAT} {who} played the Rowboat!"
+            if kind == "lighthouse":
+                return f"{LIGHTHOUSE} {who} lit the Lighthouse."
+            if kind == "pass_locked":
+                return f"{who} chose a card to pass."
+            if kind == "exchange_done":
+                return "🔁 The partners swapped their cards."
+            if kind == "trick":
+                if data.get("winner") is None:
+                    return f"Trick {data.get('trick')} tied: it goes into the pot."
+                count = data.get("tricks", 1)
+                extra = f" (+{count} tricks)" if count and count > 1 else ""
+                return f"{ctx.name(data['winner'])} took trick {data.get('trick')}{extra}."
+            if kind == "hand_scored":
+                return f"Hand {data.get('hand')} scored."
+            if kind == "game_over":
+                names = ctx.team(data.get("winners", []))
+                return f"🏁 {names} won the game."
+            return None
+        if kind == "received":
+            card, giver = card_long(str(data.get("card"))), ctx.name(data.get("from"))
+            return f"🔁 You received {card} from {giver}."
+        if kind == "pass_chosen":
+            return f"🔁 You will pass {card_long(str(data.get('card')))}."
+        if kind == "married":
+            return (
+                f"🔒 {card_long(str(data.get('card')))} is now kept for trick {data.get('trick')}."
+            )
+        return None
 
     def clears_log(self, event: Event) -> bool:
-        return clears_log(event)
-
-    def card_short(self, code: str) -> str:
-        return card_short(code)
-
-    def card_long(self, code: str) -> str:
-        return card_long(code)
-
-    def card_forms(self, code: str) -> tuple[str, ...]:
-        return card_forms(code)
+        """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
+        are shuffled back and dealt again, so old lines would only confuse)."""
+        return event.kind == "tide"
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
-        shown = snapshot(ctx, event, seat)
-        return None if shown is None else shown[0]
+        """The Lighthouse view for ``seat``: the hands other than its own."""
+        if event.kind != "lighthouse_view" or not event.visible(seat):
+            return None
+        lines = []
+        for entry in event.data.get("hands", []):
+            if entry.get("seat") == seat:
+                continue
+            cards = sorted(entry.get("cards", []), key=sort_key)
+            shown = " ".join(card_short(c) for c in cards) or "no cards"
+            lines.append(f"**{ctx.name(entry.get('seat'))}**: {shown}")
+        user = ctx.name(event.data.get("seat"))
+        return EmbedSpec(
+            title=f"{LIGHTHOUSE} Lighthouse · lit by {user}",
+            description=clip("\n".join(lines) or "No hands to show.", MAX_DESCRIPTION),
+            footer="A snapshot: it does not change as play goes on.",
+            color=0xF2C94C,
+        )
 
 
 RENDERER = RowboatRenderer()

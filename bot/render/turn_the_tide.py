@@ -32,6 +32,7 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer
+from bot.render.images.turn_the_tide import TurnTheTidePictures
 from games import Action, Event, Result
 
 WEATHER, TIDE, BUOY, LOST, OUT = "☔", "🌊", "🛟", "⚫", "💀"
@@ -56,11 +57,6 @@ def card_text(code: str) -> str:
 def tide_text(code: str) -> str:
     """A tide-level card, e.g. ``🌊7`` (tide codes 1..12 share digits with weather cards)."""
     return f"{TIDE}{code}"
-
-
-def card_forms(code: str) -> tuple[str, ...]:
-    """Every way a weather card is written by this renderer (for secrecy tests)."""
-    return (card_text(code),)
 
 
 def sort_key(code: str) -> int:
@@ -207,33 +203,6 @@ def footer_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) 
     return text
 
 
-def table(
-    ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
-) -> EmbedSpec:
-    """The public table: tide pair, the latest reveal, each seat's level, preservers, status."""
-    over = view.get("phase") == "over" or ctx.status != "live"
-    if view.get("phase") == "over":
-        parts = [f"🏁 Final scores after {view.get('rounds', '?')} rounds."]
-    else:
-        parts = [_heading(view), tide_line(view)]
-    reveals = view.get("reveals") or []
-    if reveals:
-        parts.append("")
-        parts.extend(reveal_lines(ctx, reveals))
-    description = clip("\n".join(parts), MAX_DESCRIPTION)
-    winners = list(result.winners) or list(view.get("winners") or [])
-    seats = view.get("seats", [])
-    afloat = [int(s.get("level", 0)) for s in seats if not s.get("eliminated")]
-    highest = max(afloat, default=0)
-    fields = [seat_field(ctx, seat, over, winners, highest, to_act) for seat in seats]
-    last = view.get("last_round_points") or []
-    if last:
-        text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
-        fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
-    footer = footer_line(ctx, view, to_act)
-    return table_embed(ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR)
-
-
 def describe(action: Action, marks: dict[str, str] | None = None) -> ActionSpec:
     """A ``play:<n>`` option: the card and its preserver mark (the allowance it gives)."""
     if action.verb != "play":
@@ -271,49 +240,6 @@ def others_line(ctx: TableContext, view: dict[str, Any], seat: int, over: bool) 
     return " · ".join(rows)
 
 
-def hand(ctx: TableContext, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> HandSpec:
-    """The private hand: the tide pair, the table at a glance, the cards, and one select of
-    the remaining cards (12 at most, so it always fits one menu)."""
-    over = view.get("phase") == "over" or ctx.status != "live"
-    parts = [] if over else [_heading(view), tide_line(view)]
-    parts.append(others_line(ctx, view, seat, over))
-    me: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
-    parts.append("")
-    parts.append(hand_text(view))
-    if view.get("chosen_card"):
-        parts.append(
-            f"\n🔒 You chose **{card_text(str(view['chosen_card']))}**: it stays face down "
-            "until everyone has chosen."
-        )
-    elif me.get("eliminated") and not over:
-        parts.append(f"\n{OUT} You were washed away this round; you play again next round.")
-    elif legal:
-        parts.append("\n**Your move:** choose a card. A choice is final.")
-    waiting = [s for s in view.get("to_act") or [] if s != seat]
-    if waiting and not over:
-        parts.append(f"Waiting for {_names(ctx, waiting)}.")
-    reveals = view.get("reveals") or []
-    if reveals:
-        parts.append("\n" + reveal_line(ctx, reveals[-1]))
-    if over:
-        parts.append("\n" + footer_line(ctx, view, ()))
-    marks = view.get("marks") or {}
-    options = tuple(
-        describe(a, marks) for a in sorted(legal, key=lambda a: sort_key(a.arg)) if a.verb == "play"
-    )
-    choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
-    return HandSpec(
-        embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR),
-        choices=choices,
-    )
-
-
-def clears_log(event: Event) -> bool:
-    """A round's end restarts the log: the sets move left, so the cards of the round just played
-    are now in other hands, and earlier rounds are not shown (D9)."""
-    return event.kind == "round_end"
-
-
 def _flood_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     top = data.get("top_level")
     lost, out = data.get("lost") or [], data.get("eliminated") or []
@@ -336,55 +262,46 @@ def _round_end_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     return f"🏁 Round {data.get('round')} over{why}: {scored}."
 
 
-def event_line(ctx: TableContext, event: Event, seat: int | None) -> str | None:
-    """A log line: public events for the table (seat None), private notes for their seat.
-
-    ``chosen`` gets no line: the seat fields already tick who has chosen, and six log lines
-    are better spent on what happened. The ``reveal`` line names no weather card: the table
-    shows the latest reveal from the view, which keeps D9's limit on history."""
-    audience = event_audience(event, seat)
-    if audience is None:
-        return None
-    data, kind = event.data, event.kind
-    if audience == "table":
-        if kind == "reveal":
-            tide = data.get("tide") or ["?", "?"]
-            return (
-                f"Hand {data.get('hand')}: {ctx.name(data.get('lo_to'))} took "
-                f"{tide_text(str(tide[0]))}, {ctx.name(data.get('hi_to'))} took "
-                f"{tide_text(str(tide[1]))}."
-            )
-        if kind == "flood":
-            return _flood_line(ctx, data)
-        if kind == "round_end":
-            return _round_end_line(ctx, data)
-        if kind == "round_start":
-            return (
-                f"Round {data.get('round')} of {data.get('rounds')}: the hands move one seat left."
-            )
-        if kind == "game_over":
-            names = ctx.team(data.get("winners", []))
-            return f"🏁 {names} won the game." if names else "🏁 The game is over."
-        return None
-    if kind == "your_choice":
-        # No card here: when this choice was the last, the hand is already revealed and, at a
-        # round's end, the card has moved on to another seat's hand set (D9).
-        return "🔒 Your card is locked in."
-    if kind == "deal":
-        return f"🃏 Round {data.get('round')}: a new hand of {len(data.get('hand') or [])} cards."
-    return None
-
-
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
 
 
 class TurnTheTideRenderer(Renderer):
     """Turn the Tide's table, hand and log."""
 
+    #: the module's card words, which every part of it writes cards with
+    card_short = staticmethod(card_text)
+    pictures = TurnTheTidePictures()
+
+    def card_forms(self, code: str) -> tuple[str, ...]:
+        """Every way a weather card is written (``☔37``, for the secrecy tests): its bare code is
+        no form of it, since the same digits are tide levels and scores."""
+        return (card_text(code),)
+
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
     ) -> EmbedSpec:
-        return table(ctx, view, result, to_act)
+        """The public table: tide pair, the latest reveal, each seat's level, preservers, status."""
+        over = view.get("phase") == "over" or ctx.status != "live"
+        if view.get("phase") == "over":
+            parts = [f"🏁 Final scores after {view.get('rounds', '?')} rounds."]
+        else:
+            parts = [_heading(view), tide_line(view)]
+        reveals = view.get("reveals") or []
+        if reveals:
+            parts.append("")
+            parts.extend(reveal_lines(ctx, reveals))
+        description = clip("\n".join(parts), MAX_DESCRIPTION)
+        winners = list(result.winners) or list(view.get("winners") or [])
+        seats = view.get("seats", [])
+        afloat = [int(s.get("level", 0)) for s in seats if not s.get("eliminated")]
+        highest = max(afloat, default=0)
+        fields = [seat_field(ctx, seat, over, winners, highest, to_act) for seat in seats]
+        last = view.get("last_round_points") or []
+        if last:
+            text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
+            fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
+        footer = footer_line(ctx, view, to_act)
+        return table_embed(ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR)
 
     def hand(
         self,
@@ -394,19 +311,86 @@ class TurnTheTideRenderer(Renderer):
         legal: Sequence[Action],
         focus: str | None = None,
     ) -> HandSpec:
-        return hand(ctx, view, seat, legal)
+        """The private hand: the tide pair, the table at a glance, the cards, and one select of
+        the remaining cards (12 at most, so it always fits one menu)."""
+        over = view.get("phase") == "over" or ctx.status != "live"
+        parts = [] if over else [_heading(view), tide_line(view)]
+        parts.append(others_line(ctx, view, seat, over))
+        me: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
+        parts.append("")
+        parts.append(hand_text(view))
+        if view.get("chosen_card"):
+            parts.append(
+                f"\n🔒 You chose **{card_text(str(view['chosen_card']))}**: it stays face down "
+                "until everyone has chosen."
+            )
+        elif me.get("eliminated") and not over:
+            parts.append(f"\n{OUT} You were washed away this round; you play again next round.")
+        elif legal:
+            parts.append("\n**Your move:** choose a card. A choice is final.")
+        waiting = [s for s in view.get("to_act") or [] if s != seat]
+        if waiting and not over:
+            parts.append(f"Waiting for {_names(ctx, waiting)}.")
+        reveals = view.get("reveals") or []
+        if reveals:
+            parts.append("\n" + reveal_line(ctx, reveals[-1]))
+        if over:
+            parts.append("\n" + footer_line(ctx, view, ()))
+        marks = view.get("marks") or {}
+        options = tuple(
+            describe(a, marks)
+            for a in sorted(legal, key=lambda a: sort_key(a.arg))
+            if a.verb == "play"
+        )
+        choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
+        return HandSpec(
+            embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR),
+            choices=choices,
+        )
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
-        return event_line(ctx, event, seat)
+        """A log line: public events for the table (seat None), private notes for their seat.
+
+        ``chosen`` gets no line: the seat fields already tick who has chosen, and six log lines
+        are better spent on what happened. The ``reveal`` line names no weather card: the table
+        shows the latest reveal from the view, which keeps D9's limit on history."""
+        audience = event_audience(event, seat)
+        if audience is None:
+            return None
+        data, kind = event.data, event.kind
+        if audience == "table":
+            if kind == "reveal":
+                tide = data.get("tide") or ["?", "?"]
+                return (
+                    f"Hand {data.get('hand')}: {ctx.name(data.get('lo_to'))} took "
+                    f"{tide_text(str(tide[0]))}, {ctx.name(data.get('hi_to'))} took "
+                    f"{tide_text(str(tide[1]))}."
+                )
+            if kind == "flood":
+                return _flood_line(ctx, data)
+            if kind == "round_end":
+                return _round_end_line(ctx, data)
+            if kind == "round_start":
+                rounds = f"Round {data.get('round')} of {data.get('rounds')}"
+                return f"{rounds}: the hands move one seat left."
+            if kind == "game_over":
+                names = ctx.team(data.get("winners", []))
+                return f"🏁 {names} won the game." if names else "🏁 The game is over."
+            return None
+        if kind == "your_choice":
+            # No card here: when this choice was the last, the hand is already revealed and, at a
+            # round's end, the card has moved on to another seat's hand set (D9).
+            return "🔒 Your card is locked in."
+        if kind == "deal":
+            return (
+                f"🃏 Round {data.get('round')}: a new hand of {len(data.get('hand') or [])} cards."
+            )
+        return None
 
     def clears_log(self, event: Event) -> bool:
-        return clears_log(event)
-
-    def card_short(self, code: str) -> str:
-        return card_text(code)
-
-    def card_forms(self, code: str) -> tuple[str, ...]:
-        return card_forms(code)
+        """A round's end restarts the log: the sets move left, so the cards of the round just played
+        are now in other hands, and earlier rounds are not shown (D9)."""
+        return event.kind == "round_end"
 
 
 RENDERER = TurnTheTideRenderer()

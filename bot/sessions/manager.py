@@ -923,6 +923,11 @@ class SessionManager:
             raise asyncio.CancelledError
         return Update(g.info(), (), seat=seat.seat, cause="kick")
 
+    @property
+    def store(self) -> GameStore:
+        """The open store, for the bot's own records (the synced command tree's hash)."""
+        return self._store
+
     # ---- privacy (issue 17) -------------------------------------------------------------------
     async def forget_user(self, user_id: int, placeholder: str = "(deleted)") -> int:
         """Privacy deletion: standings gone, name replaced in finished games (they stay

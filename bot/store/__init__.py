@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.base import (
     ActionRow,
@@ -50,6 +51,22 @@ SQLiteStore = Store
 def is_postgres(target: str | Path) -> bool:
     """Whether ``target`` names a PostgreSQL database (a URL) rather than a SQLite file."""
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def describe(target: str | Path) -> str:
+    """What the start-up log says was opened: the SQLite file's absolute path, or the
+    PostgreSQL URL without its password (logs are often pasted into bug reports).
+
+    Why log it at all: a relative path resolved against another working directory silently
+    opened an empty database; naming the file at start makes that visible at once."""
+    if not is_postgres(target):
+        return f"SQLite database {Path(target).resolve()}"
+    parts = urlsplit(str(target))
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    return f"PostgreSQL database {urlunsplit(parts._replace(netloc=netloc, query=''))}"
 
 
 async def open_store(target: str | Path, *, synchronous: str = "FULL") -> GameStore:
@@ -107,6 +124,7 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "check",
+    "describe",
     "dumps",
     "is_postgres",
     "migrate",

@@ -526,3 +526,12 @@ class GameStore(Protocol):
         """Delete a person's standings and replace their name in finished games' seats and
         results by ``placeholder`` (the games stay replayable); returns the games touched."""
         ...
+
+    async def record(self, key: str) -> str | None:
+        """The bot's own record ``key`` (e.g. the synced command tree's hash), or None."""
+        ...
+
+    async def set_record(self, key: str, value: str) -> None:
+        """Write the bot's record ``key``, committed at once (outside the game writer: it is
+        written once a start, never with a move)."""
+        ...

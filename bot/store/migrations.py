@@ -141,6 +141,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN pace INTEGER;
     """,
+    # 9: the bot's own small records by name (issue 39): the hash of the slash-command tree
+    # last synced, so a start syncs only when the commands changed
+    """
+    CREATE TABLE bot_records (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

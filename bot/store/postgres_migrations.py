@@ -121,6 +121,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN pace INT4;
     """,
+    # 9: the bot's own small records by name (see bot/store/migrations.py)
+    """
+    CREATE TABLE bot_records (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

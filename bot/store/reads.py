@@ -141,3 +141,14 @@ class TypedReads(ABC):
 
     async def forget_user(self, user_id: int, placeholder: str) -> int:
         return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
+
+    async def record(self, key: str) -> str | None:
+        row = await self.fetchone("SELECT value FROM bot_records WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_record(self, key: str, value: str) -> None:
+        await self._execute(
+            "INSERT INTO bot_records (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

@@ -49,6 +49,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import standings
+from bot.store.backup import before_migration
 from bot.store.base import (
     Batch,
     GroupCommitWriter,
@@ -309,6 +310,9 @@ class Store(GroupCommitWriter, TypedReads):
         loop = asyncio.get_running_loop()
         checkpointer: aiosqlite.Connection | None = None
         try:
+            current = await schema_version(reader)
+            if 0 < current < LATEST:  # an existing database this code will change: copy it
+                await asyncio.to_thread(before_migration, path, current)
             await migrate(reader)
             checkpointer = await _connect(path, synchronous)
             writer = await loop.run_in_executor(thread, _open_writer, path, synchronous)

@@ -20,7 +20,8 @@ from typing import Any
 import discord
 
 from bot.model import GameInfo
-from bot.render.images import ImageCache, draw_hand, draw_table
+from bot.render.base import renderer_for
+from bot.render.images import ImageCache
 from bot.table.presentation import seat_label
 from games import registry
 
@@ -51,23 +52,25 @@ class Pictures:
 
     async def table(self, info: GameInfo, state: Any) -> discord.File | None:
         """The public table picture, or ``None`` (pictures off, no state, no drawer)."""
-        if state is None or not await self.wanted(info.guild_id):
+        drawer = renderer_for(info.game).pictures
+        if drawer is None or state is None or not await self.wanted(info.guild_id):
             return None
         view = registry.get(info.game).view(state, None)
         names = [seat_label(s) for s in info.seats]
         data = await asyncio.to_thread(
-            self._cache.get, info.id, info.version, None, lambda: draw_table(info.game, view, names)
+            self._cache.get, info.id, info.version, None, lambda: drawer.table_image(view, names)
         )
         return None if data is None else discord.File(io.BytesIO(data), TABLE_FILE)
 
     async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
         """Seat ``seat``'s own hand picture, for that player's ephemeral message only."""
-        if state is None or not await self.wanted(info.guild_id):
+        drawer = renderer_for(info.game).pictures
+        if drawer is None or state is None or not await self.wanted(info.guild_id):
             return None
         view = registry.get(info.game).view(state, seat)
         names = [seat_label(s) for s in info.seats]
         data = await asyncio.to_thread(
-            self._cache.get, info.id, info.version, seat, lambda: draw_hand(info.game, view, names)
+            self._cache.get, info.id, info.version, seat, lambda: drawer.hand_image(view, names)
         )
         return None if data is None else discord.File(io.BytesIO(data), HAND_FILE)
 

@@ -38,3 +38,18 @@ def test_a_table_size_the_game_refuses_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as exc:
         load("ai").main(["speed", "--game", "turn_the_tide", "--players", "2"])
     assert exc.value.code == 2
+
+
+def test_soak_plays_every_table_size_and_names_a_game_that_does_not_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The marathons of AI moves live here now: a few moves show every table size is played,
+    and a cap no game can meet makes the run fail with the game named."""
+    bench = load("ai")
+    bench.main(["soak", "--game", "turn_the_tide", "--moves", "60", "--levels", "easy,normal"])
+    out = capsys.readouterr().out
+    assert "turn_the_tide 3-5p:" in out and "all legal" in out
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["soak", "--game", "rowboat", "--moves", "5", "--cap", "3"])
+    assert exc.value.code == 1
+    assert "did not end within 3 decisions: seed 1, 2p" in capsys.readouterr().out

@@ -5,7 +5,11 @@ for a few seconds; the figures are not judged, only that moves were made and ans
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bench.loader import load
+
+pytestmark = pytest.mark.slow  # a child process each, seconds long
 
 
 async def test_the_bot_plays_moves_against_the_loopback() -> None:

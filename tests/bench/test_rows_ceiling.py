@@ -14,6 +14,9 @@ import pytest
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "rows_ceiling.py"
 
 
+pytestmark = pytest.mark.slow  # a child process each, seconds long
+
+
 def _run(*args: str) -> str:
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--pairs", "1", "--level", "easy", *args],

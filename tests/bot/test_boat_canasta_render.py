@@ -18,6 +18,7 @@ from bot.render import (
 )
 from bot.render import boat_canasta as render
 from bot.render.base import SnapshotWording
+from bot.render.boat_canasta import RENDERER as R
 from games import Action, registry
 from games.boat_canasta.deck import CODES, RED_THREES
 from games.boat_canasta.state import PLAY
@@ -92,11 +93,11 @@ def check_screen(spec: HandSpec, seat: int) -> None:
 
 def reachable(ctx: TableContext, view: dict[str, Any], seat: int, legal: list[Action]) -> set[str]:
     """Codes offered at the top level and one nav away; every screen checked for limits."""
-    top = render.hand(ctx, view, seat, legal)
+    top = R.hand(ctx, view, seat, legal)
     check_screen(top, seat)
     codes = offered(top)
     for nav in top.navs:
-        focused = render.hand(ctx, view, seat, legal, focus=nav.focus)
+        focused = R.hand(ctx, view, seat, legal, focus=nav.focus)
         check_screen(focused, seat)
         assert any(n.focus == "" for n in focused.navs), "a focused screen needs a Back nav"
         codes |= offered(focused)
@@ -114,7 +115,7 @@ def test_every_legal_action_is_reachable_and_fits(players: int) -> None:
             if ENGINE.is_over(state):
                 break
             ctx = ctx_for(players)
-            table = render.table(
+            table = R.table(
                 ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state)
             )
             check_embed(controls.to_embed(table).to_dict())  # type: ignore[arg-type]
@@ -129,10 +130,10 @@ def test_every_legal_action_is_reachable_and_fits(players: int) -> None:
             action = greedy(ENGINE.legal_actions(state, seat), rng, steps)
             state, events = ENGINE.apply(state, seat, action)
             for event in events:
-                line = render.event_line(ctx, event, None)
+                line = R.event_line(ctx, event, None)
                 assert line is None or len(line) <= 1024
                 for viewer in event.visible_to or ():
-                    note = render.event_line(ctx, event, viewer)
+                    note = R.event_line(ctx, event, viewer)
                     assert note is None or len(note) <= 2000
     assert checked > 1000
 
@@ -151,7 +152,7 @@ def test_a_huge_hand_keeps_every_discard_and_meld_within_limits() -> None:
     assert len(legal) > 100
     ctx = ctx_for(4)
     view = ENGINE.view(state, seat)
-    top = render.hand(ctx, view, seat, legal)
+    top = R.hand(ctx, view, seat, legal)
     assert any(n.focus == "discard" for n in top.navs)
     assert reachable(ctx, view, seat, legal) == {a.code for a in legal}
     text = top.embed.description
@@ -180,9 +181,7 @@ def test_the_partner_alone_answers_may_i_close() -> None:
     ctx = ctx_for(4)
     asker, partner = state.turn, (state.turn + 2) % 4
     for viewer in range(4):
-        spec = render.hand(
-            ctx, ENGINE.view(state, viewer), viewer, ENGINE.legal_actions(state, viewer)
-        )
+        spec = R.hand(ctx, ENGINE.view(state, viewer), viewer, ENGINE.legal_actions(state, viewer))
         codes = offered(spec)
         if viewer == partner:
             assert codes == {"answer:yes", "answer:no"}
@@ -194,10 +193,10 @@ def test_the_partner_alone_answers_may_i_close() -> None:
             assert not codes
         if viewer == asker:
             assert "waiting for them" in spec.embed.description
-    table = render.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+    table = R.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert f"{ctx.name(asker)} asked {ctx.name(partner)}: may I close?" in table.footer
     state, _ = ENGINE.apply(state, partner, "answer:no")
-    table = render.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+    table = R.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert "answered **no**" in table.description
 
 
@@ -219,9 +218,9 @@ def test_staged_melds_show_only_to_their_owner() -> None:
     assert state.staged, "no staged meld was reached"
     ctx = ctx_for(2)
     owner, other = state.turn, 1 - state.turn
-    mine = render.hand(ctx, ENGINE.view(state, owner), owner, ENGINE.legal_actions(state, owner))
-    theirs = render.hand(ctx, ENGINE.view(state, other), other, ENGINE.legal_actions(state, other))
-    table = render.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+    mine = R.hand(ctx, ENGINE.view(state, owner), owner, ENGINE.legal_actions(state, owner))
+    theirs = R.hand(ctx, ENGINE.view(state, other), other, ENGINE.legal_actions(state, other))
+    table = R.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert "Staged, not down yet" in mine.embed.description
     assert "Staged" not in theirs.embed.description
     assert "Staged" not in str(table)
@@ -264,7 +263,7 @@ def test_the_table_shows_melds_canasta_kinds_red_threes_pile_and_stock() -> None
         "winners": [],
     }
     ctx = ctx_for(2)
-    table = render.table(ctx, view, ENGINE.result(ENGINE.new_game(2, {}, seed=1)), [0])
+    table = R.table(ctx, view, ENGINE.result(ENGINE.new_game(2, {}, seed=1)), [0])
     text = table.description + str(table.fields)
     for needle in (
         "Natural canasta (600)",

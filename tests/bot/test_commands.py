@@ -16,7 +16,7 @@ async def test_synced_commands(fake, tmp_path) -> None:
         commands = {c["name"]: c for c in sync.payload}  # type: ignore[union-attr]
         assert set(commands) == {
             *("play", "hand", "rules", "games", "admin"),
-            *("stats", "leaderboard", "history", "replay", "privacy"),
+            *("stats", "leaderboard", "history", "replay", "privacy", "about"),
         }
         for name in ("play", "rules"):
             [game] = commands[name]["options"]

@@ -21,12 +21,17 @@ from queue import Empty, Queue
 from threading import Thread
 from typing import Any
 
+import pytest
+
 from tests.postgres import Db
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 8
 TALLY_GAMES = 6
 ROWBOAT_GAMES = 2
+
+
+pytestmark = pytest.mark.slow  # a child process each, seconds long
 
 
 async def _writer(path: str, seed: int) -> None:

@@ -23,11 +23,16 @@ from tests.bot.harness import User
 PEOPLE = [User(1001 + n, f"P{n}") for n in range(5)]
 
 
-def names_score_and_turn(players: int) -> Callable[[dict[str, Any]], None]:
+def names_score_and_turn(players: int, refresh: dict[int, str]) -> Callable[[dict[str, Any]], None]:
     """Every hand a person acts from says how every player stands (the engine's score, or the
-    game's own standing line) and whose turn it is (issue 15)."""
+    game's own standing line) and whose turn it is (issue 15); ``refresh`` keeps each hand's
+    Refresh button, to be pressed once the game is over."""
 
     def check(hand: dict[str, Any]) -> None:
+        for row in hand.get("components", []):
+            for comp in row.get("components", []):
+                if comp.get("label") == "Refresh":
+                    refresh[int(hand["id"])] = comp["custom_id"]
         footer = hand["embeds"][0].get("footer", {}).get("text", "")
         standing, _, turn = footer.rpartition("\n▶ To act: ")
         assert turn and standing, footer
@@ -43,8 +48,11 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     options = "\n".join(f"{k} = {json.dumps(v)}" for k, v in profile.options.items())
     table = await new_table(fake, tmp_path)
     await table.start_game(game, PEOPLE[: engine.min_players], options=options)
+    refresh: dict[int, str] = {}
     await table.play_out(
-        random.Random(11), steps=profile.max_steps, check=names_score_and_turn(engine.min_players)
+        random.Random(11),
+        steps=profile.max_steps,
+        check=names_score_and_turn(engine.min_players, refresh),
     )
     await table.settle()
     info = await table.bot.manager.get(table.game_id)
@@ -65,6 +73,15 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     sides = [max(by_seat[s] for s in team) for team in sides_of(engine, engine.min_players)]
     if rows:  # a game of two hands or more: the sheet's last row is the final score
         assert [int(v) for v in rows[-1][1:]] == sides
+    # a hand's old Refresh button names the winners once the game is over
+    info, state = await table.bot.manager.state(table.game_id)
+    winners = " & ".join(info.seats[s].name for s in engine.result(state).winners)
+    person = PEOPLE[0]
+    message = table.hands[person.id]
+    token = await table.run(fake.forge(table.bot, person, message, refresh[message]))
+    replies = fake.replies_to(token)
+    assert replies and all(s.audience == person.id for s in replies)
+    assert f"This game has ended: {winners} won. Final scores:" in fake.reply_text(token)
     captured = tmp_path / f"final_{game}.json"
     captured.write_text(
         json.dumps({"content": fake.messages[table.lobby]["content"], "embeds": [final]})

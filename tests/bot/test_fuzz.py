@@ -39,6 +39,8 @@ from tests.bot.harness import (
 )
 from tests.bot.test_interactions import ALICE, BOB, DAVE
 
+pytestmark = pytest.mark.slow  # hundreds of cases through the bot: not the inner loop
+
 CASES = int(os.environ.get("TIDEWATER_FUZZ_CASES", "300"))
 SEED = int(os.environ.get("TIDEWATER_FUZZ_SEED", "0"))
 REPORT = os.environ.get("TIDEWATER_FUZZ_REPORT")

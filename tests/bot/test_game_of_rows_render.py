@@ -13,6 +13,7 @@ import pytest
 from bot import controls
 from bot.render import TableContext
 from bot.render import game_of_rows as render
+from bot.render.game_of_rows import RENDERER as R
 from games import registry
 from games.core import Window, open_windows
 from tests.bot.test_render_limits import NAMES, check_components, check_embed
@@ -53,7 +54,7 @@ def reach(
 ) -> tuple[set[str], int]:
     """Every action code a person can reach from the top level of the hand by following navs
     (suits of a big hand, then cards), checking each drawn hand against Discord's limits."""
-    top = render.hand(c, view, seat, legal)
+    top = R.hand(c, view, seat, legal)
     check_hand(top, seat)
     reachable = offered(top)
     assert all(a.verb in render.TURN_VERBS for a in legal if a.code in reachable)
@@ -63,7 +64,7 @@ def reach(
         if where in seen:
             continue
         seen.add(where)
-        focused = render.hand(c, view, seat, legal, focus=where)
+        focused = R.hand(c, view, seat, legal, focus=where)
         check_hand(focused, seat)
         assert "" in [n.focus for n in focused.navs]  # Back to the top level
         codes = offered(focused)
@@ -82,7 +83,7 @@ def test_a_big_hand_is_opened_by_suit_and_every_card_stays_reachable() -> None:
     state = replace(state, hands=(hand, state.hands[1]), deck=state.deck[25:])
     legal = ENGINE.legal_actions(state, 0)
     view = ENGINE.view(state, 0)
-    top = render.hand(ctx(2), view, 0, legal)
+    top = R.hand(ctx(2), view, 0, legal)
     assert all(n.focus.startswith(render.SUIT_FOCUS) for n in top.navs) and len(top.navs) <= 5
     reachable, suits = reach(ctx(2), view, 0, legal)
     assert suits == len(top.navs) and reachable == {a.code for a in legal}
@@ -98,7 +99,7 @@ def test_every_legal_action_is_reachable_and_every_focus_fits(options, players) 
         log: list[str] = []
         for _ in range(150):
             c = ctx(players, tuple(log[-6:]))
-            table = render.table(c, ENGINE.view(state, None), ENGINE.result(state), [])
+            table = R.table(c, ENGINE.view(state, None), ENGINE.result(state), [])
             check_embed(controls.to_embed(table).to_dict())  # type: ignore[arg-type]
             for seat in range(players):
                 legal = ENGINE.legal_actions(state, seat)
@@ -110,7 +111,7 @@ def test_every_legal_action_is_reachable_and_every_focus_fits(options, players) 
                 break
             seat = rng.choice(ENGINE.to_act(state))
             state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-            log.extend(line for e in events if (line := render.event_line(c, e, None)))
+            log.extend(line for e in events if (line := R.event_line(c, e, None)))
     assert checked > 100
 
 
@@ -121,8 +122,8 @@ def test_an_unknown_focus_falls_back_to_the_top_level() -> None:
     view = ENGINE.view(state, seat)
     held = set(view["hand"])
     missing = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in held)
-    spec = render.hand(ctx(2), view, seat, legal, focus=missing)
-    assert spec == render.hand(ctx(2), view, seat, legal)
+    spec = R.hand(ctx(2), view, seat, legal, focus=missing)
+    assert spec == R.hand(ctx(2), view, seat, legal)
     assert spec.navs and all(n.focus in held for n in spec.navs)
 
 
@@ -131,7 +132,7 @@ def test_a_focus_shows_the_card_and_its_targets_by_place() -> None:
     seat = ENGINE.to_act(state)[0]
     legal = ENGINE.legal_actions(state, seat)
     card = next(a.arg.partition("@")[0] for a in legal if a.verb == "down")
-    spec = render.hand(ctx(2), ENGINE.view(state, seat), seat, legal, focus=card)
+    spec = R.hand(ctx(2), ENGINE.view(state, seat), seat, legal, focus=card)
     assert render.card_label(card) in spec.embed.description
     labels = [b.label for b in spec.buttons] + [a.label for c in spec.choices for a in c.actions]
     assert any("Face down on a new" in label and "(claim 2)" in label for label in labels)
@@ -226,22 +227,18 @@ def test_the_table_counts_the_window_down() -> None:
     view = ENGINE.view(state, None)
     spec = timer(state)
     assert spec is not None
-    shown = render.table(
-        ctx(3, timers={spec.key: 1_800_000_030.0}), view, ENGINE.result(state), [1, 2]
-    )
+    shown = R.table(ctx(3, timers={spec.key: 1_800_000_030.0}), view, ENGINE.result(state), [1, 2])
     assert "<t:1800000030:R>" in shown.description
     assert "Call bluff or pass" in shown.description
-    assert "<t:" not in render.table(ctx(3), view, ENGINE.result(state), [1, 2]).description
+    assert "<t:" not in R.table(ctx(3), view, ENGINE.result(state), [1, 2]).description
 
 
 def test_challenge_hand_offers_call_bluff_to_the_others_only() -> None:
     state = window_state()
     for seat in (1, 2):
-        spec = render.hand(
-            ctx(3), ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat)
-        )
+        spec = R.hand(ctx(3), ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
         assert [b.label for b in spec.buttons] == ["Call bluff", "Pass"] and not spec.navs
-    spec = render.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
+    spec = R.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
     assert not spec.buttons and not spec.navs
     assert "Your face-down cards" in spec.embed.description  # the bluffer sees its own card
 
@@ -250,11 +247,11 @@ def test_the_caller_reads_what_a_call_or_a_pass_costs() -> None:
     """Issue 15: the bluff window says the price of each answer before the click."""
     state = window_state()
     count = ENGINE.view(state, 1)["challenge"]["count"]
-    text = render.hand(ctx(3), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
+    text = R.hand(ctx(3), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
     description = text.embed.description
     assert f"if every card is true, you draw {count} penalty card" in description
     assert "A pass costs nothing" in description
-    own = render.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
+    own = R.hand(ctx(3), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
     assert "A call costs" not in own.embed.description
 
 
@@ -262,7 +259,7 @@ def test_the_standing_line_counts_cards_left_and_marks_who_is_out() -> None:
     """A live hand's footer follows the cards each player has left (fewest leads), not the
     engine's running score, which is only how many players a seat outranks."""
     view = {"players": 4, "hand_sizes": [3, 0, 1, 5], "finished": [1], "removed": [3]}
-    line = render.RENDERER.standing(ctx(4), view, ENGINE.result(ENGINE.new_game(4, seed=1)))
+    line = R.standing(ctx(4), view, ENGINE.result(ENGINE.new_game(4, seed=1)))
     assert line == f"Cards left: {NAMES[0]} 3 · {NAMES[1]} out of cards · {NAMES[2]} 1 · " + (
         f"{NAMES[3]} removed"
     )

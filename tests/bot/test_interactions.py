@@ -454,23 +454,6 @@ async def test_old_controls_of_an_ended_game_say_so_with_the_result(fake, tmp_pa
         await bot.close()
 
 
-async def test_a_finished_game_names_its_winners_on_old_controls(fake, tmp_path) -> None:
-    table = await live_table(fake, tmp_path, ai=1)
-    bot = table.bot
-    try:
-        await table.play_out(random.Random(3))
-        info, state = await bot.manager.state(table.game_id)
-        assert info.status == "finished"
-        winners = " & ".join(
-            info.seats[s].name for s in registry.get("rowboat").result(state).winners
-        )
-        message = table.hands[ALICE.id]
-        token = await table.run(fake.forge(bot, ALICE, message, f"h:{table.game_id}:refresh"))
-        private_reply(fake, token, f"This game has ended: {winners} won. Final scores:")
-    finally:
-        await bot.close()
-
-
 async def waiting_seats(table: Table) -> list[int]:
     info, state = await table.bot.manager.state(table.game_id)
     return registry.get(info.game).to_act(state)

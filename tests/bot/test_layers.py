@@ -102,7 +102,7 @@ def imported(path: Path) -> Iterator[str]:
             else:
                 source = node.module or ""
             yield source
-            # ``from bot import components`` imports the module bot.components
+            # ``from bot import controls`` imports the module bot.controls
             for alias in node.names:
                 if is_module(f"{source}.{alias.name}"):
                     yield f"{source}.{alias.name}"

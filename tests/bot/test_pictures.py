@@ -11,11 +11,11 @@ import random
 import pytest
 from PIL import Image
 
-from bot.render.images import draw_table
 from bot.table.presentation import seat_label
 from games import registry
 from tests.bot.flows import Table
 from tests.bot.harness import GUILD_ID, User, start_bot
+from tests.bot.images.support import draw_table
 
 ALICE, BOB, CARL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carl")
 

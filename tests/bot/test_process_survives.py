@@ -7,7 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.bench.loader import load
+
+pytestmark = pytest.mark.slow  # starts the bot as a process of its own: not the inner loop
 
 PERSON = (900_000_000_000_000_001, "Alice")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.render import TableContext
 from bot.render import boat as r
+from bot.render.boat import RENDERER as R
 from games import Event, registry
 from games.boat.cards import codes
 from tests.bot.flows import forms
@@ -25,7 +26,7 @@ def state_after(codes: list[str], **options: Any) -> Any:
 
 
 def render_hand(state: Any, seat: int) -> Any:
-    return r.hand(CTX, ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
+    return R.hand(CTX, ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
 
 
 def offered(spec: Any) -> list[str]:
@@ -33,8 +34,8 @@ def offered(spec: Any) -> list[str]:
 
 
 def test_card_names_and_order() -> None:
-    assert r.card_forms("TH") == ("10♥", "Ten of Hearts")
-    assert r.card_forms("BOAT") == ("⛵Boat", "the Boat card")
+    assert R.card_forms("TH") == ("10♥", "Ten of Hearts")
+    assert R.card_forms("BOAT") == ("⛵Boat", "the Boat card")
     cards = ["BOAT", "AH", "5H", "KS"]
     assert sorted(cards, key=lambda c: r.sort_key(c, "H")) == ["5H", "AH", "BOAT", "KS"]
     assert sorted(cards, key=r.sort_key)[-1] == "BOAT"  # no trump yet: the Boat comes last
@@ -54,7 +55,7 @@ def test_bidding_offers_pass_the_next_bids_as_buttons_and_the_rest_in_a_menu() -
 
 def test_the_table_shows_bids_high_bid_and_turn() -> None:
     state = state_after(["bid:65", "pass", "bid:80"])
-    embed = r.table(CTX, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+    embed = R.table(CTX, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert "**Bids:** Ann 65 · Ben pass · Cy 80" in embed.description
     assert "High bid **80** by Cy" in embed.description
     assert "Widow: 5 cards face down" in embed.description
@@ -74,7 +75,7 @@ def test_the_discard_is_one_five_of_fourteen_menu_and_the_widow_stays_private() 
     assert "You took the widow: 14 cards" in spec.embed.description
     # the widow's cards (now in Ann's hand) appear nowhere but in Ann's hand message
     others = [render_hand(state, s) for s in (1, 2, 3)]
-    table = r.table(CTX, ENGINE.view(state, None), ENGINE.result(state), [0])
+    table = R.table(CTX, ENGINE.view(state, None), ENGINE.result(state), [0])
     texts = [str(table)] + [str(o) for o in others]
     for card in hand:
         for pattern in forms(card, "boat"):
@@ -108,7 +109,7 @@ def test_trump_and_play_controls_and_the_table_during_play() -> None:
     for _ in range(5):  # one whole trick and the lead of the next
         seat = ENGINE.to_act(state)[0]
         state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
-    embed = r.table(CTX, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+    embed = R.table(CTX, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert "**Declarer:** Ann at **65**" in embed.description
     assert "**Trump:** ♠ Spades" in embed.description
     assert "**Trick 2 of 9**" in embed.description
@@ -120,9 +121,9 @@ def test_trump_and_play_controls_and_the_table_during_play() -> None:
 
 def test_event_lines_keep_the_private_cards_private() -> None:
     widow = Event("widow", (0,), {"seat": 0, "cards": ["TC", "5H", "BOAT", "6S", "7S"]})
-    assert r.event_line(CTX, widow, None) is None
-    assert r.event_line(CTX, widow, 1) is None
-    assert "the Boat card" in (r.event_line(CTX, widow, 0) or "")
+    assert R.event_line(CTX, widow, None) is None
+    assert R.event_line(CTX, widow, 1) is None
+    assert "the Boat card" in (R.event_line(CTX, widow, 0) or "")
     scored = Event(
         "hand_scored",
         None,
@@ -138,11 +139,11 @@ def test_event_lines_keep_the_private_cards_private() -> None:
             "last_trick_team": 1,
         },
     )
-    line = r.event_line(CTX, scored, None) or ""
+    line = R.event_line(CTX, scored, None) or ""
     assert "Ann made 80" in line and "+90" in line
     assert not any(p.search(line) for c in ("TC", "5D") for p in forms(c, "boat"))
-    assert r.clears_log(scored) and r.clears_log(Event("redeal", None, {"dealer": 3}))
-    assert not r.clears_log(Event("play", None, {"seat": 0, "card": "TC"}))
+    assert R.clears_log(scored) and R.clears_log(Event("redeal", None, {"dealer": 3}))
+    assert not R.clears_log(Event("play", None, {"seat": 0, "card": "TC"}))
 
 
 def test_the_hand_carries_points_while_bidding_and_tricks_and_contract_in_play() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render import TableContext
-from bot.render import rowboat as r
+from bot.render.rowboat import RENDERER as R
 from games import Action, Event, Result
 
 CTX = TableContext(7, "Rowboat", ("Ann", "Ben", "Cy", "Di"), (1, 2, 3, 4), "live")
@@ -62,7 +62,7 @@ def view(**extra):
 
 
 def test_table_shows_tide_trick_bids_scores_specials_and_turn() -> None:
-    spec = r.table(CTX, view(), Result([120, -40, 120, -40], []), [2])
+    spec = R.table(CTX, view(), Result([120, -40, 120, -40], []), [2])
     assert "**[7🌊]**" in spec.description and "~~3🗺️~~" in spec.description
     assert "trump 🌊 Waves" in spec.description and "Knob: 7 of Oars" in spec.description
     assert "Ben 🚣Rowboat" in spec.description and "Pot from tied tricks: 1" in spec.description
@@ -77,7 +77,7 @@ def test_table_shows_tide_trick_bids_scores_specials_and_turn() -> None:
 def test_hand_is_sorted_by_suit_then_rank_and_warns_of_a_second_rowboat() -> None:
     hand = ["Wm", "2o", "Ao", "9s", "Dw"]
     legal = [Action("play", "Dw"), Action("rowboat")]
-    spec = r.hand(CTX, view(hand=hand, married=[{"card": "9s", "trick": 3}]), 2, legal)
+    spec = R.hand(CTX, view(hand=hand, married=[{"card": "9s", "trick": 3}]), 2, legal)
     lines = spec.embed.description.splitlines()
     assert lines[:4] == [
         "🛶 **Oars**: Anchor · 2",
@@ -96,7 +96,7 @@ def test_hand_is_sorted_by_suit_then_rank_and_warns_of_a_second_rowboat() -> Non
 
 def test_many_choices_become_a_menu() -> None:
     legal = [Action("bid", str(n)) for n in range(1, 13)] + [Action("lighthouse")]
-    spec = r.hand(CTX, view(phase="bidding", trick=None, to_act=[0], hand=["3m"]), 0, legal)
+    spec = R.hand(CTX, view(phase="bidding", trick=None, to_act=[0], hand=["3m"]), 0, legal)
     assert [b.code for b in spec.buttons] == ["lighthouse"]
     [menu] = spec.choices
     assert [a.label for a in menu.actions][:2] == ["Bid 1", "Bid 2"]
@@ -104,8 +104,8 @@ def test_many_choices_become_a_menu() -> None:
 
 def test_private_events_only_for_their_seat_and_snapshots_skip_the_viewer() -> None:
     got = Event("received", (2,), {"seat": 2, "from": 0, "card": "Wo"})
-    assert r.event_line(CTX, got, 2) == "🔁 You received Whale of Oars from Ann."
-    assert r.event_line(CTX, got, 0) is None and r.event_line(CTX, got, None) is None
+    assert R.event_line(CTX, got, 2) == "🔁 You received Whale of Oars from Ann."
+    assert R.event_line(CTX, got, 0) is None and R.event_line(CTX, got, None) is None
     light = Event(
         "lighthouse_view",
         (0, 2),
@@ -115,11 +115,11 @@ def test_private_events_only_for_their_seat_and_snapshots_skip_the_viewer() -> N
             "seconds": 90,
         },
     )
-    embed, seconds = r.snapshot(CTX, light, 2)
-    assert seconds == 90 and "Cy" not in embed.description
+    embed = R.snapshot(CTX, light, 2)
+    assert embed is not None and "Cy" not in embed.description
     assert "Ann" in embed.description and "Ben" in embed.description
-    assert r.snapshot(CTX, light, 1) is None
-    assert r.clears_log(Event("tide", None, {})) and not r.clears_log(light)
+    assert R.snapshot(CTX, light, 1) is None
+    assert R.clears_log(Event("tide", None, {})) and not R.clears_log(light)
 
 
 def test_once_a_game_cards_sit_below_the_card_menu() -> None:
@@ -129,7 +129,7 @@ def test_once_a_game_cards_sit_below_the_card_menu() -> None:
 
     hand = ["2o", "3o", "4o", "5o", "6o", "7o", "8o"]
     legal = [Action("play", c) for c in hand] + [Action("rowboat"), Action("lighthouse")]
-    spec = r.hand(CTX, view(hand=hand), 2, legal)
+    spec = R.hand(CTX, view(hand=hand), 2, legal)
     rows = controls.hand_view(1, 2, 5, spec, snapshot=None).to_components()
     codes = [[c["custom_id"].rsplit(":", 1)[-1] for c in row["components"]] for row in rows]
     first = next(i for i, row in enumerate(codes) if "rowboat" in row or "lighthouse" in row)
@@ -142,16 +142,16 @@ def test_once_a_game_cards_sit_below_the_card_menu() -> None:
 def test_hand_carries_the_tide_bids_tricks_and_what_the_side_still_needs() -> None:
     """Issue 15: the hand message says enough to decide without the table above."""
     seat_view = view(seat=2, side=0, hand=["5o", "9w"], seat_side=[0, 1, 0, 1], married=[])
-    text = r.hand(CTX, seat_view, 2, [Action("play:9w")]).embed.description
+    text = R.hand(CTX, seat_view, 2, [Action("play:9w")]).embed.description
     assert "**[7🌊]**" in text  # the Tide, this trick marked, also during the trick
     assert "Trick 2 of 4: trump 🌊 Waves · Knob: 7 of Oars" in text
     assert "Your team (Ann & Cy): bid 1 · took 1 (made)" in text
     assert "Ben & Di: bid 3 · took 0" in text and "need" not in text.split("Ben & Di")[1]
     assert "Pot from tied tricks: 1" in text and "Your side still has: 🚣 Rowboat" in text
-    other = r.hand(
+    other = R.hand(
         CTX, {**seat_view, "seat": 1, "side": 1, "hand": ["2m"]}, 1, []
     ).embed.description
     assert "Your team (Ben & Di): bid 3 · took 0 (need 3 more)" in other
     assert "Lighthouse" in other and "Rowboat" not in other.split("still has")[1]
-    novice = r.hand(CTX, {**seat_view, "options": {"novice": True}}, 2, []).embed.description
+    novice = R.hand(CTX, {**seat_view, "options": {"novice": True}}, 2, []).embed.description
     assert "Your team (Ann & Cy): 1 trick" in novice and "bid" not in novice

@@ -20,6 +20,7 @@ HOST = 100
 MAX_MOVES = 3000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", registry.names())
 async def test_a_whole_game_of_every_engine(tmp_path: Path, db: Db, name: str) -> None:
     engine = registry.get(name)

@@ -601,6 +601,43 @@ def test_the_word_check_sees_a_game_word() -> None:
     assert GAME_WORDS.search("turn_the_tide") and not GAME_WORDS.search("in-flight saves")
 
 
+#: the pictures' words of one game (its suits, special cards, marks and colours)
+ART_WORDS = re.compile(
+    r"\b(weather|tides?|storm\w*|sunny|buoys?|preservers?|knobs?|married|oars?|waves?|maps?|"
+    r"dolphin|mermaid|whale|seeker|moon|sail\w*|ships?|navy|melds?|treasure|widow|jokers?)\b",
+    re.IGNORECASE,
+)
+#: the picture modules every game shares: the drawing kit, the drawer contract, the cache
+PICTURE_KIT = ("draw.py", "base.py", "__init__.py")
+
+
+def game_art(line: str) -> list[str]:
+    """The game names and art words in a line of code, also inside a name (``WEATHER_INK``)."""
+    words = line.replace("_", " ")
+    return [m.group(0) for pattern in (GAME_WORDS, ART_WORDS) for m in pattern.finditer(words)]
+
+
+def test_no_game_art_in_the_shared_picture_kit() -> None:
+    """Each game's colours, suit pips and special cards live in ``bot/render/images/<game>.py``
+    (or a module next to it named for what it draws); the kit that every game's pictures share
+    names neither a game nor anything one game draws."""
+    found = []
+    for name in PICTURE_KIT:
+        path = BOT / "render" / "images" / name
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found.extend(f"bot/render/images/{name}:{number}: {w}" for w in game_art(line))
+    assert found == []
+
+
+def test_the_art_check_sees_a_game_s_art() -> None:
+    assert game_art("WEATHER_INK: RGB = (20, 36, 70)") == ["WEATHER"]
+    assert game_art("def weather_tint(value: int) -> RGB:") == ["weather"]
+    assert game_art("KNOB: RGB = (255, 140, 200)") == ["KNOB"]
+    assert game_art("def sail_glyph(d, cx, cy, s, ink, sail):") == ["sail", "sail"]
+    assert game_art('PIPS = {"o": _oar, "w": _wave}') == ["oar", "wave"]
+    assert game_art("def card(d, x, y, face, *, dim=False, ring=None):") == []
+
+
 def module_imports(path: Path, package: str, modules: Collection[str]) -> set[str]:
     """The ``bot`` modules ``path`` imports, at run time or for the type checker alone (a
     ``TYPE_CHECKING`` import is still a dependency: it ties the two modules together).
@@ -634,7 +671,7 @@ def module_imports(path: Path, package: str, modules: Collection[str]) -> set[st
 def test_no_import_cycle_in_the_shell() -> None:
     """Every module of ``bot/`` imports the others in one direction only, type-only imports
     included: the client wires the parts and hands each its collaborators, and the controls
-    reach the bot through a protocol of their own (``bot.components.Controls``)."""
+    reach the bot through a protocol of their own (``bot.controls.Controls``)."""
     modules: dict[str, Path] = {}
     for path in BOT.rglob("*.py"):
         parts = path.relative_to(BOT.parent).with_suffix("").parts

@@ -34,7 +34,7 @@ def tide_forms(card: str, game: str = "turn_the_tide") -> list[re.Pattern[str]]:
     """How a weather card could show: as the renderer writes it, or as its action code."""
     if game != "turn_the_tide":
         return _shared_forms(card, game)
-    pats = [re.compile(re.escape(f) + r"(?![0-9])") for f in render.card_forms(card)]
+    pats = [re.compile(re.escape(f) + r"(?![0-9])") for f in render.RENDERER.card_forms(card)]
     pats.append(re.compile(rf"play:{re.escape(card)}(?![0-9])"))
     return pats
 

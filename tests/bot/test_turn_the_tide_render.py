@@ -8,6 +8,7 @@ import re
 from bot import controls
 from bot.render import MAX_DESCRIPTION, MAX_EMBED_TOTAL, EmbedSpec, TableContext
 from bot.render import turn_the_tide as r
+from bot.render.turn_the_tide import RENDERER as R
 from games import Action, Event, registry
 from games.core import Result
 
@@ -43,7 +44,7 @@ def text(spec: EmbedSpec) -> str:
 
 
 def table_of(state, players: int, **kw) -> EmbedSpec:
-    return r.table(
+    return R.table(
         ctx(players, **kw), ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state)
     )
 
@@ -51,7 +52,7 @@ def table_of(state, players: int, **kw) -> EmbedSpec:
 def test_the_hand_is_one_select_of_the_cards_with_their_preserver_marks() -> None:
     state = rigged()
     legal = ENGINE.legal_actions(state, 0)
-    spec = r.hand(ctx(3), ENGINE.view(state, 0), 0, legal)
+    spec = R.hand(ctx(3), ENGINE.view(state, 0), 0, legal)
     assert spec.buttons == () and len(spec.choices) == 1
     options = spec.choices[0].actions
     assert [o.code for o in options] == [f"play:{c}" for c in SEAT0]
@@ -78,9 +79,9 @@ def test_who_has_chosen_shows_on_the_table_but_never_what() -> None:
     marked = {f.name for f in table_of(state, 4).fields if f.name.startswith("▶ ")}
     assert marked == {"▶ Ben", "▶ Di"}
     assert "Chosen: Ann, Cy" in table_of(state, 4).footer
-    ben = r.hand(ctx(4), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
+    ben = R.hand(ctx(4), ENGINE.view(state, 1), 1, ENGINE.legal_actions(state, 1))
     assert not shows("37", ben.embed.description) and not shows("3", ben.embed.description)
-    ann = r.hand(ctx(4), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
+    ann = R.hand(ctx(4), ENGINE.view(state, 0), 0, ENGINE.legal_actions(state, 0))
     assert "🔒 You chose **☔37**" in ann.embed.description
     assert ann.choices == ()
 
@@ -99,7 +100,7 @@ def test_the_reveal_shows_every_card_at_once_and_who_took_which_tide() -> None:
     assert fields["Cy"].startswith("Level **10**")  # Cy is the highest level: loses one
     assert "⚠️ highest tide" in fields["Cy"] and "highest tide" not in fields["Ann"]
     assert "Level **0** (no tide card)" in fields["Ben"]
-    lines = [r.event_line(ctx(3), e, None) for e in events]
+    lines = [R.event_line(ctx(3), e, None) for e in events]
     shown = "\n".join(line for line in lines if line)
     assert "Hand 1: Ann took 🌊3, Cy took 🌊10." in shown
     assert "Flood at level 10: Cy lost a preserver." in shown
@@ -108,14 +109,14 @@ def test_the_reveal_shows_every_card_at_once_and_who_took_which_tide() -> None:
 
 def test_private_notes_name_no_card_and_chosen_gets_no_line() -> None:
     c = ctx(3)
-    assert r.event_line(c, Event("your_choice", (0,), {"seat": 0, "card": "37"}), 0) == (
+    assert R.event_line(c, Event("your_choice", (0,), {"seat": 0, "card": "37"}), 0) == (
         "🔒 Your card is locked in."
     )
-    assert r.event_line(c, Event("your_choice", (0,), {"seat": 0, "card": "37"}), 1) is None
-    assert r.event_line(c, Event("chosen", None, {"seat": 0, "waiting": [1]}), None) is None
+    assert R.event_line(c, Event("your_choice", (0,), {"seat": 0, "card": "37"}), 1) is None
+    assert R.event_line(c, Event("chosen", None, {"seat": 0, "waiting": [1]}), None) is None
     deal = Event("deal", (1,), {"round": 2, "hand": [str(v) for v in SEAT0]})
-    assert r.event_line(c, deal, 1) == "🃏 Round 2: a new hand of 12 cards."
-    assert r.event_line(c, deal, None) is None
+    assert R.event_line(c, deal, 1) == "🃏 Round 2: a new hand of 12 cards."
+    assert R.event_line(c, deal, None) is None
 
 
 def test_round_end_line_and_the_log_restarting_with_it() -> None:
@@ -130,41 +131,41 @@ def test_round_end_line_and_the_log_restarting_with_it() -> None:
             "scores": [1, 0, -1],
         },
     )
-    assert r.event_line(ctx(3), end, None) == (
+    assert R.event_line(ctx(3), end, None) == (
         "🏁 Round 1 over (two or fewer afloat): Ann +1 (lowest tide) · Ben ±0 · Cy −1."
     )
-    assert r.clears_log(end)
-    assert not any(r.clears_log(Event(k, None, {})) for k in ("tide", "reveal", "round_start"))
+    assert R.clears_log(end)
+    assert not any(R.clears_log(Event(k, None, {})) for k in ("tide", "reveal", "round_start"))
 
 
 def test_an_eliminated_seat_is_marked_and_offered_nothing() -> None:
     view = ENGINE.view(rigged(4), 1)
     view["seats"][1].update(eliminated=True, chosen=False, preservers_up=0, preservers_down=3)
-    table = r.table(ctx(4), view, Result([0] * 4, []), [0, 2, 3])
+    table = R.table(ctx(4), view, Result([0] * 4, []), [0, 2, 3])
     fields = {f.name: f.value for f in table.fields}
     assert "💀 washed away this round" in fields["Ben 💀"]
     assert "🛟 0 afloat · ⚫ 3 lost" in fields["Ben 💀"]
-    hand = r.hand(ctx(4), view, 1, [])
+    hand = R.hand(ctx(4), view, 1, [])
     assert "You were washed away this round" in hand.embed.description and not hand.choices
 
 
 def test_game_over_names_the_winners_and_shared_wins() -> None:
     view = ENGINE.view(rigged(3), None)
     view.update(phase="over", winners=[1, 2], scores=[7, 9, 9])
-    spec = r.table(ctx(3, status="finished"), view, Result([7, 9, 9], [1, 2]), [])
+    spec = R.table(ctx(3, status="finished"), view, Result([7, 9, 9], [1, 2]), [])
     assert spec.footer == "🏁 Game over: Ben & Cy share the win with 9."
     assert spec.description.startswith("🏁 Final scores after 3 rounds.")
-    hand = r.hand(ctx(3, status="finished"), view, 0, [])
+    hand = R.hand(ctx(3, status="finished"), view, 0, [])
     assert "⏳" not in hand.embed.description and "Game over" in hand.embed.description
     names = [f.name for f in spec.fields]
     assert "Ben 🏆" in names and "Cy 🏆" in names and "Ann" in names
     view.update(winners=[2], scores=[7, 8, 9])
-    spec = r.table(ctx(3, status="finished"), view, Result([7, 8, 9], [2]), [])
+    spec = R.table(ctx(3, status="finished"), view, Result([7, 8, 9], [2]), [])
     assert spec.footer == "🏁 Game over: Cy won with 9."
 
 
 def test_card_forms_and_sort() -> None:
-    assert r.card_forms("7") == ("☔7",)
+    assert R.card_forms("7") == ("☔7",)
     assert sorted(["12", "3", "60"], key=r.sort_key) == ["3", "12", "60"]
     assert r.describe(Action("play", "26")).label == "☔26"
 
@@ -187,11 +188,11 @@ def test_show_history_with_five_long_names_fits_discord() -> None:
         log: list[str] = []
         while True:
             c = TableContext(987_654_321_012, "Turn the Tide", names, (1,) * 5, "live", tuple(log))
-            spec = r.table(c, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
+            spec = R.table(c, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
             biggest = max(biggest, utf16(spec))
             assert utf16(spec) <= MAX_EMBED_TOTAL and len(spec.description) <= MAX_DESCRIPTION
             for seat in range(5):
-                hand = r.hand(c, ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
+                hand = R.hand(c, ENGINE.view(state, seat), seat, ENGINE.legal_actions(state, seat))
                 assert utf16(hand.embed) <= MAX_EMBED_TOTAL
                 controls.hand_view(1, seat, 1, hand, snapshot=None).to_components()
             if ENGINE.is_over(state):
@@ -199,9 +200,9 @@ def test_show_history_with_five_long_names_fits_discord() -> None:
             seat = rng.choice(ENGINE.to_act(state))
             state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
             for event in events:
-                if r.clears_log(event):
+                if R.clears_log(event):
                     log.clear()
-                if (line := r.event_line(c, event, None)) is not None:
+                if (line := R.event_line(c, event, None)) is not None:
                     log = [*log, line][-6:]
         assert "🏁 Game over" in spec.footer
     assert biggest > 3000  # the case is a real squeeze, not a trivially small table

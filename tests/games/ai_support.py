@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from games.core import Engine, Observation, observe
+from games.core import Engine, Event, Observation, Policy, observe
 from games.search import SeatHistory
 from tests.games.conformance import PLAYOUT_OPTIONS, choose, string_leaves
 
@@ -93,13 +93,49 @@ def _all_hand_cards(engine: Engine, state: Any, players: int) -> list[str]:
     return cards
 
 
+#: how an observation is built from a state (:func:`games.core.observe` unless a test says)
+Observer = Callable[[Any, Any, int, Sequence[Event]], Observation]
+
+
 def hidden_swaps(
-    engine: Any, obs: Observation, tries: int, seed: int
+    engine: Any,
+    obs: Observation,
+    tries: int,
+    seed: int,
+    *,
+    observer: Observer = observe,
 ) -> Iterator[tuple[Any, Observation]]:
     """Other states that look the same to ``obs.seat``: each a determinization whose
-    observation is identical, for the no-cheating check (a policy fed either must agree)."""
+    observation is identical, for the no-cheating check (a policy fed either must agree).
+    ``observer`` builds the observations (a test of the check hands over one that leaks)."""
     for k in range(tries):
         sampled = engine.determinize(obs, seed + k)
-        again = observe(engine, sampled, obs.seat, obs.events)
+        again = observer(engine, sampled, obs.seat, obs.events)
         if again.view == obs.view and again.legal == obs.legal:
             yield sampled, again
+
+
+def blind_comparisons(
+    engine: Any,
+    level: str,
+    policy: Policy,
+    positions: Iterable[tuple[Any, int, Observation]],
+    *,
+    observer: Observer = observe,
+) -> int:
+    """The no-hidden-information check of one level: at each decision point the policy is
+    handed the observation of the real state and of a state with every hidden card dealt
+    again (a determinization that looks the same to the seat), and must make the same legal
+    move.
+    Returns how many pairs were compared; the caller asserts that none was skipped, since a
+    view that leaks a hidden card makes every other deal look different and so skips them all.
+    """
+    compared = 0
+    for index, (state, seat, seen) in enumerate(positions):
+        real = observer(engine, state, seat, seen.events)
+        code = policy(real, index)
+        assert code in real.legal, f"{engine.name} {level}: {code!r} is not legal"
+        for _other, same in hidden_swaps(engine, real, 1, seed=1000 + index, observer=observer):
+            assert policy(same, index) == code, f"{engine.name} {level} reads hidden information"
+            compared += 1
+    return compared

@@ -1,19 +1,25 @@
 """The AI seam, over every game that provides it: determinizations keep what the seat saw,
 and every level answers a legal, repeatable move from the observation alone.
 
-Per-game AI tests (``tests/games/<game>/test_ai.py``) add the heavier checks: hundreds of
-positions per player count, hand-built positions where the right move is clear, long runs.
+The no-hidden-information check lives here alone, over every game, table size and level, at
+the levels' real budgets (what the bot runs) on a few seeded decision points each; two tests
+show it failing on a policy that peeks and on a view that leaks. Per-game AI tests
+(``tests/games/<game>/test_ai.py``) add hand-built positions where the right move is clear and
+a few seeded whole games of legal moves; win rates and long runs are ``bench/ai.py``'s.
 """
 
 from __future__ import annotations
 
 import pickle
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from games import registry
-from games.core import Determinizer
-from tests.games.ai_support import check_determinization, hidden_swaps, random_positions
+from games.core import Determinizer, Event, Observation, observe
+from tests.games.ai_support import blind_comparisons, check_determinization, random_positions
 
 CASES = [
     (name, players)
@@ -21,8 +27,11 @@ CASES = [
     for players in range(registry.get(name).min_players, registry.get(name).max_players + 1)
 ]
 SEARCHABLE = [case for case in CASES if isinstance(registry.get(case[0]), Determinizer)]
-#: the cheap levels are checked on more positions than the search levels
-POSITIONS = {"random": 30, "easy": 30, "normal": 30, "strong": 4}
+#: decision points per game, table size and level: the levels that search run at their real
+#: budget (up to a second a move in Game of Rows), so on fewer; each game's own tests play
+#: seeded whole games of them at small budgets
+POSITIONS = 30
+SEARCHING_POSITIONS = 3
 
 
 @pytest.mark.parametrize(("name", "players"), SEARCHABLE)
@@ -32,18 +41,88 @@ def test_determinize_keeps_what_the_seat_saw(name: str, players: int) -> None:
         check_determinization(engine, state, obs, seed=index)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_every_level_moves_legally_and_repeatably(name: str, players: int) -> None:
+#: the inner loop (``-m "not slow"``) checks every game and level at its fewest players
+EVERY_LEVEL = [
+    pytest.param(
+        name, players, marks=[pytest.mark.slow] * (players > registry.get(name).min_players)
+    )
+    for name, players in CASES
+]
+
+
+@pytest.mark.parametrize(("name", "players"), EVERY_LEVEL)
+def test_every_level_moves_legally_and_reads_nothing_hidden(name: str, players: int) -> None:
+    """Every level answers a legal move from its observation alone. In a game that can deal
+    the hidden cards again (``determinize``), this is the no-hidden-information check, the only
+    one: the same move for the observation of a state whose every card the seat cannot see was
+    dealt again (so also the same move twice: repeatable). Elsewhere: the same move twice."""
     engine = registry.get(name)
+    positions = list(random_positions(engine, players, POSITIONS, seed=5))
+    searching = registry.searching(name)
     for level, policy in registry.policies(name).items():
-        count = POSITIONS.get(level, 4)
-        for index, (_state, _seat, obs) in enumerate(random_positions(engine, players, count, 5)):
+        points = positions[:SEARCHING_POSITIONS] if level in searching else positions
+        if isinstance(engine, Determinizer):
+            compared = blind_comparisons(engine, level, policy, points)
+            assert compared == len(points), f"{name}: a determinization changed what it saw"
+            continue
+        for index, (_state, _seat, obs) in enumerate(points):
             code = policy(obs, index)
             assert code in obs.legal, f"{name} {level}: {code!r} is not legal"
             assert policy(obs, index) == code, f"{name} {level}: same inputs, another move"
-            if isinstance(engine, Determinizer) and index % 3 == 0:
-                for _other_state, same_obs in hidden_swaps(engine, obs, 2, seed=index):
-                    assert policy(same_obs, index) == code, f"{name} {level} reads hidden cards"
+
+
+@dataclass(frozen=True)
+class Peeking(Observation):
+    """An observation that also carries the state it was made from: what a policy could read if
+    the bot ever handed it more than the seat's observation."""
+
+    world: Any = field(default=None, compare=False)
+
+
+def peeking(engine: Any, state: Any, seat: int, shown: Sequence[Event]) -> Observation:
+    plain = observe(engine, state, seat, shown)
+    return Peeking(plain.game, plain.seat, plain.view, plain.events, plain.legal, world=state)
+
+
+def other_hands(engine: Any, state: Any, seat: int) -> str:
+    """What a cheat wants: every other seat's hand, as that seat's own view shows it."""
+    players = int(engine.view(state, seat)["players"])
+    return repr([engine.view(state, s).get("hand") for s in range(players) if s != seat])
+
+
+@pytest.mark.parametrize("name", sorted({case[0] for case in SEARCHABLE}))
+def test_the_check_catches_a_policy_that_reads_other_hands(name: str) -> None:
+    engine = registry.get(name)
+    players = engine.min_players
+
+    def cheat(obs: Observation, seed: int) -> str:
+        assert isinstance(obs, Peeking)
+        seen = other_hands(engine, obs.world, obs.seat)
+        return obs.legal[sum(map(ord, seen)) % len(obs.legal)]
+
+    positions = [p for p in random_positions(engine, players, 12, seed=5) if len(p[2].legal) > 1]
+    with pytest.raises(AssertionError, match="reads hidden information"):
+        blind_comparisons(engine, "cheat", cheat, positions, observer=peeking)
+    # a fair policy handed the same peeking observations passes: the check is not just noise
+    fair = registry.policies(name)["random"]
+    assert blind_comparisons(engine, "random", fair, positions, observer=peeking) == len(positions)
+
+
+def test_the_check_catches_a_view_that_leaks_another_hand() -> None:
+    """A view showing the next seat's hand lets any level cheat; no other deal of the hidden
+    cards looks the same then, so the check compares nothing and the count says so."""
+    engine = registry.get("rowboat")
+
+    def leaky(engine: Any, state: Any, seat: int, shown: Sequence[Event]) -> Observation:
+        plain = observe(engine, state, seat, shown)
+        view = {**plain.view, "next_hand": engine.view(state, (seat + 1) % 3).get("hand")}
+        return Observation(plain.game, plain.seat, view, plain.events, plain.legal)
+
+    positions = list(random_positions(engine, 3, 6, seed=5))
+    normal = registry.policies("rowboat")["normal"]
+    # (the hand's last cards may be known by elimination: those deals still look the same)
+    assert blind_comparisons(engine, "normal", normal, positions, observer=leaky) < len(positions)
+    assert blind_comparisons(engine, "normal", normal, positions) == len(positions)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

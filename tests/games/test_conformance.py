@@ -16,16 +16,26 @@ CASES = [
     for name in registry.names()
     for players in range(registry.get(name).min_players, registry.get(name).max_players + 1)
 ]
+#: the same cases, the table sizes beyond each game's fewest marked ``slow``: the inner loop
+#: (``-m "not slow"``) plays every game at its fewest players, the full run at every size
+PLAYOUT_CASES = [
+    pytest.param(
+        *case.values,
+        id=case.id,
+        marks=[pytest.mark.slow] * (case.values[1] > registry.get(case.values[0]).min_players),
+    )
+    for case in CASES
+]
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), PLAYOUT_CASES)
 def test_random_games_end(name: str, players: int) -> None:
     engine = registry.get(name)
     for seed in range(12):
         random_playout(engine, players, seed)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), PLAYOUT_CASES)
 def test_every_step_keeps_the_contract(name: str, players: int) -> None:
     engine = registry.get(name)
     for seed in (101, 202):

@@ -1,63 +1,19 @@
 """Card pictures (issue 16): pure functions from a game's view to PNG bytes, no Discord.
 
-Each game has one module here named after it (``bot/render/images/<game>.py``) with
-``table_image(view, names=None)`` drawn from the public view ``engine.view(state, None)`` and
-``hand_image(view, names=None)`` drawn from a seat's own view. The functions below find that
-module by the game's name, so a sixth game adds one module and nothing else.
-
-Why the table picture takes only the public view: the secrecy of the picture is then the
-secrecy of the view, which the conformance suite already checks; nothing hidden can reach it.
+Each game that draws has one module here named after it (``bot/render/images/<game>.py``)
+whose object implements :class:`bot.render.images.base.Drawer` (``table_image`` from the
+public view, ``hand_image`` from a seat's own view); the game's renderer exposes that object
+as its ``pictures``, which is how the shell finds it. ``draw.py`` is the kit every game's
+pictures share; this module keeps the cache of drawn pictures.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from types import ModuleType
-from typing import Any
+from collections.abc import Callable, Hashable
 
-__all__ = ["ImageCache", "draw_hand", "draw_table", "drawer"]
-
-_modules: dict[str, ModuleType | None] = {}
-
-
-def drawer(game: str) -> ModuleType | None:
-    """The picture module of ``game``, or None when the game has none (it shows text only)."""
-    if game in _modules:
-        return _modules[game]
-    module: ModuleType | None = None
-    if game.isidentifier() and game not in ("draw",):
-        name = f"{__name__}.{game}"
-        if importlib.util.find_spec(name) is not None:
-            module = importlib.import_module(name)
-    _modules[game] = module
-    return module
-
-
-def draw_table(
-    game: str, view: Mapping[str, Any], names: Sequence[str] | None = None
-) -> bytes | None:
-    """The table picture (PNG) of a public view, or None for a game with no drawer."""
-    module = drawer(game)
-    if module is None:
-        return None
-    result: bytes = module.table_image(view, names)
-    return result
-
-
-def draw_hand(
-    game: str, view: Mapping[str, Any], names: Sequence[str] | None = None
-) -> bytes | None:
-    """The private hand picture (PNG) of a seat's own view, or None for a game with no drawer."""
-    module = drawer(game)
-    if module is None:
-        return None
-    result: bytes = module.hand_image(view, names)
-    return result
-
+__all__ = ["ImageCache"]
 
 Key = tuple[Hashable, int, int | None]
 

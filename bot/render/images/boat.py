@@ -11,26 +11,32 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from bot.render.images import draw
-from bot.render.images.draw import Face, Held, SeatTag
+from bot.render.images import draw, french, ship
+from bot.render.images.base import Drawer
+from bot.render.images.draw import RGB, Face, Held, SeatTag
 
+#: the field of the Boat card
+NAVY: RGB = (24, 44, 92)
+PALETTE = draw.Palette(*french.COLOURS, NAVY)
 TEAM_WORDS = ("North–South", "East–West")
 
 
-def _boat_art(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, dim: bool) -> None:
+def _boat_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
     """The Boat card: a gold ship and its name on a navy field inside the frame."""
     gold = draw.DIM_INK if dim else draw.GOLD
-    navy = draw.DIM_PAPER if dim else draw.NAVY
+    navy = draw.DIM_PAPER if dim else NAVY
     cx = x + w / 2
     d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), draw.RADIUS - 3, fill=navy)
-    draw.sail_glyph(d, cx, y + h * 0.42, w * 0.75, gold, draw.PAPER)
+    ship.sail_glyph(d, cx, y + h * 0.42, w * 0.75, gold, draw.PAPER)
     draw.centred(d, cx, y + h * 0.72, "BOAT", max(14, w // 4), gold, bold=True)
 
 
 def face(code: str) -> Face:
     if code == "BOAT":
         return Face("", art=_boat_art)
-    return draw.standard_face(code)
+    return french.face(code)
 
 
 def _is_trump(code: str, trump: str | None) -> bool:
@@ -47,8 +53,8 @@ def _contract_line(d: Any, y: float, view: Mapping[str, Any], names: Sequence[st
     x = 20.0
     if trump:
         x = draw.label(d, x, y + 8, "Trump", 26, draw.MUTED)
-        x = draw.suit_chip(d, x + 10, y, trump)
-        x = draw.label(d, x + 10, y + 8, draw.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
+        x = french.suit_chip(d, x + 10, y, trump)
+        x = draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
     elif view.get("phase") == "bidding":
         high = view.get("high_bid")
         text = (
@@ -72,95 +78,97 @@ def _last_bids(view: Mapping[str, Any]) -> dict[int, str]:
     return said
 
 
-def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public table: trump and contract, the trick around the table, the team scores."""
-    img, d = draw.canvas(900)
-    detail = f"Hand {view.get('hand_number', 1)}"
-    if view.get("trick_number"):
-        detail += f" · trick {view['trick_number']} of 9"
-    else:
-        detail += f" · {view.get('phase', '')}"
-    y = draw.header(d, "Boat", detail)
-    y = _contract_line(d, y, view, names)
-    trump = view.get("trump")
-    played: dict[int, Held] = {}
-    caption = ""
-    if view.get("trick"):
-        for play in view["trick"]:
-            mark = _is_trump(play["card"], trump)
-            played[play["seat"]] = Held(face(play["card"]), badge="T" if mark else "")
-    elif view.get("last_trick"):
-        last = view["last_trick"]
-        for play in last["cards"]:
-            won = play["seat"] == last["winner"]
-            played[play["seat"]] = Held(
-                face(play["card"]), dim=not won, ring=draw.GOLD if won else None
-            )
-        caption = f"Last trick to {draw.seat_name(names, last['winner'])}"
-    elif view.get("phase") == "over":
-        caption = "Game over"
-    said = _last_bids(view) if view.get("phase") == "bidding" else {}
-    won = view.get("tricks_won") or [0, 0]
-    winners = set(view.get("winners") or [])
-    tags = []
-    for seat in range(4):
-        parts = []
-        if seat in said:
-            parts.append(said[seat])
-        if seat == view.get("declarer"):
-            parts.append("declarer")
-        if seat == view.get("dealer"):
-            parts.append("dealer")
-        tags.append(
-            SeatTag(
-                draw.seat_name(names, seat),
-                " · ".join(parts),
-                active=seat in (view.get("to_act") or []),
-                winner=seat in winners,
-            )
-        )
-    y = draw.trick_table(d, y, tags, played, caption=caption, height=380 if played else 300)
-    y += 14
-    points = view.get("card_points")
-    for team in (0, 1):
-        text = f"{_team(view, names, team)}: {view['scores'][team]}"
-        if view.get("phase") == "play":
-            text += f" · {won[team]} tricks"
-        if points:
-            text += f" · {points[team]} card pts"
-        draw.label(d, 20, y, draw.fit(text, 24, draw.WIDTH - 40), 24, draw.TEXT)
-        y += 34
-    return draw.png(draw.crop(img, int(y) + 10))
+class BoatPictures(Drawer):
+    """Boat's table (trump and contract, the trick, the team scores) and hand."""
 
-
-def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The seat's own hand with trumps (the Boat included) marked; the declarer also sees the
-    discards, and in the discard step the cards that must go are tagged."""
-    img, d = draw.canvas(900)
-    hand = list(view.get("hand") or [])
-    trump = view.get("trump")
-    seat = view.get("seat", 0)
-    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
-    if trump:
-        x = draw.label(d, 20, y + 8, "Trump", 26, draw.MUTED)
-        x = draw.suit_chip(d, x + 10, y, trump)
-        draw.label(d, x + 10, y + 8, draw.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
-        y += 58
-    rule = view.get("discard_rule") or {}
-    must = set(rule.get("must_discard") or [])
-    cards = []
-    for code in hand:
-        if code in must:
-            cards.append(Held(face(code), badge="out", badge_fill=draw.ALERT))
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: trump and contract, the trick around the table, the team scores."""
+        img, d = draw.canvas(900, PALETTE)
+        detail = f"Hand {view.get('hand_number', 1)}"
+        if view.get("trick_number"):
+            detail += f" · trick {view['trick_number']} of 9"
         else:
-            cards.append(Held(face(code), badge="T" if _is_trump(code, trump) else ""))
-    y = draw.hand_rows(d, y, cards)
-    if view.get("discards"):
-        draw.label(d, 20, y, "Your discards", 22, draw.MUTED)
-        y = draw.hand_rows(d, y + 24, [Held(face(c), dim=True) for c in view["discards"]])
-    keys = [("T trump", draw.GOLD)] if trump else []
-    if must:
-        keys.append(("out: must be discarded", draw.ALERT))
-    if keys:
-        y = draw.legend(d, y, keys)
-    return draw.png(draw.crop(img, int(y) + 6))
+            detail += f" · {view.get('phase', '')}"
+        y = draw.header(d, "Boat", detail)
+        y = _contract_line(d, y, view, names)
+        trump = view.get("trump")
+        played: dict[int, Held] = {}
+        caption = ""
+        if view.get("trick"):
+            for play in view["trick"]:
+                mark = _is_trump(play["card"], trump)
+                played[play["seat"]] = Held(face(play["card"]), badge="T" if mark else "")
+        elif view.get("last_trick"):
+            last = view["last_trick"]
+            for play in last["cards"]:
+                won = play["seat"] == last["winner"]
+                played[play["seat"]] = Held(
+                    face(play["card"]), dim=not won, ring=draw.GOLD if won else None
+                )
+            caption = f"Last trick to {draw.seat_name(names, last['winner'])}"
+        elif view.get("phase") == "over":
+            caption = "Game over"
+        said = _last_bids(view) if view.get("phase") == "bidding" else {}
+        won = view.get("tricks_won") or [0, 0]
+        winners = set(view.get("winners") or [])
+        tags = []
+        for seat in range(4):
+            parts = []
+            if seat in said:
+                parts.append(said[seat])
+            if seat == view.get("declarer"):
+                parts.append("declarer")
+            if seat == view.get("dealer"):
+                parts.append("dealer")
+            tags.append(
+                SeatTag(
+                    draw.seat_name(names, seat),
+                    " · ".join(parts),
+                    active=seat in (view.get("to_act") or []),
+                    winner=seat in winners,
+                )
+            )
+        y = draw.trick_table(d, y, tags, played, caption=caption, height=380 if played else 300)
+        y += 14
+        points = view.get("card_points")
+        for team in (0, 1):
+            text = f"{_team(view, names, team)}: {view['scores'][team]}"
+            if view.get("phase") == "play":
+                text += f" · {won[team]} tricks"
+            if points:
+                text += f" · {points[team]} card pts"
+            draw.label(d, 20, y, draw.fit(text, 24, draw.WIDTH - 40), 24, draw.TEXT)
+            y += 34
+        return draw.png(draw.crop(img, int(y) + 10))
+
+    def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The seat's own hand with trumps (the Boat included) marked; the declarer also sees the
+        discards, and in the discard step the cards that must go are tagged."""
+        img, d = draw.canvas(900, PALETTE)
+        hand = list(view.get("hand") or [])
+        trump = view.get("trump")
+        seat = view.get("seat", 0)
+        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        if trump:
+            x = draw.label(d, 20, y + 8, "Trump", 26, draw.MUTED)
+            x = french.suit_chip(d, x + 10, y, trump)
+            draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
+            y += 58
+        rule = view.get("discard_rule") or {}
+        must = set(rule.get("must_discard") or [])
+        cards = []
+        for code in hand:
+            if code in must:
+                cards.append(Held(face(code), badge="out", badge_fill=draw.ALERT))
+            else:
+                cards.append(Held(face(code), badge="T" if _is_trump(code, trump) else ""))
+        y = draw.hand_rows(d, y, cards)
+        if view.get("discards"):
+            draw.label(d, 20, y, "Your discards", 22, draw.MUTED)
+            y = draw.hand_rows(d, y + 24, [Held(face(c), dim=True) for c in view["discards"]])
+        keys = [("T trump", draw.GOLD)] if trump else []
+        if must:
+            keys.append(("out: must be discarded", draw.ALERT))
+        if keys:
+            y = draw.legend(d, y, keys)
+        return draw.png(draw.crop(img, int(y) + 6))

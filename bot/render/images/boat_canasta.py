@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.images import draw
+from bot.render.images import draw, french
+from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held
 
+# the kinds of completed melds, and the edges of the cards stacked under a meld
+NATURAL: RGB = (220, 60, 60)
+MIXED: RGB = (150, 160, 175)
+BIG_WILD: RGB = (255, 120, 20)
+MELD_EDGE: RGB = (215, 212, 204)
+PALETTE = draw.Palette(*french.COLOURS, NATURAL, MIXED, BIG_WILD, MELD_EDGE)
 KINDS: dict[str, tuple[str, RGB]] = {
-    "natural": ("natural", draw.NATURAL),
-    "mixed": ("mixed", draw.MIXED),
+    "natural": ("natural", NATURAL),
+    "mixed": ("mixed", MIXED),
     "small_wild": ("wild", draw.GOLD),
-    "big_wild": ("big wild", draw.BIG_WILD),
+    "big_wild": ("big wild", BIG_WILD),
 }
 WILD = ("2", "JK")
 MELD_W = 64
@@ -29,7 +36,7 @@ MELDS_PER_LINE = 8
 
 
 def face(code: str) -> Face:
-    return draw.standard_face(code)
+    return french.face(code)
 
 
 def _is_wild(code: str) -> bool:
@@ -52,7 +59,7 @@ def _meld(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> None:
         d.rounded_rectangle(
             (x + 4 * k, y - 4 * k, x + MELD_W + 4 * k, y + MELD_H - 4 * k),
             draw.RADIUS,
-            fill=draw.MELD_EDGE,
+            fill=MELD_EDGE,
             outline=draw.EDGE,
             width=2,
         )
@@ -131,69 +138,73 @@ def _centre(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
     return y + draw.CARD_H + 40
 
 
-def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public table: both (or three) sides' melds around the stock and the pile."""
-    img, d = draw.canvas(2200)
-    turn = view.get("turn")
-    phase = view.get("phase", "")
-    detail = f"Round {view.get('round', 1)}"
-    if phase == "over":
-        detail += " · game over"
-    elif turn is not None:
-        detail += f" · {draw.seat_name(names, turn)} to {phase}"
-    y = draw.header(d, "Boat Canasta", detail)
-    if view.get("restricted"):
-        text = f"Opening turns: no pickup or melds until turn {view['restricted_until'] + 1}"
-        draw.label(d, 20, y - 4, text, 20, draw.GOLD)
-        y += 28
-    y = _centre(d, y + 10, view, names)
-    counts = view.get("hand_counts") or []
-    line = " · ".join(f"{draw.seat_name(names, s)} {c}" for s, c in enumerate(counts))
-    draw.label(
-        d, 20, y - 8, draw.fit(f"Cards in hand: {line}", 22, draw.WIDTH - 40), 22, draw.MUTED
-    )
-    y += 28
-    for side in range(len(view.get("sides") or [])):
-        y = _side(d, y, view, side, names) + 6
-    if view.get("ask") == "waiting":
-        text = f"{draw.seat_name(names, view['asker'])} asks their partner: may we close?"
-        y = (
-            draw.tag(d, draw.WIDTH / 2, y, text, 22, fill=draw.BANNER, ink=draw.GOLD, max_w=700)[3]
-            + 12
+class BoatCanastaPictures(Drawer):
+    """Boat Canasta's table (the stock, the Treasure pile, every side's melds) and hand."""
+
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: both (or three) sides' melds around the stock and the pile."""
+        img, d = draw.canvas(2200, PALETTE)
+        turn = view.get("turn")
+        phase = view.get("phase", "")
+        detail = f"Round {view.get('round', 1)}"
+        if phase == "over":
+            detail += " · game over"
+        elif turn is not None:
+            detail += f" · {draw.seat_name(names, turn)} to {phase}"
+        y = draw.header(d, "Boat Canasta", detail)
+        if view.get("restricted"):
+            text = f"Opening turns: no pickup or melds until turn {view['restricted_until'] + 1}"
+            draw.label(d, 20, y - 4, text, 20, draw.GOLD)
+            y += 28
+        y = _centre(d, y + 10, view, names)
+        counts = view.get("hand_counts") or []
+        line = " · ".join(f"{draw.seat_name(names, s)} {c}" for s, c in enumerate(counts))
+        draw.label(
+            d, 20, y - 8, draw.fit(f"Cards in hand: {line}", 22, draw.WIDTH - 40), 22, draw.MUTED
         )
-    kinds = [(name, colour) for name, colour in KINDS.values()]
-    y = draw.legend(d, y, [(f"canasta: {kinds[0][0]}", kinds[0][1]), *kinds[1:]])
-    return draw.png(draw.crop(img, int(y) + 4))
+        y += 28
+        for side in range(len(view.get("sides") or [])):
+            y = _side(d, y, view, side, names) + 6
+        if view.get("ask") == "waiting":
+            text = f"{draw.seat_name(names, view['asker'])} asks their partner: may we close?"
+            y = (
+                draw.tag(
+                    d, draw.WIDTH / 2, y, text, 22, fill=draw.BANNER, ink=draw.GOLD, max_w=700
+                )[3]
+                + 12
+            )
+        kinds = [(name, colour) for name, colour in KINDS.values()]
+        y = draw.legend(d, y, [(f"canasta: {kinds[0][0]}", kinds[0][1]), *kinds[1:]])
+        return draw.png(draw.crop(img, int(y) + 4))
 
-
-def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The seat's own hand in rows, wild cards and threes tagged; the melds it is staging for
-    its opening shown under it."""
-    img, d = draw.canvas(1400)
-    hand = list(view.get("hand") or [])
-    seat = view.get("seat") or 0
-    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
-    cards = []
-    for code in hand:
-        if _is_wild(code):
-            cards.append(Held(face(code), badge="wild"))
-        elif code in ("3C", "3S"):
-            cards.append(Held(face(code), badge="blocks", badge_fill=draw.ALERT))
-        else:
-            cards.append(Held(face(code)))
-    y = draw.hand_rows(d, y, cards)
-    staged = view.get("staged") or []
-    if staged:
-        draw.label(d, 20, y, "Staged for your opening", 22, draw.MUTED)
-        y += 30
-        x = 26.0
-        for meld in staged:
-            _meld(d, x, y + 14, {"cards": meld["cards"], "canasta": None})
-            x += MELD_STEP + 4
-            if x > draw.WIDTH - MELD_STEP:
-                x, y = 26.0, y + MELD_H + 80
-        y += MELD_H + 80
-    y = draw.legend(
-        d, y, [("wild: 2 or Joker", draw.GOLD), ("black 3 blocks the pile", draw.ALERT)]
-    )
-    return draw.png(draw.crop(img, int(y) + 6))
+    def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The seat's own hand in rows, wild cards and threes tagged; the melds it is staging for
+        its opening shown under it."""
+        img, d = draw.canvas(1400, PALETTE)
+        hand = list(view.get("hand") or [])
+        seat = view.get("seat") or 0
+        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        cards = []
+        for code in hand:
+            if _is_wild(code):
+                cards.append(Held(face(code), badge="wild"))
+            elif code in ("3C", "3S"):
+                cards.append(Held(face(code), badge="blocks", badge_fill=draw.ALERT))
+            else:
+                cards.append(Held(face(code)))
+        y = draw.hand_rows(d, y, cards)
+        staged = view.get("staged") or []
+        if staged:
+            draw.label(d, 20, y, "Staged for your opening", 22, draw.MUTED)
+            y += 30
+            x = 26.0
+            for meld in staged:
+                _meld(d, x, y + 14, {"cards": meld["cards"], "canasta": None})
+                x += MELD_STEP + 4
+                if x > draw.WIDTH - MELD_STEP:
+                    x, y = 26.0, y + MELD_H + 80
+            y += MELD_H + 80
+        y = draw.legend(
+            d, y, [("wild: 2 or Joker", draw.GOLD), ("black 3 blocks the pile", draw.ALERT)]
+        )
+        return draw.png(draw.crop(img, int(y) + 6))

@@ -1,10 +1,13 @@
-"""Shared drawing kit for the card pictures: palette, fonts, suit pips, cards, seats and PNG output.
+"""Shared drawing kit for every game's pictures: palettes, fonts, card frames, seats, text and
+PNG output. Nothing here belongs to one game: a game's colours, suit pips and special cards live
+in its own module next to this one (``images/<game>.py``) and reach the kit as a :class:`Palette`
+and as the painters of a :class:`Face`.
 
 Why shapes and not glyphs: Pillow's bundled font (Aileron, through ``load_default(size=...)``)
 has no suit symbols, and no asset may be fetched at run time, so every pip is drawn from
-polygons and ellipses. Why 780 px wide: Discord scales an image to the message width, which is
-about 390 px on a phone; drawing at twice that width keeps edges crisp and the smallest text
-(22 px) still readable at half size.
+polygons and ellipses (by the game that owns the suit). Why 780 px wide: Discord scales an
+image to the message width, which is about 390 px on a phone; drawing at twice that width keeps
+edges crisp and the smallest text (22 px) still readable at half size.
 """
 
 from __future__ import annotations
@@ -38,79 +41,51 @@ ALERT: RGB = (237, 66, 69)
 PAPER: RGB = (247, 244, 236)
 EDGE: RGB = (60, 62, 68)
 BLACK_INK: RGB = (30, 30, 34)
-RED_INK: RGB = (200, 30, 45)
 DIM_PAPER: RGB = (92, 95, 102)
 DIM_INK: RGB = (150, 153, 160)
 BACK: RGB = (40, 84, 150)
 SHADOW: RGB = (18, 20, 24)
 BACK_LINE: RGB = (92, 140, 205)
 
-# suits printed on coloured paper in two pairs (blue and green), and the marks of special cards
-BLUE_INK: RGB = (22, 78, 176)
-BLUE_PAPER: RGB = (219, 232, 252)
-GREEN_INK: RGB = (18, 120, 58)
-GREEN_PAPER: RGB = (220, 243, 224)
-KNOB: RGB = (255, 140, 200)
-LATER_KNOB: RGB = (255, 205, 230)
-MARRIED: RGB = (200, 160, 255)
-SAIL: RGB = (120, 170, 220)
-# a navy trump card, the Joker, the kinds of completed melds
-NAVY: RGB = (24, 44, 92)
-JOKER_INK: RGB = (120, 40, 160)
-NATURAL: RGB = (220, 60, 60)
-MIXED: RGB = (150, 160, 175)
-BIG_WILD: RGB = (255, 120, 20)
-MELD_EDGE: RGB = (215, 212, 204)
-# numbered cards: tides, weather shaded from sunny to stormy, life preservers
-TIDE_INK: RGB = (245, 250, 255)
-TIDE_PAPER: RGB = (30, 110, 170)
-WEATHER_INK: RGB = (20, 36, 70)
-SUN: RGB = (255, 242, 196)
-STORM: RGB = (196, 210, 232)
-BUOY: RGB = (238, 92, 40)
-BAND: RGB = (240, 240, 240)
-LOST_BAND: RGB = (150, 150, 150)
 # notes on the felt and banners
 CAPTION: RGB = (150, 190, 196)
 BANNER: RGB = (70, 58, 20)
-OPEN_DIM: RGB = (60, 140, 100)
 
 CARD_W = 72
 CARD_H = 100
 RADIUS = 9
 
 
-def weather_tint(value: int) -> RGB:
-    """The paper of weather card ``value`` (1..60), from sunny to stormy."""
-    t = (value - 1) / 59
-    r, g, b = (round(a + (z - a) * t) for a, z in zip(SUN, STORM, strict=True))
-    return (r, g, b)
-
-
 #: a colour no drawing uses: the see-through background of a cached card tile
 KEY: RGB = (255, 0, 255)
+#: the kit's own colours, BG first (a canvas is filled with index 0)
+KIT: tuple[RGB, ...] = tuple(
+    dict.fromkeys(
+        [
+            BG,
+            *(v for k, v in globals().items() if k.isupper() and isinstance(v, tuple) and v != KEY),
+        ]
+    )
+)
 
 
-def _palette() -> list[RGB]:
-    """Every colour the pictures use, BG first (the canvas fill) and KEY last.
+class Palette:
+    """Every colour one game's pictures use: the kit's first (BG at index 0), then the game's
+    own, then KEY last.
 
-    Why one fixed palette: every canvas and every cached card tile shares it, so a tile's
-    palette indices mean the same colours on any canvas it is pasted onto.
+    Why a fixed palette per game: every canvas and every cached card tile of that game shares
+    it, so a tile's palette indices mean the same colours on any canvas it is pasted onto; a
+    colour drawn that is not in it still works, but its tile cannot be cached (see
+    :func:`_tiled`). Compared by identity: a game builds its palette once, at import.
     """
-    named = [
-        v for k, v in globals().items() if k.isupper() and isinstance(v, tuple) and len(v) == 3
-    ]
-    colours = [BG, *named, *(weather_tint(v) for v in range(1, 61))]
-    unique = [c for c in dict.fromkeys(colours) if c != KEY]
-    return [*unique, KEY]
 
-
-PALETTE: list[RGB] = _palette()
-PALETTE_BYTES = bytes(v for colour in PALETTE for v in colour)
-KEY_INDEX = len(PALETTE) - 1
-_SEE_THROUGH = bytes(0 if i == KEY_INDEX else 255 for i in range(256))
-
-Pip = Callable[[ImageDraw.ImageDraw, float, float, float, RGB], None]
+    def __init__(self, *colours: RGB) -> None:
+        unique = [c for c in dict.fromkeys([*KIT, *colours]) if c != KEY]
+        self.colours: tuple[RGB, ...] = (*unique, KEY)
+        self.data = bytes(v for colour in self.colours for v in colour)
+        self.key_index = len(self.colours) - 1
+        #: palette index -> mask value: the KEY index is see-through, every other one opaque
+        self.see_through = bytes(0 if i == self.key_index else 255 for i in range(256))
 
 
 @lru_cache(maxsize=32)
@@ -119,153 +94,32 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-# ---------------------------------------------------------------- suit pips (centre, height)
-
-
-def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    r = s * 0.27
-    top = cy - s * 0.22
-    d.ellipse((cx - 2 * r, top - r, cx, top + r), fill=ink)
-    d.ellipse((cx, top - r, cx + 2 * r, top + r), fill=ink)
-    d.polygon(
-        [(cx - 2 * r + 1, top + r * 0.35), (cx + 2 * r - 1, top + r * 0.35), (cx, cy + s * 0.48)],
-        fill=ink,
-    )
-
-
-def _diamond(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    h, w = s * 0.5, s * 0.36
-    d.polygon([(cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)], fill=ink)
-
-
-def _spade(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    r = s * 0.25
-    base = cy + s * 0.1
-    d.ellipse((cx - 2 * r, base - r, cx, base + r), fill=ink)
-    d.ellipse((cx, base - r, cx + 2 * r, base + r), fill=ink)
-    d.polygon(
-        [(cx - 2 * r + 1, base - r * 0.35), (cx + 2 * r - 1, base - r * 0.35), (cx, cy - s * 0.5)],
-        fill=ink,
-    )
-    d.polygon([(cx, base), (cx + s * 0.17, cy + s * 0.5), (cx - s * 0.17, cy + s * 0.5)], fill=ink)
-
-
-def _club(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    r = s * 0.21
-    for ox, oy in ((0, -0.24), (-0.23, 0.06), (0.23, 0.06)):
-        x, y = cx + ox * s, cy + oy * s
-        d.ellipse((x - r, y - r, x + r, y + r), fill=ink)
-    d.polygon([(cx, cy), (cx + s * 0.17, cy + s * 0.5), (cx - s * 0.17, cy + s * 0.5)], fill=ink)
-
-
-def _oar(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    # a diagonal shaft with a grip, ending in a long blade
-    x0, y0 = cx - s * 0.42, cy - s * 0.42
-    x1, y1 = cx + s * 0.08, cy + s * 0.08
-    d.line((x0, y0, x1, y1), fill=ink, width=max(2, round(s * 0.11)))
-    g = s * 0.09
-    d.ellipse((x0 - g, y0 - g, x0 + g, y0 + g), fill=ink)
-    blade = [
-        (cx - s * 0.02, cy + s * 0.14),
-        (cx + s * 0.14, cy - s * 0.02),
-        (cx + s * 0.5, cy + s * 0.32),
-        (cx + s * 0.32, cy + s * 0.5),
-    ]
-    d.polygon(blade, fill=ink)
-
-
-def _wave(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    # two rolling crests, one above the other
-    w = max(2, round(s * 0.13))
-    for oy in (-0.2, 0.2):
-        y = cy + oy * s
-        r = s * 0.25
-        d.arc((cx - s * 0.5, y - r, cx, y + r), 180, 360, fill=ink, width=w)
-        d.arc((cx, y - r, cx + s * 0.5, y + r), 0, 180, fill=ink, width=w)
-
-
-def _shell(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    # a scallop: an upper fan with ribs and a small hinge
-    r = s * 0.48
-    d.pieslice((cx - r, cy - r + s * 0.12, cx + r, cy + r + s * 0.12), 180, 360, fill=ink)
-    d.polygon(
-        [
-            (cx - s * 0.16, cy + s * 0.1),
-            (cx + s * 0.16, cy + s * 0.1),
-            (cx + s * 0.22, cy + s * 0.32),
-            (cx - s * 0.22, cy + s * 0.32),
-        ],
-        fill=ink,
-    )
-    rib = max(1, round(s * 0.05))
-    for k in (-0.28, 0.0, 0.28):
-        d.line((cx, cy + s * 0.1, cx + k * s, cy - s * 0.3), fill=PAPER, width=rib)
-
-
-def _map(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
-    # a folded map in three panels with a cross marking the treasure
-    h = s * 0.4
-    xs = [cx - s * 0.48, cx - s * 0.16, cx + s * 0.16, cx + s * 0.48]
-    off = [0.0, s * 0.08, 0.0, s * 0.08]
-    for i in range(3):
-        d.polygon(
-            [
-                (xs[i], cy - h + off[i]),
-                (xs[i + 1], cy - h + off[i + 1]),
-                (xs[i + 1], cy + h + off[i + 1]),
-                (xs[i], cy + h + off[i]),
-            ],
-            fill=ink,
-        )
-    c = s * 0.13
-    w = max(2, round(s * 0.07))
-    d.line((cx - c, cy - c, cx + c, cy + c), fill=PAPER, width=w)
-    d.line((cx - c, cy + c, cx + c, cy - c), fill=PAPER, width=w)
-
-
-PIPS: dict[str, Pip] = {
-    "C": _club,
-    "D": _diamond,
-    "H": _heart,
-    "S": _spade,
-    "o": _oar,
-    "w": _wave,
-    "s": _shell,
-    "m": _map,
-}
-
-
-def pip(d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, ink: RGB) -> None:
-    """A suit symbol centred on (cx, cy), ``size`` px tall; nothing for an unknown suit."""
-    painter = PIPS.get(suit)
-    if painter is not None:
-        painter(d, cx, cy, size, ink)
-
-
 # ---------------------------------------------------------------- cards
 
 
-#: paints a special card inside its frame: ``(d, x, y, w, h, dim)``, top-left at (x, y)
-Art = Callable[[ImageDraw.ImageDraw, float, float, int, int, bool], None]
+#: paints a suit symbol centred on (cx, cy), ``size`` px tall: ``(d, cx, cy, size, ink)``
+Pip = Callable[[ImageDraw.ImageDraw, float, float, float, RGB], None]
 
 
 @dataclass(frozen=True)
 class Face:
     """How one card looks: its corner text, its suit pip and its colours.
 
-    ``tint`` colours the paper (suits printed in colour pairs); ``special`` names a generic
-    face drawn instead of rank + pip (``number``, ``joker``); ``art`` paints a game's own
-    special card inside the frame (that game's drawer owns it, so this kit stays neutral).
+    ``tint`` colours the paper (suits printed in colour pairs); ``pip`` paints the suit (the
+    game that owns the suits draws them); ``art`` paints a game's own card inside the frame
+    instead of rank and pip (a special card, a number card), so this kit stays neutral.
     """
 
     rank: str
-    suit: str = ""
+    pip: Pip | None = None
     ink: RGB = BLACK_INK
     tint: RGB = PAPER
-    special: str = ""
-    note: str = ""
-    emblem: str = ""
     art: Art | None = None
+
+
+#: paints a card of a game's own inside its frame: ``(d, face, x, y, w, h, dim)``, top-left at
+#: (x, y); ``dim`` greys it like every dimmed card (:data:`DIM_INK` on :data:`DIM_PAPER`)
+Art = Callable[[ImageDraw.ImageDraw, Face, float, float, int, int, bool], None]
 
 
 @lru_cache(maxsize=4096)
@@ -329,58 +183,10 @@ def label(
     return x + text_w(text, size) + (2 if bold else 0)
 
 
-def sail_glyph(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB, sail: RGB) -> None:
-    """A small sailing ship centred on (cx, cy), ``s`` px wide: hull and mast in ``ink``."""
-    hull = [
-        (cx - s * 0.5, cy + s * 0.12),
-        (cx + s * 0.5, cy + s * 0.12),
-        (cx + s * 0.32, cy + s * 0.38),
-        (cx - s * 0.32, cy + s * 0.38),
-    ]
-    d.polygon(hull, fill=ink)
-    d.line((cx, cy + s * 0.12, cx, cy - s * 0.5), fill=ink, width=max(2, round(s * 0.06)))
-    d.polygon(
-        [
-            (cx + s * 0.04, cy - s * 0.46),
-            (cx + s * 0.04, cy + s * 0.04),
-            (cx + s * 0.4, cy + s * 0.04),
-        ],
-        fill=sail,
-    )
-    d.polygon(
-        [
-            (cx - s * 0.04, cy - s * 0.3),
-            (cx - s * 0.04, cy + s * 0.04),
-            (cx - s * 0.3, cy + s * 0.04),
-        ],
-        fill=sail,
-    )
-
-
-def buoy(
-    d: ImageDraw.ImageDraw,
-    cx: float,
-    cy: float,
-    r: float,
-    kind: str = "whole",
-    lost: bool = False,
-    hole: RGB = BG,
-) -> None:
-    """A life preserver ring: orange with white bands; a half icon is the top
-    half only; a lost (face-down) preserver is grey."""
-    colour = FAINT if lost else BUOY
-    box = (cx - r, cy - r, cx + r, cy + r)
-    inner = r * 0.5
-    if kind == "half":
-        d.pieslice(box, 180, 360, fill=colour)
-        d.pieslice((cx - inner, cy - inner, cx + inner, cy + inner), 180, 360, fill=hole)
-        return
-    d.ellipse(box, fill=colour)
-    band = LOST_BAND if lost else BAND
-    w = max(2, round(r * 0.35))
-    d.line((cx - r, cy, cx + r, cy), fill=band, width=w)
-    d.line((cx, cy - r, cx, cy + r), fill=band, width=w)
-    d.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=hole)
+def corner_rank(d: ImageDraw.ImageDraw, x: float, y: float, w: int, rank: str, ink: RGB) -> None:
+    """A card's rank, large in the top-left corner of a card ``w`` px wide at (x, y)."""
+    size = max(16, round(w * 0.46)) if len(rank) < 3 else max(14, round(w * 0.34))
+    write(d, x + 6, y + 3, rank, size, ink, bold=True)
 
 
 def _card(
@@ -400,8 +206,8 @@ def _card(
 
     The rank sits large in the corner and a big pip fills the middle, so a card can be read
     from either at phone size; ``dim`` greys it (an unplayable card, a past trick); ``ring``
-    outlines it (the current trick, the winner); ``badge`` is a short tag on its top edge
-    (``T`` trump, ``K`` Knob).
+    outlines it (the current trick, the winner); ``badge`` is a short tag on its top edge (a
+    game's mark for the card, explained by a :func:`legend`).
     """
     paper = DIM_PAPER if dim else face.tint
     ink = DIM_INK if dim else face.ink
@@ -409,31 +215,13 @@ def _card(
     if ring is not None:
         d.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), RADIUS + 4, fill=ring)
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=paper, outline=EDGE, width=2)
-    cx = x + w / 2
     if face.art is not None:
-        face.art(d, x, y, w, h, dim)
-    elif face.special == "number":
-        write(d, cx, y + h / 2, face.rank, round(w * 0.6), ink, anchor="mm", bold=True)
-    elif face.special == "joker":
-        centred(d, cx, y + 8, "JK", max(16, w * 2 // 5), ink, bold=True)
-        star = w * 0.26
-        sy = y + h * 0.64
-        pts = []
-        for k in range(10):
-            r = star if k % 2 == 0 else star * 0.45
-            a = -math.pi / 2 + k * math.pi / 5
-            pts.append((cx + r * math.cos(a), sy + r * math.sin(a)))
-        d.polygon(pts, fill=ink)
+        face.art(d, face, x, y, w, h, dim)
     else:
-        size = max(16, round(w * 0.46)) if len(face.rank) < 3 else max(14, round(w * 0.34))
-        write(d, x + 6, y + 3, face.rank, size, ink, bold=True)
-        if face.suit:
-            pip(d, face.suit, x + w - w * 0.2, y + h * 0.17, w * 0.24, ink)
-            pip(d, face.suit, cx, y + h * 0.66, w * 0.52, ink)
-        if face.emblem in ("whole", "half"):
-            buoy(d, cx, y + h * 0.66, w * 0.24, face.emblem, lost=dim, hole=paper)
-        if face.note:
-            centred(d, cx, y + h - max(14, w // 4) - 4, face.note, max(13, w // 4), ink)
+        corner_rank(d, x, y, w, face.rank, ink)
+        if face.pip is not None:
+            face.pip(d, x + w - w * 0.2, y + h * 0.17, w * 0.24, ink)
+            face.pip(d, x + w / 2, y + h * 0.66, w * 0.52, ink)
     if badge:
         size = max(18, w // 4)
         bw = text_w(badge, size) + 10
@@ -493,11 +281,13 @@ def _slot(
 
 
 class Canvas(ImageDraw.ImageDraw):
-    """An ImageDraw that knows its image, so cached card tiles can be pasted onto it."""
+    """An ImageDraw that knows its image and its game's palette, so cached card tiles of that
+    palette can be pasted onto it."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, palette: Palette) -> None:
         super().__init__(image)
         self.image = image
+        self.colours = palette
 
 
 PAD = 16
@@ -517,20 +307,24 @@ def _tiled(
 
     Why: a card is a dozen shapes and two texts, and the same cards come back in every
     picture; pasting a cached tile through its mask costs a fraction of drawing it. A tile
-    whose drawing needed a colour outside the shared palette is not cached (its indices
-    could mean other colours on another canvas): it is drawn directly instead.
+    whose drawing needed a colour outside the canvas's palette is not cached (its indices
+    could mean other colours on another canvas): it is drawn directly instead. Tiles are kept
+    per palette, since an index means a colour of one palette only.
     """
     x, y = round(x), round(y)
     if not isinstance(d, Canvas):
         paint(d, x, y)
         return
+    palette = d.colours
+    key = (palette, *key)
     if key not in _tiles:
-        tile = Image.new("P", (w + 2 * PAD, h + 2 * PAD), KEY_INDEX)
-        tile.putpalette(PALETTE_BYTES)
+        tile = Image.new("P", (w + 2 * PAD, h + 2 * PAD), palette.key_index)
+        tile.putpalette(palette.data)
         paint(ImageDraw.Draw(tile), PAD, PAD)
         cached = None
-        if tile.palette is not None and len(tile.palette.colors) <= len(PALETTE):
-            cached = (tile, Image.frombytes("L", tile.size, tile.tobytes().translate(_SEE_THROUGH)))
+        if tile.palette is not None and len(tile.palette.colors) <= len(palette.colours):
+            mask = tile.tobytes().translate(palette.see_through)
+            cached = (tile, Image.frombytes("L", tile.size, mask))
         if len(_tiles) > 4096:
             _tiles.clear()
         _tiles[key] = cached
@@ -646,8 +440,6 @@ def tag(
 def around(players: int, cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
     """Where each seat sits around a table centred on (cx, cy), seat 0 at the bottom, clockwise
     (seats are numbered clockwise in every game, so the picture matches the text's order)."""
-    import math
-
     out = []
     for seat in range(players):
         a = math.pi / 2 + seat * 2 * math.pi / players
@@ -655,11 +447,11 @@ def around(players: int, cx: float, cy: float, rx: float, ry: float) -> list[tup
     return out
 
 
-def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, Canvas]:
-    """A palette image filled with the background, with the shared palette (see PALETTE)."""
+def canvas(height: int, palette: Palette, width: int = WIDTH) -> tuple[Image.Image, Canvas]:
+    """A palette image filled with the background (index 0), in the game's ``palette``."""
     img = Image.new("P", (width, height), 0)
-    img.putpalette(PALETTE_BYTES)
-    return img, Canvas(img)
+    img.putpalette(palette.data)
+    return img, Canvas(img, palette)
 
 
 def header(d: ImageDraw.ImageDraw, title: str, detail: str = "", width: int = WIDTH) -> float:
@@ -729,7 +521,7 @@ def hand_rows(d: ImageDraw.ImageDraw, y: float, cards: Sequence[Held], width: in
 
 
 def legend(d: ImageDraw.ImageDraw, y: float, items: Sequence[tuple[str, RGB]]) -> float:
-    """Lines of coloured key chips (e.g. "T trump", "K Knob") under a picture."""
+    """Lines of coloured key chips (a badge's colour and what it means) under a picture."""
     x = 20.0
     for text, colour in items:
         if x > 20 and x + 26 + text_w(text, 22) > WIDTH - 20:
@@ -805,23 +597,3 @@ def trick_table(
     for seat, (px, py) in enumerate(plates):
         seat_plate(d, min(max(px, 16 + max_w / 2), width - 16 - max_w / 2), py, seats[seat], max_w)
     return top + height
-
-
-SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-
-
-def standard_face(code: str) -> Face:
-    """A card of the French deck (``TH``, ``5S``, ``JK``): red hearts and diamonds, black clubs
-    and spades, 10 written out."""
-    if code == "JK":
-        return Face("JK", special="joker", ink=JOKER_INK)
-    rank, suit = code[:-1], code[-1:]
-    return Face("10" if rank == "T" else rank, suit, ink=RED_INK if suit in "DH" else BLACK_INK)
-
-
-def suit_chip(d: ImageDraw.ImageDraw, x: float, y: float, suit: str, size: int = 44) -> float:
-    """A suit on a paper chip, for "trump ♠" lines; returns the x after it."""
-    ink = RED_INK if suit in "DH" else BLACK_INK
-    d.rounded_rectangle((x, y, x + size, y + size), 8, fill=PAPER)
-    pip(d, suit, x + size / 2, y + size / 2, size * 0.66, ink)
-    return x + size

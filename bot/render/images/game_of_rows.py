@@ -12,8 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.images import draw
-from bot.render.images.draw import Face, Held
+from bot.render.images import draw, french
+from bot.render.images.base import Drawer
+from bot.render.images.draw import RGB, Face, Held
+
+#: the ring of an open position that is not an open end
+OPEN_DIM: RGB = (60, 140, 100)
+PALETTE = draw.Palette(*french.COLOURS, OPEN_DIM)
 
 LEFT = 20
 CELL_W = 74
@@ -23,7 +28,7 @@ ROW_H = CELL_H + 46
 
 
 def face(code: str) -> Face:
-    return draw.standard_face(code)
+    return french.face(code)
 
 
 RANKS = "23456789TJQKA"
@@ -62,7 +67,7 @@ def _row(
     title = f"Row {row['row']}"
     x = draw.label(d, xs[0], y, title, 22, draw.TEXT, bold=True)
     if row.get("suit"):
-        x = draw.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
+        x = french.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
     if not row.get("anchored"):
         draw.label(d, x + 12, y, "needs both corners", 22, draw.MUTED)
     frontiers = set(row.get("frontiers") or [])
@@ -94,7 +99,7 @@ def _row(
         else:
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
-                ring = draw.OPEN_DIM
+                ring = OPEN_DIM
             badge = {"blocked": "block", "open": "open"}.get(state, "")
             fill = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state, draw.GOLD)
             draw.card(
@@ -201,66 +206,78 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
     return y
 
 
-def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public board: every row with corners 2 and 10, open ends, blockers, face-down claims."""
-    img, d = draw.canvas(1400)
-    turn = view.get("turn")
-    if view.get("phase") == "over":
-        detail = "game over"
-    elif turn is not None:
-        detail = f"{draw.seat_name(names, turn)} to play · deck {view.get('deck', 0)}"
-    else:
-        detail = ""
-    y = draw.header(d, "Game of Rows", detail)
-    y = _board(d, y, view, names)
-    y = _news(d, y, view, names)
-    y = _seats(d, y, view, names)
-    y = draw.legend(
-        d, y, [("open end", draw.ACTIVE), ("blocked", draw.ALERT), ("face down: claim", draw.BACK)]
-    )
-    return draw.png(draw.crop(img, int(y) + 4))
+class GameOfRowsPictures(Drawer):
+    """Game of Rows' board (every row by position), the latest call, the players, and the hand."""
 
-
-def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The seat's own hand, sorted as dealt, and its own face-down cards with their claims."""
-    img, d = draw.canvas(1000)
-    hand = list(view.get("hand") or [])
-    seat = view.get("seat", 0)
-    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
-    cards = []
-    for code in sorted(hand, key=_order):
-        rank = code[:-1]
-        if code == "JK":
-            badge = "wild"
-        elif rank in "JQKA" and code[-1:] in "CS":
-            badge = "block"
-        elif rank in "JQKA":
-            badge = "unblock"
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public board: every row with corners 2 and 10, open ends, blockers, face-down
+        claims."""
+        img, d = draw.canvas(1400, PALETTE)
+        turn = view.get("turn")
+        if view.get("phase") == "over":
+            detail = "game over"
+        elif turn is not None:
+            detail = f"{draw.seat_name(names, turn)} to play · deck {view.get('deck', 0)}"
         else:
-            badge = ""
-        fill = {"block": draw.ALERT, "unblock": draw.ACTIVE, "wild": draw.GOLD}.get(
-            badge, draw.GOLD
+            detail = ""
+        y = draw.header(d, "Game of Rows", detail)
+        y = _board(d, y, view, names)
+        y = _news(d, y, view, names)
+        y = _seats(d, y, view, names)
+        y = draw.legend(
+            d,
+            y,
+            [("open end", draw.ACTIVE), ("blocked", draw.ALERT), ("face down: claim", draw.BACK)],
         )
-        cards.append(Held(face(code), badge=badge, badge_fill=fill))
-    if not cards:
-        draw.label(d, 20, y + 10, "No cards left: well played", 26, draw.MUTED)
-        y += 50
-    y = draw.hand_rows(d, y, cards)
-    mine = []
-    for row in view.get("rows") or []:
-        for cell in (row or {}).get("positions", []):
-            if cell.get("your_card"):
-                mine.append((row["row"], cell["pos"], cell["your_card"]))
-    if mine:
-        draw.label(d, 20, y, "Your face-down cards on the board (row·claim)", 22, draw.MUTED)
-        y += 34
-        x = 20.0
-        for r, pos, code in mine:
-            draw.card(
-                d, x, y + 10, face(code), w=56, h=78, badge=f"{r}·{pos}", badge_fill=draw.BACK_LINE
+        return draw.png(draw.crop(img, int(y) + 4))
+
+    def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The seat's own hand, sorted as dealt, and its own face-down cards with their claims."""
+        img, d = draw.canvas(1000, PALETTE)
+        hand = list(view.get("hand") or [])
+        seat = view.get("seat", 0)
+        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        cards = []
+        for code in sorted(hand, key=_order):
+            rank = code[:-1]
+            if code == "JK":
+                badge = "wild"
+            elif rank in "JQKA" and code[-1:] in "CS":
+                badge = "block"
+            elif rank in "JQKA":
+                badge = "unblock"
+            else:
+                badge = ""
+            fill = {"block": draw.ALERT, "unblock": draw.ACTIVE, "wild": draw.GOLD}.get(
+                badge, draw.GOLD
             )
-            x += 66
-            if x > draw.WIDTH - 70:
-                x, y = 20.0, y + 100
-        y += 104
-    return draw.png(draw.crop(img, int(y) + 6))
+            cards.append(Held(face(code), badge=badge, badge_fill=fill))
+        if not cards:
+            draw.label(d, 20, y + 10, "No cards left: well played", 26, draw.MUTED)
+            y += 50
+        y = draw.hand_rows(d, y, cards)
+        mine = []
+        for row in view.get("rows") or []:
+            for cell in (row or {}).get("positions", []):
+                if cell.get("your_card"):
+                    mine.append((row["row"], cell["pos"], cell["your_card"]))
+        if mine:
+            draw.label(d, 20, y, "Your face-down cards on the board (row·claim)", 22, draw.MUTED)
+            y += 34
+            x = 20.0
+            for r, pos, code in mine:
+                draw.card(
+                    d,
+                    x,
+                    y + 10,
+                    face(code),
+                    w=56,
+                    h=78,
+                    badge=f"{r}·{pos}",
+                    badge_fill=draw.BACK_LINE,
+                )
+                x += 66
+                if x > draw.WIDTH - 70:
+                    x, y = 20.0, y + 100
+            y += 104
+        return draw.png(draw.crop(img, int(y) + 6))

@@ -13,26 +13,120 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from bot.render.images import draw
+from bot.render.images import draw, ship
+from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held, SeatTag
 
-BLUE_INK = draw.BLUE_INK
-BLUE_PAPER = draw.BLUE_PAPER
-GREEN_INK = draw.GREEN_INK
-GREEN_PAPER = draw.GREEN_PAPER
-SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
-RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
-KNOB = draw.KNOB
-LATER_KNOB = draw.LATER_KNOB
+# the suits, printed on coloured paper in two pairs (blue and green)
+BLUE_INK: RGB = (22, 78, 176)
+BLUE_PAPER: RGB = (219, 232, 252)
+GREEN_INK: RGB = (18, 120, 58)
+GREEN_PAPER: RGB = (220, 243, 224)
+# the marks of a trick's Knob, of a later trick's Knob and of a married card
+KNOB: RGB = (255, 140, 200)
+LATER_KNOB: RGB = (255, 205, 230)
+MARRIED: RGB = (200, 160, 255)
+# the Rowboat specialty card
+SAIL: RGB = (120, 170, 220)
 ROWBOAT_INK: RGB = (120, 70, 20)
 ROWBOAT_PAPER: RGB = (250, 232, 196)
+PALETTE = draw.Palette(
+    BLUE_INK,
+    BLUE_PAPER,
+    GREEN_INK,
+    GREEN_PAPER,
+    KNOB,
+    LATER_KNOB,
+    MARRIED,
+    SAIL,
+    ROWBOAT_INK,
+    ROWBOAT_PAPER,
+)
+SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
+RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
 
 
-def _rowboat_art(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, dim: bool) -> None:
+# ---------------------------------------------------------------- suit pips (centre, height)
+
+
+def _oar(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
+    # a diagonal shaft with a grip, ending in a long blade
+    x0, y0 = cx - s * 0.42, cy - s * 0.42
+    x1, y1 = cx + s * 0.08, cy + s * 0.08
+    d.line((x0, y0, x1, y1), fill=ink, width=max(2, round(s * 0.11)))
+    g = s * 0.09
+    d.ellipse((x0 - g, y0 - g, x0 + g, y0 + g), fill=ink)
+    blade = [
+        (cx - s * 0.02, cy + s * 0.14),
+        (cx + s * 0.14, cy - s * 0.02),
+        (cx + s * 0.5, cy + s * 0.32),
+        (cx + s * 0.32, cy + s * 0.5),
+    ]
+    d.polygon(blade, fill=ink)
+
+
+def _wave(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
+    # two rolling crests, one above the other
+    w = max(2, round(s * 0.13))
+    for oy in (-0.2, 0.2):
+        y = cy + oy * s
+        r = s * 0.25
+        d.arc((cx - s * 0.5, y - r, cx, y + r), 180, 360, fill=ink, width=w)
+        d.arc((cx, y - r, cx + s * 0.5, y + r), 0, 180, fill=ink, width=w)
+
+
+def _shell(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
+    # a scallop: an upper fan with ribs and a small hinge
+    r = s * 0.48
+    d.pieslice((cx - r, cy - r + s * 0.12, cx + r, cy + r + s * 0.12), 180, 360, fill=ink)
+    d.polygon(
+        [
+            (cx - s * 0.16, cy + s * 0.1),
+            (cx + s * 0.16, cy + s * 0.1),
+            (cx + s * 0.22, cy + s * 0.32),
+            (cx - s * 0.22, cy + s * 0.32),
+        ],
+        fill=ink,
+    )
+    rib = max(1, round(s * 0.05))
+    for k in (-0.28, 0.0, 0.28):
+        d.line((cx, cy + s * 0.1, cx + k * s, cy - s * 0.3), fill=draw.PAPER, width=rib)
+
+
+def _map(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
+    # a folded map in three panels with a cross marking the treasure
+    h = s * 0.4
+    xs = [cx - s * 0.48, cx - s * 0.16, cx + s * 0.16, cx + s * 0.48]
+    off = [0.0, s * 0.08, 0.0, s * 0.08]
+    for i in range(3):
+        d.polygon(
+            [
+                (xs[i], cy - h + off[i]),
+                (xs[i + 1], cy - h + off[i + 1]),
+                (xs[i + 1], cy + h + off[i + 1]),
+                (xs[i], cy + h + off[i]),
+            ],
+            fill=ink,
+        )
+    c = s * 0.13
+    w = max(2, round(s * 0.07))
+    d.line((cx - c, cy - c, cx + c, cy + c), fill=draw.PAPER, width=w)
+    d.line((cx - c, cy + c, cx + c, cy - c), fill=draw.PAPER, width=w)
+
+
+PIPS: dict[str, draw.Pip] = {"o": _oar, "w": _wave, "s": _shell, "m": _map}
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _rowboat_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
     """The Rowboat specialty card: a little ship and its name on warm paper."""
     ink = draw.DIM_INK if dim else ROWBOAT_INK
     cx = x + w / 2
-    draw.sail_glyph(d, cx, y + h * 0.42, w * 0.7, ink, draw.SAIL)
+    ship.sail_glyph(d, cx, y + h * 0.42, w * 0.7, ink, SAIL)
     draw.centred(d, cx, y + h * 0.72, "Rowboat", max(12, w // 5), ink, bold=True)
 
 
@@ -44,7 +138,7 @@ def face(code: str) -> Face:
     blue = suit in "ow"
     return Face(
         rank,
-        suit,
+        PIPS.get(suit),
         ink=BLUE_INK if blue else GREEN_INK,
         tint=BLUE_PAPER if blue else GREEN_PAPER,
     )
@@ -108,7 +202,7 @@ def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
     trump = trick["trump"]
     colour = face(f"A{trump}")
     d.rounded_rectangle((x + 8, y, x + 52, y + 44), 8, fill=colour.tint)
-    draw.pip(d, trump, x + 30, y + 22, 30, colour.ink)
+    PIPS[trump](d, x + 30, y + 22, 30, colour.ink)
     x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), 24, draw.TEXT)
     x = draw.label(d, x + 22, y + 8, "Knob", 24, draw.MUTED)
     knob = _knob_code(trick.get("knob"))
@@ -149,55 +243,6 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
     return tags
 
 
-def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
-    img, d = draw.canvas(1000)
-    trick = view.get("trick")
-    detail = f"Hand {view.get('hand_number', 1)}"
-    if view.get("moon"):
-        detail += f" · Moon {view['moon']}"
-    if trick:
-        detail += f" · trick {trick['number']} of {view.get('tricks_in_hand', '?')}"
-    elif view.get("phase") != "trick_play":
-        detail += f" · {str(view.get('phase', '')).replace('_', ' ')}"
-    y = draw.header(d, "Rowboat", detail)
-    y = _tide(d, y, view)
-    if trick:
-        y = _ruling_line(d, y, trick)
-    played: dict[int, Held] = {}
-    caption = ""
-    if trick and trick.get("plays"):
-        for play in trick["plays"]:
-            badge, fill = _marks(play["card"], trick)
-            played[play["seat"]] = Held(face(play["card"]), badge=badge, badge_fill=fill)
-    elif view.get("last_trick"):
-        last = view["last_trick"]
-        winner = last.get("winner")
-        for play in last["plays"]:
-            won = play["seat"] == winner
-            played[play["seat"]] = Held(
-                face(play["card"]), dim=not won, ring=draw.GOLD if won else None
-            )
-        if last.get("tied"):
-            caption = f"Trick {last['number']}: tied"
-        else:
-            caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
-    elif view.get("phase") == "over":
-        caption = "Game over"
-    height = 400 if played else 300
-    y = draw.trick_table(d, y + 8, _seat_tags(view, names), played, caption=caption, height=height)
-    y += 14
-    x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
-    for i, side in enumerate(view.get("sides") or []):
-        text = draw.fit(f"{_side_names(view, names, i)}  {side['score']}", 24, 560)
-        if x + draw.text_w(text, 24) > draw.WIDTH - 20:
-            x, y = 110.0, y + 34
-        x = draw.label(d, x, y, text, 24, draw.TEXT) + 28
-    y += 40
-    y = _colour_key(d, y)
-    return draw.png(draw.crop(img, int(y) + 6))
-
-
 def _colour_key(d: Any, y: float) -> float:
     """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps."""
     x = 20.0
@@ -206,61 +251,114 @@ def _colour_key(d: Any, y: float) -> float:
         ("sm", GREEN_INK, GREEN_PAPER, "green"),
     ):
         d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
-        draw.pip(d, suits[0], x + 22, y + 20, 28, ink)
-        draw.pip(d, suits[1], x + 60, y + 20, 28, ink)
+        PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
+        PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
         text = f"{word}: {SUIT_NAMES[suits[0]]} & {SUIT_NAMES[suits[1]]}"
         x = draw.label(d, x + 92, y + 8, text, 22, draw.MUTED) + 30
     return y + 48
 
 
-def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The seat's own hand: unplayable cards dimmed on its turn, trumps and the Knob marked,
-    the Knobs of later tricks numbered, married cards tagged (they may not be played before
-    their trick)."""
-    img, d = draw.canvas(900)
-    trick = view.get("trick")
-    hand = list(view.get("hand") or [])
-    playable = view.get("playable")
-    married = {m["card"]: m["trick"] for m in view.get("married") or []}
-    seat = view.get("seat", 0)
-    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
-    if trick:
-        y = _ruling_line(d, y, trick) + 6
-    # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
-    # at most one trick); its number tells when it turns into that trick's Knob
-    now = (view.get("trick_number") or 0) if trick else 0
-    later = {
-        _knob_code(t.get("knob")): k
-        for k, t in enumerate(view.get("tide_tricks") or [], start=1)
-        if k > now and t.get("knob_in_play")
-    }
-    cards = []
-    for code in hand:
-        badge, fill = _marks(code, trick)
-        if not badge and code in later:
-            badge, fill = f"K{later[code]}", LATER_KNOB
-        if code in married:
-            badge, fill = f"M{married[code]}", draw.MARRIED
-        cards.append(
-            Held(
-                face(code),
-                dim=playable is not None and code not in playable,
-                badge=badge,
-                badge_fill=fill,
-            )
+class RowboatPictures(Drawer):
+    """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
+
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
+        img, d = draw.canvas(1000, PALETTE)
+        trick = view.get("trick")
+        detail = f"Hand {view.get('hand_number', 1)}"
+        if view.get("moon"):
+            detail += f" · Moon {view['moon']}"
+        if trick:
+            detail += f" · trick {trick['number']} of {view.get('tricks_in_hand', '?')}"
+        elif view.get("phase") != "trick_play":
+            detail += f" · {str(view.get('phase', '')).replace('_', ' ')}"
+        y = draw.header(d, "Rowboat", detail)
+        y = _tide(d, y, view)
+        if trick:
+            y = _ruling_line(d, y, trick)
+        played: dict[int, Held] = {}
+        caption = ""
+        if trick and trick.get("plays"):
+            for play in trick["plays"]:
+                badge, fill = _marks(play["card"], trick)
+                played[play["seat"]] = Held(face(play["card"]), badge=badge, badge_fill=fill)
+        elif view.get("last_trick"):
+            last = view["last_trick"]
+            winner = last.get("winner")
+            for play in last["plays"]:
+                won = play["seat"] == winner
+                played[play["seat"]] = Held(
+                    face(play["card"]), dim=not won, ring=draw.GOLD if won else None
+                )
+            if last.get("tied"):
+                caption = f"Trick {last['number']}: tied"
+            else:
+                caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
+        elif view.get("phase") == "over":
+            caption = "Game over"
+        height = 400 if played else 300
+        y = draw.trick_table(
+            d, y + 8, _seat_tags(view, names), played, caption=caption, height=height
         )
-    if not cards:
-        draw.label(d, 20, y + 10, "No cards in hand", 26, draw.MUTED)
-        y += 50
-    y = draw.hand_rows(d, y, cards)
-    keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []
-    if later and any(code in later for code in hand):
-        keys.append(("Kn Knob of trick n", LATER_KNOB))
-    if married:
-        keys.append(("M married (trick n)", draw.MARRIED))
-    if playable is not None:
-        keys.append(("grey: not playable now", draw.DIM_PAPER))
-    if keys:
-        y = draw.legend(d, y, keys)
-    y = _colour_key(d, y + 4)
-    return draw.png(draw.crop(img, int(y) + 6))
+        y += 14
+        x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
+        for i, side in enumerate(view.get("sides") or []):
+            text = draw.fit(f"{_side_names(view, names, i)}  {side['score']}", 24, 560)
+            if x + draw.text_w(text, 24) > draw.WIDTH - 20:
+                x, y = 110.0, y + 34
+            x = draw.label(d, x, y, text, 24, draw.TEXT) + 28
+        y += 40
+        y = _colour_key(d, y)
+        return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The seat's own hand: unplayable cards dimmed on its turn, trumps and the Knob marked,
+        the Knobs of later tricks numbered, married cards tagged (they may not be played before
+        their trick)."""
+        img, d = draw.canvas(900, PALETTE)
+        trick = view.get("trick")
+        hand = list(view.get("hand") or [])
+        playable = view.get("playable")
+        married = {m["card"]: m["trick"] for m in view.get("married") or []}
+        seat = view.get("seat", 0)
+        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        if trick:
+            y = _ruling_line(d, y, trick) + 6
+        # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
+        # at most one trick); its number tells when it turns into that trick's Knob
+        now = (view.get("trick_number") or 0) if trick else 0
+        later = {
+            _knob_code(t.get("knob")): k
+            for k, t in enumerate(view.get("tide_tricks") or [], start=1)
+            if k > now and t.get("knob_in_play")
+        }
+        cards = []
+        for code in hand:
+            badge, fill = _marks(code, trick)
+            if not badge and code in later:
+                badge, fill = f"K{later[code]}", LATER_KNOB
+            if code in married:
+                badge, fill = f"M{married[code]}", MARRIED
+            cards.append(
+                Held(
+                    face(code),
+                    dim=playable is not None and code not in playable,
+                    badge=badge,
+                    badge_fill=fill,
+                )
+            )
+        if not cards:
+            draw.label(d, 20, y + 10, "No cards in hand", 26, draw.MUTED)
+            y += 50
+        y = draw.hand_rows(d, y, cards)
+        keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []
+        if later and any(code in later for code in hand):
+            keys.append(("Kn Knob of trick n", LATER_KNOB))
+        if married:
+            keys.append(("M married (trick n)", MARRIED))
+        if playable is not None:
+            keys.append(("grey: not playable now", draw.DIM_PAPER))
+        if keys:
+            y = draw.legend(d, y, keys)
+        y = _colour_key(d, y + 4)
+        return draw.png(draw.crop(img, int(y) + 6))

@@ -11,11 +11,68 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.images import draw
-from bot.render.images.draw import Face, Held
+from PIL import ImageDraw
 
-TIDE_INK = draw.TIDE_INK
-TIDE_PAPER = draw.TIDE_PAPER
+from bot.render.images import draw
+from bot.render.images.base import Drawer
+from bot.render.images.draw import RGB, Face, Held
+
+# tide cards, and weather cards shaded from sunny to stormy
+TIDE_INK: RGB = (245, 250, 255)
+TIDE_PAPER: RGB = (30, 110, 170)
+WEATHER_INK: RGB = (20, 36, 70)
+SUN: RGB = (255, 242, 196)
+STORM: RGB = (196, 210, 232)
+# life preservers
+BUOY: RGB = (238, 92, 40)
+BAND: RGB = (240, 240, 240)
+LOST_BAND: RGB = (150, 150, 150)
+
+
+def weather_tint(value: int) -> RGB:
+    """The paper of weather card ``value`` (1..60), from sunny to stormy."""
+    t = (value - 1) / 59
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(SUN, STORM, strict=True))
+    return (r, g, b)
+
+
+PALETTE = draw.Palette(
+    TIDE_INK,
+    TIDE_PAPER,
+    WEATHER_INK,
+    SUN,
+    STORM,
+    BUOY,
+    BAND,
+    LOST_BAND,
+    *(weather_tint(v) for v in range(1, 61)),
+)
+
+
+def buoy(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    kind: str = "whole",
+    lost: bool = False,
+    hole: RGB = draw.BG,
+) -> None:
+    """A life preserver ring: orange with white bands; a half icon is the top
+    half only; a lost (face-down) preserver is grey."""
+    colour = draw.FAINT if lost else BUOY
+    box = (cx - r, cy - r, cx + r, cy + r)
+    inner = r * 0.5
+    if kind == "half":
+        d.pieslice(box, 180, 360, fill=colour)
+        d.pieslice((cx - inner, cy - inner, cx + inner, cy + inner), 180, 360, fill=hole)
+        return
+    d.ellipse(box, fill=colour)
+    band = LOST_BAND if lost else BAND
+    w = max(2, round(r * 0.35))
+    d.line((cx - r, cy, cx + r, cy), fill=band, width=w)
+    d.line((cx, cy - r, cx, cy + r), fill=band, width=w)
+    d.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=hole)
 
 
 def icon(value: int) -> str:
@@ -27,14 +84,32 @@ def icon(value: int) -> str:
     return "none"
 
 
+def _weather_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
+    """A weather card: its value in the corner and its preserver icon (none, half, whole) below."""
+    draw.corner_rank(d, x, y, w, face.rank, draw.DIM_INK if dim else face.ink)
+    kind = icon(int(face.rank))
+    if kind != "none":
+        paper = draw.DIM_PAPER if dim else face.tint
+        buoy(d, x + w / 2, y + h * 0.66, w * 0.24, kind, lost=dim, hole=paper)
+
+
 def weather(code: str) -> Face:
     """A weather card: paper shaded from sunny (1) to stormy (60)."""
-    value = int(code)
-    return Face(code, tint=draw.weather_tint(value), ink=draw.WEATHER_INK, emblem=icon(value))
+    return Face(code, tint=weather_tint(int(code)), ink=WEATHER_INK, art=_weather_art)
+
+
+def _number_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
+    """A tide card: its level, large in the middle."""
+    ink = draw.DIM_INK if dim else face.ink
+    draw.write(d, x + w / 2, y + h / 2, face.rank, round(w * 0.6), ink, anchor="mm", bold=True)
 
 
 def tide_card(code: str) -> Face:
-    return Face(code, ink=TIDE_INK, tint=TIDE_PAPER, special="number")
+    return Face(code, ink=TIDE_INK, tint=TIDE_PAPER, art=_number_art)
 
 
 def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
@@ -110,58 +185,62 @@ def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | N
         x = draw.WIDTH - 40 - 34 * (up + down)
         x = max(x, 360)
         for k in range(up + down):
-            draw.buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
+            buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
             x += 34 if up + down <= 11 else 30
         y += 82
     return y
 
 
-def table_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public table: the tide cards now up, the latest reveal, every player's state."""
-    img, d = draw.canvas(1400)
-    detail = f"Round {view.get('round', 1)} of {view.get('rounds', '?')}"
-    if view.get("phase") == "over":
-        detail += " · game over"
-    else:
-        detail += f" · hand {view.get('hand_number', 1)} of {view.get('hands_per_round', 12)}"
-    y = draw.header(d, "Turn the Tide", detail)
-    tide = view.get("tide") or []
-    if tide:
-        draw.label(d, 20, y + 30, "Tide now", 26, draw.TEXT, bold=True)
-        x = 160.0
-        for code in tide:
-            draw.card(d, x, y, tide_card(code), w=72, h=100)
-            x += 84
-        draw.label(d, x + 10, y + 18, "highest weather card takes the lower,", 20, draw.MUTED)
-        draw.label(d, x + 10, y + 44, "the second highest the higher", 20, draw.MUTED)
-        y += 118
-    y = _reveal(d, y, view, names)
-    y = _players(d, y, view, names)
-    return draw.png(draw.crop(img, int(y) + 6))
+class TurnTheTidePictures(Drawer):
+    """Turn the Tide's table (the tide cards, the latest reveal, every player) and hand."""
 
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: the tide cards now up, the latest reveal, every player's state."""
+        img, d = draw.canvas(1400, PALETTE)
+        detail = f"Round {view.get('round', 1)} of {view.get('rounds', '?')}"
+        if view.get("phase") == "over":
+            detail += " · game over"
+        else:
+            detail += f" · hand {view.get('hand_number', 1)} of {view.get('hands_per_round', 12)}"
+        y = draw.header(d, "Turn the Tide", detail)
+        tide = view.get("tide") or []
+        if tide:
+            draw.label(d, 20, y + 30, "Tide now", 26, draw.TEXT, bold=True)
+            x = 160.0
+            for code in tide:
+                draw.card(d, x, y, tide_card(code), w=72, h=100)
+                x += 84
+            draw.label(d, x + 10, y + 18, "highest weather card takes the lower,", 20, draw.MUTED)
+            draw.label(d, x + 10, y + 44, "the second highest the higher", 20, draw.MUTED)
+            y += 118
+        y = _reveal(d, y, view, names)
+        y = _players(d, y, view, names)
+        return draw.png(draw.crop(img, int(y) + 6))
 
-def hand_image(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The seat's own weather cards with their preserver icons; the locked choice ringed."""
-    img, d = draw.canvas(900)
-    hand = list(view.get("hand") or [])
-    seat = view.get("seat", 0)
-    chosen = view.get("chosen_card")
-    y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} weather cards")
-    mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
-    if mine is not None:
-        _tide_level(d, 20, y, mine["level"], 48)
-        x = draw.label(d, 80, y + 10, "your tide level", 22, draw.MUTED) + 20
-        for k in range(mine["preservers_up"] + mine["preservers_down"]):
-            draw.buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
-            x += 34
-        y += 60
-    cards = [
-        Held(
-            weather(code),
-            ring=draw.GOLD if code == chosen else None,
-            badge="chosen" if code == chosen else "",
+    def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The seat's own weather cards with their preserver icons; the locked choice ringed."""
+        img, d = draw.canvas(900, PALETTE)
+        hand = list(view.get("hand") or [])
+        seat = view.get("seat", 0)
+        chosen = view.get("chosen_card")
+        y = draw.header(
+            d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} weather cards"
         )
-        for code in hand
-    ]
-    y = draw.hand_rows(d, y, cards)
-    return draw.png(draw.crop(img, int(y) + 6))
+        mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
+        if mine is not None:
+            _tide_level(d, 20, y, mine["level"], 48)
+            x = draw.label(d, 80, y + 10, "your tide level", 22, draw.MUTED) + 20
+            for k in range(mine["preservers_up"] + mine["preservers_down"]):
+                buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
+                x += 34
+            y += 60
+        cards = [
+            Held(
+                weather(code),
+                ring=draw.GOLD if code == chosen else None,
+                badge="chosen" if code == chosen else "",
+            )
+            for code in hand
+        ]
+        y = draw.hand_rows(d, y, cards)
+        return draw.png(draw.crop(img, int(y) + 6))

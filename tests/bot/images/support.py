@@ -4,9 +4,11 @@ choice of legal actions so that every position can be rebuilt exactly."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from bot.render.base import renderer_for
+from bot.render.images.base import Drawer
 from games import registry
 from tests.games.conformance import PLAYOUT_OPTIONS
 
@@ -54,3 +56,24 @@ def rigged(
             break
         state = step(engine, state, rng)
     return state
+
+
+def drawer(game: str) -> Drawer | None:
+    """The game's pictures as the shell finds them: its renderer's ``pictures``."""
+    return renderer_for(game).pictures
+
+
+def draw_table(
+    game: str, view: Mapping[str, Any], names: Sequence[str] | None = None
+) -> bytes | None:
+    """The table picture of a public view, or None for a game without pictures."""
+    found = drawer(game)
+    return None if found is None else found.table_image(view, names)
+
+
+def draw_hand(
+    game: str, view: Mapping[str, Any], names: Sequence[str] | None = None
+) -> bytes | None:
+    """A seat's hand picture of its own view, or None for a game without pictures."""
+    found = drawer(game)
+    return None if found is None else found.hand_image(view, names)

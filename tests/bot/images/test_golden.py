@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render.images import draw_hand, draw_table
 from tests.bot.images.positions import GOLDEN, views
-from tests.bot.images.support import NAMES
+from tests.bot.images.support import NAMES, draw_hand, draw_table
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("TIDEWATER_UPDATE_GOLDEN") == "1"

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render.images import ImageCache, draw_hand, draw_table, drawer
+from bot.render.images import ImageCache
+from bot.render.images.base import Drawer
 from games import registry
-from tests.bot.images.support import NAMES, sampled_states
+from tests.bot.images.support import NAMES, draw_hand, draw_table, drawer, sampled_states
 
 MAX_BYTES = 150 * 1024
 #: the games that draw pictures (a test-only game may be text only)
@@ -40,7 +41,7 @@ def test_every_shipped_game_has_a_drawer() -> None:
     shipped = [n for n in GAMES if type(registry.get(n)).__module__.startswith("games.")]
     assert shipped
     for name in shipped:
-        assert drawer(name) is not None, name
+        assert isinstance(drawer(name), Drawer), name
 
 
 def test_a_game_without_a_drawer_gets_none() -> None:

@@ -18,7 +18,6 @@ from games.boat.cards import BOAT, IDS, POINTS, SUITS
 from games.boat.state import PLAY, State
 from games.core import Observation, Policy
 from games.search import SeatHistory
-from tests.games.ai_support import hidden_swaps, random_positions
 from tests.games.boat.helpers import ids, new
 
 #: strong with a small budget, so the tests stay quick (the real budget is ai.BUDGETS)
@@ -35,22 +34,6 @@ POSITION_LEVELS: dict[str, Policy] = {
 
 #: the same engine typed as the contract's Engine, for the shared AI helpers
 PUBLIC = registry.get("boat")
-
-
-def test_no_level_reads_hidden_cards() -> None:
-    """The same observation with the other hands reshuffled gives the same move."""
-    compared = 0
-    for index, (_state, _seat, obs) in enumerate(
-        random_positions(PUBLIC, 4, 220, seed=31, options={"target_score": 150})
-    ):
-        levels = ["easy", "normal"] + (["strong"] if index % 10 == 0 else [])
-        for level in levels:
-            policy = LEVELS[level]
-            code = policy(obs, index)
-            for _world, same in hidden_swaps(ENGINE, obs, 2, seed=7 * index):
-                assert policy(same, index) == code, f"{level} read hidden cards"
-                compared += 1
-    assert compared >= 2 * 200 * 2
 
 
 # ---------------------------------------------------------------- hand-built positions
@@ -208,12 +191,11 @@ def test_clear_decisions(level: str, name: str, obs: Observation, check: Check) 
     assert check(code), f"{level} chose {code} ({name})"
 
 
-def test_many_ai_moves_are_legal_and_games_end() -> None:
-    """Whole games with a mix of levels at the table: every move legal, every game ends."""
+def test_mixed_tables_move_legally_and_games_end() -> None:
+    """Seeded whole games with a mix of levels at the table (a searching seat in the first):
+    every move legal, every game ends. Thousands of moves are ``bench/ai.py soak``'s."""
     rng = random.Random(8)
-    moves = 0
-    games = 0
-    while moves < 5000:  # with Rowboat: 10,000 AI moves for part 1
+    for games in range(3):
         seats = [rng.choice(["easy", "normal", "normal", "easy", "random"]) for _ in range(4)]
         if games % 4 == 0:
             seats[rng.randrange(4)] = "tiny"
@@ -230,9 +212,7 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
             assert code in obs.legal
             state, events = ENGINE.apply(state, seat, code)
             history.record(events)
-            moves += 1
         assert ENGINE.is_over(state), f"game {games} did not end"
-        games += 1
 
 
 def test_points_table_is_what_the_feeding_checks_assume() -> None:

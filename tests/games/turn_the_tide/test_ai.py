@@ -15,7 +15,6 @@ from games.core import Observation
 from games.search import SeatHistory
 from games.turn_the_tide import ENGINE, ai
 from games.turn_the_tide.state import State
-from tests.games.ai_support import hidden_swaps, random_positions
 from tests.games.turn_the_tide.helpers import fill_sets, weather_deck
 
 SMALL = 36
@@ -33,22 +32,6 @@ LEVELS: dict[str, Callable[[Observation, int], str]] = {
 
 
 # --- no cheating ----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_no_level_reads_hidden_cards(players: int) -> None:
-    """Other seats' hands and locked choices redrawn, the observation identical: same move."""
-    swapped = 0
-    for index, (_state, _seat, obs) in enumerate(
-        random_positions(ENGINE, players, 200, seed=300 + players)
-    ):
-        for level, policy in LEVELS.items():
-            code = policy(obs, index)
-            assert code in obs.legal
-            for _other, same in hidden_swaps(ENGINE, obs, 1, seed=index * 7 + 1):
-                assert policy(same, index) == code, f"{level} changed its move on hidden cards"
-                swapped += 1
-    assert swapped >= 200 * 3
 
 
 # --- hand-built positions -------------------------------------------------------------------------
@@ -168,8 +151,10 @@ def test_clear_moves(builder: Callable, players: int, level: str) -> None:
 # --- long runs ------------------------------------------------------------------------------------
 
 
-def test_many_ai_moves_are_legal_and_games_end() -> None:
-    """Over 3,000 moves of mixed tables (mostly easy and normal, strong at a tiny budget)."""
+def test_mixed_tables_move_legally_and_games_end() -> None:
+    """A seeded whole game of each mixed table (mostly easy and normal, strong at a tiny budget):
+    every move legal, every game ends with winners. Thousands of moves are ``bench/ai.py
+    soak``'s."""
     tables = [
         (3, ["normal", "easy", "normal"]),
         (4, ["easy", "normal", "easy", "normal"]),
@@ -181,10 +166,7 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
         "normal": ai.normal,
         "strong": lambda obs, seed: ai.search(obs, seed, iterations=12),
     }
-    moves = 0
-    games = 0
-    seed = 0
-    while moves < 3_400:  # with Canasta and Game of Rows: 10,000+ AI moves for part 2
+    for seed in range(len(tables)):
         players, levels = tables[seed % len(tables)]
         state = ENGINE.new_game(players, seed=seed)
         history = SeatHistory(players)
@@ -197,9 +179,5 @@ def test_many_ai_moves_are_legal_and_games_end() -> None:
             assert code in obs.legal
             state, events = ENGINE.apply(state, seat, code)
             history.record(events)
-            moves += 1
         assert ENGINE.is_over(state), "an AI game did not end"
         assert ENGINE.result(state).winners
-        games += 1
-        seed += 1
-    assert games >= 10

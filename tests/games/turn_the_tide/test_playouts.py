@@ -12,7 +12,9 @@ from games.turn_the_tide import ENGINE
 from tests.games.conformance import random_playout
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize(
+    "players", [3, pytest.param(4, marks=pytest.mark.slow), pytest.param(5, marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("show_history", [False, True])
 def test_checked_random_games(players: int, show_history: bool) -> None:
     options = {"show_history": show_history}

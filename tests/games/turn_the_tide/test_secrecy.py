@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,7 @@ def check_step(state: State, seat: int, action: Action, events: list[Event], pic
             assert before_reveal(alt_events, other) == theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(
     players=st.integers(min_value=3, max_value=5),
