@@ -1,8 +1,11 @@
 """``python -m bot [--config FILE]``: load settings, open the store, run the bot until a signal.
 
-Exit code 2 with one line on stderr for anything the self-hoster must fix (missing or malformed
-token, bad config, a token Discord refuses); SIGTERM/SIGINT close the bot gracefully, which lets
-the session manager finish its in-flight saves before the process ends.
+Exit codes, each with one line on stderr (README, "Running several processes"): 0 a clean stop;
+1 a storage (or network) error; 2 anything the self-hoster must fix or a refusal (missing or
+malformed token, bad config, a token Discord refuses, a shard another process holds, another
+shard count in the database); 3 this process lost its shard lease to another process, so a
+supervisor that restarts on failure restarts it. SIGTERM/SIGINT close the bot gracefully, which
+lets the session manager finish its in-flight saves, then give its leases up at once.
 """
 
 from __future__ import annotations
@@ -34,6 +37,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="FILE",
         default=None,
         help="TOML config file (default: config.toml in the working directory, if present)",
+    )
+    parser.add_argument(
+        "--wait-for-lease",
+        action="store_true",
+        help="wait for this process's shards while another process holds them, instead of "
+        "exiting 2 (start the new process of a rolling restart this way, then stop the old)",
     )
     sub = parser.add_subparsers(dest="command")
     copy = sub.add_parser(
@@ -138,9 +147,14 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(max(logging.WARNING, logging.root.level))
 
 
-async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int]], None]) -> Any:
+async def open_manager(
+    settings: Settings,
+    on_lease_lost: Callable[[Sequence[int]], None],
+    *,
+    wait_for_lease: bool = False,
+) -> Any:
     """The session manager as the settings describe it: the store opened, its games loaded
-    and resumed, this process's shards leased."""
+    and resumed, this process's shards leased (waited for, with ``wait_for_lease``)."""
     from bot.sessions import SessionManager
     from bot.sessions.ai import AiConfig
     from bot.sessions.shards import ShardPlan
@@ -159,12 +173,15 @@ async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int
         shards=plan,
         lease_seconds=settings.storage.lease_seconds,
         on_lease_lost=on_lease_lost,
+        wait_for_lease=wait_for_lease,
         lobby_idle=t.lobby_idle_minutes * 60,
         game_idle=t.game_idle_days * 86400,
     )
 
 
-async def run(settings: Settings, token: str, *, sync_only: bool = False) -> None:
+async def run(
+    settings: Settings, token: str, *, sync_only: bool = False, wait_for_lease: bool = False
+) -> None:
     """Open the manager, build the bot around it, run until the gateway closes, a signal
     arrives or another process takes our shards; always close the bot (which closes the
     manager after its last write).
@@ -174,13 +191,17 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
     built, and none has to wait for ``setup_hook`` to complete it.
 
     ``sync_only`` (``python -m bot sync-commands``): log in, which runs ``setup_hook`` and so
-    syncs the commands (forced, changed or not), and close without joining the gateway."""
+    syncs the commands (forced, changed or not), and close without joining the gateway.
+
+    Raises :class:`LeaseLost` after the bot has closed when it stopped because another
+    process took its shards (exit code 3, not a clean stop)."""
     from bot.client import TidewaterBot
-    from bot.store import LATEST, describe
+    from bot.store import LATEST, LeaseLost, describe
 
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
     bots: list[TidewaterBot] = []
+    lost: list[int] = []
 
     def stop() -> None:
         if not closing and bots:
@@ -190,9 +211,10 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         """Another process took our shards (we stalled past the lease): stop at once rather
         than drive games someone else now drives; the process manager restarts us."""
         log.critical("shutting down: shard(s) %s are now served by another process", list(shards))
+        lost.extend(shards)
         stop()
 
-    manager = await open_manager(settings, lease_lost)
+    manager = await open_manager(settings, lease_lost, wait_for_lease=wait_for_lease)
     log.info(
         "Tidewater %s (database schema %d): opened the %s",
         __version__,
@@ -223,6 +245,11 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
             await asyncio.gather(*closing, return_exceptions=True)
         if not bot.is_closed():
             await bot.close()
+    if lost:
+        raise LeaseLost(
+            f"shard(s) {', '.join(map(str, sorted(set(lost))))} are now served by another "
+            "process: stopped"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,16 +268,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.discord.rest_base_url:
         discord.http.Route.BASE = settings.discord.rest_base_url.rstrip("/")
     from bot.sessions.shards import ShardOwned
-    from bot.store import SchemaTooNew, StoreUnavailable
+    from bot.store import LeaseLost, SchemaTooNew, StoreUnavailable
 
     try:
         if args.command == "sync-commands":
             asyncio.run(run(settings, token, sync_only=True))
         else:
-            asyncio.run(run(settings, token))
+            asyncio.run(run(settings, token, wait_for_lease=args.wait_for_lease))
     except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
+    except LeaseLost as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 3
     except StoreUnavailable as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 1

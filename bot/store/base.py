@@ -43,6 +43,12 @@ class StoreUnavailable(RuntimeError):
     traceback; the message never includes a PostgreSQL URL (it may hold a password)."""
 
 
+class LeaseLost(RuntimeError):
+    """Another process now holds the lease of a shard this process served (it stalled past
+    the lease, or the database says so at a write): this process must stop driving games at
+    once and exit (code 3), so that its supervisor restarts it as a waiting process."""
+
+
 # ---- rows written ---------------------------------------------------------------------------
 class GameWrite(NamedTuple):
     """A ``games`` upsert. ``version`` is not here: the action log moves it (migration 4)."""
@@ -274,6 +280,15 @@ class OpenGames:
     tails: dict[int, list[ActionRow]]
 
 
+class Leases(NamedTuple):
+    """What a lease claim found: the shards ``owner`` now holds, each with its epoch (the
+    fencing token its writes carry), and, when the claim was refused because another owner
+    holds a live lease under a different shard count, that count (nothing is claimed then)."""
+
+    held: dict[int, int]
+    other_count: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Counters:
     """The largest ids in use: ids are allocated in memory by the only writer."""
@@ -371,6 +386,11 @@ class GroupCommitWriter(ABC):
             await self._task
             self._task = None
 
+    async def stop_writes(self) -> None:
+        """Write everything queued, then refuse any later batch; reads and leases still work
+        (a process gives its shards up only after its last write has landed)."""
+        await self._stop_writer()
+
     def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
         gives the failures by index (see :func:`check`)."""
@@ -465,6 +485,10 @@ class GameStore(Protocol):
         """Write everything queued, then release the connections."""
         ...
 
+    async def stop_writes(self) -> None:
+        """Write everything queued, then refuse any later batch (reads still work)."""
+        ...
+
     async def counters(self) -> Counters: ...
 
     async def guild_settings(self) -> list[SettingsRow]: ...
@@ -493,8 +517,19 @@ class GameStore(Protocol):
         ``owner`` now holds, so a second process for an owned shard learns it at once."""
         ...
 
+    async def lease_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float, count: int
+    ) -> Leases:
+        """:meth:`claim_shards` for a process of ``count`` shards, in one transaction: refused
+        as a whole (``other_count`` set, nothing claimed) while another owner holds a live
+        lease written under another count, since two counts map guilds to shards differently
+        and both processes would drive the same games. Each lease taken from another owner
+        (or after a release) gets the next epoch; a renewal keeps its epoch."""
+        ...
+
     async def release_shards(self, shards: Sequence[int], owner: str) -> None:
-        """Give up ``owner``'s leases (a clean shutdown lets another process start at once)."""
+        """Give up ``owner``'s leases (a clean shutdown lets another process start at once).
+        The rows stay, expired, so the next owner's epoch is higher still."""
         ...
 
     # ---- standings (issue 17) ------------------------------------------------------------

@@ -53,6 +53,7 @@ from bot.store.backup import before_migration
 from bot.store.base import (
     Batch,
     GroupCommitWriter,
+    Leases,
     SchemaTooNew,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
@@ -112,12 +113,20 @@ def _sql(kind: str, rows: int) -> str:
     return prefix + ", ".join([one] * rows) + suffix
 
 
-#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+#: take a free or expired lease, or renew one's own; RETURNING gives its epoch when held
+#: (the next one when it changes hands): PostgreSQL's statement, in SQLite's placeholders
 _CLAIM = (
-    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES (?, ?, ?)"
-    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
-    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?"
-    " RETURNING shard_id"
+    "INSERT INTO shard_leases (shard_id, owner, expires, shard_count, epoch)"
+    " VALUES (?1, ?2, ?3, ?5, 1)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,"
+    " shard_count = excluded.shard_count, epoch = CASE WHEN shard_leases.owner = excluded.owner"
+    " THEN shard_leases.epoch ELSE shard_leases.epoch + 1 END"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?4"
+    " RETURNING epoch"
+)
+_OTHER_COUNT = (
+    "SELECT shard_count FROM shard_leases WHERE owner <> ? AND expires >= ?"
+    " AND shard_count NOT IN (0, ?) LIMIT 1"
 )
 
 _SQL = {(kind, n): _sql(kind, n) for kind in _STATEMENTS for n in _CHUNKS}
@@ -361,17 +370,34 @@ class Store(GroupCommitWriter, TypedReads):
     async def claim_shards(
         self, shards: Sequence[int], owner: str, now: float, ttl: float
     ) -> list[int]:
-        held = []
-        for shard in shards:
-            async with self.reader.execute(_CLAIM, (shard, owner, now + ttl, now)) as cur:
-                if await cur.fetchone() is not None:
-                    held.append(shard)
-        return held
+        return list((await self.lease_shards(shards, owner, now, ttl, 0)).held)
+
+    async def lease_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float, count: int
+    ) -> Leases:
+        await self.reader.execute("BEGIN IMMEDIATE")  # the count check and claims as one
+        try:
+            other = None
+            if count:
+                other = await self.fetchone(_OTHER_COUNT, (owner, now, count))
+            held = {}
+            if other is None:
+                for shard in shards:
+                    row = await self.fetchone(_CLAIM, (shard, owner, now + ttl, now, count))
+                    if row is not None:
+                        held[shard] = int(row[0])
+            await self.reader.execute("COMMIT")
+        except BaseException:
+            if self.reader.in_transaction:
+                await self.reader.execute("ROLLBACK")
+            raise
+        return Leases(held, None if other is None else int(other[0]))
 
     async def release_shards(self, shards: Sequence[int], owner: str) -> None:
         for shard in shards:
             await self.reader.execute(
-                "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
+                "UPDATE shard_leases SET expires = 0 WHERE shard_id = ? AND owner = ?",
+                (shard, owner),
             )
 
     # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
