@@ -24,7 +24,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.store import GameStore
+from bot.store import Fence, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +163,18 @@ class ShardLease:
             await asyncio.sleep(self.poll)
         if told:
             log.warning("shard(s) %s taken over", list(self.plan.ids))
+        # from now on every write transaction checks these epochs (see Fence)
+        self.store.fence = Fence(self.owner, self.epochs, self._fenced)
         self._task = asyncio.get_running_loop().create_task(self._renew(), name="shard-lease")
+
+    def _fenced(self) -> None:
+        """A write found the leases taken: stop renewing and tell the owner of the process."""
+        log.critical("a write found the shard leases of %s held by another process", self.owner)
+        if self._task is not None:
+            self._task.cancel()
+        if self.on_lost is not None:
+            on_lost, self.on_lost = self.on_lost, None
+            on_lost(list(self.plan.ids))
 
     async def renew(self) -> list[int]:
         """Renew now; returns the shards lost (empty when all are still held)."""
@@ -183,7 +194,8 @@ class ShardLease:
             if lost:
                 log.critical("lost the lease of shard(s) %s to another process", lost)
                 if self.on_lost is not None:
-                    self.on_lost(lost)
+                    on_lost, self.on_lost = self.on_lost, None
+                    on_lost(lost)
                 return
 
     async def release(self) -> None:

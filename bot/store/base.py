@@ -20,10 +20,11 @@ against either. Everything crossing this seam is plain data:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
@@ -47,6 +48,28 @@ class LeaseLost(RuntimeError):
     """Another process now holds the lease of a shard this process served (it stalled past
     the lease, or the database says so at a write): this process must stop driving games at
     once and exit (code 3), so that its supervisor restarts it as a waiting process."""
+
+
+@dataclass(slots=True)
+class Fence:
+    """The leases a process writes under (issue 38): its owner name and, per shard, the epoch
+    it holds. Every write transaction checks, in the transaction itself and with the lease
+    rows locked against a takeover until it commits, that the database still gives this owner
+    these epochs; if not, the transaction is rolled back, :class:`LeaseLost` stops the writer
+    and ``on_lost`` is told (once), so a process that stalled past its lease and was replaced
+    cannot save a move the new owner does not know."""
+
+    owner: str
+    epochs: dict[int, int]
+    on_lost: Callable[[], None] | None = None
+
+    def lost(self) -> LeaseLost:
+        if self.on_lost is not None:
+            on_lost, self.on_lost = self.on_lost, None
+            on_lost()
+        return LeaseLost(
+            f"the shard leases of {self.owner} are held by another process: nothing was saved"
+        )
 
 
 # ---- rows written ---------------------------------------------------------------------------
@@ -364,6 +387,8 @@ class GroupCommitWriter(ABC):
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
+        #: the leases every transaction must still hold (None: one process, no check)
+        self.fence: Fence | None = None
         #: statistics for the benchmark: transactions and batches written
         self.transactions = 0
         self.batches = 0
@@ -383,7 +408,9 @@ class GroupCommitWriter(ABC):
         if self._task is not None:
             self._closing = True
             self._wake.set()
-            await self._task
+            # a lost lease was already told to every waiter and to the fence's owner
+            with contextlib.suppress(LeaseLost):
+                await self._task
             self._task = None
 
     async def stop_writes(self) -> None:
@@ -430,6 +457,8 @@ class GroupCommitWriter(ABC):
     async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
         try:
             await self._transaction(batches)
+        except LeaseLost:
+            raise  # not a batch's own error: no batch of this process may be written now
         except self.BATCH_ERRORS as exc:
             if len(batches) == 1:
                 return {0: exc}
@@ -440,6 +469,8 @@ class GroupCommitWriter(ABC):
             for index, batch in enumerate(batches):
                 try:
                     await self._transaction([batch])
+                except LeaseLost:
+                    raise
                 except self.BATCH_ERRORS as alone:
                     failures[index] = alone
             return failures
@@ -471,6 +502,8 @@ class GameStore(Protocol):
     #: statistics for the benchmark: transactions and batches written so far
     transactions: int
     batches: int
+    #: the leases every write transaction checks (set by the shard lease; None: no check)
+    fence: Fence | None
 
     def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``

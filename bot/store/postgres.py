@@ -35,6 +35,7 @@ import asyncpg
 from bot.store import standings
 from bot.store.base import (
     Batch,
+    Fence,
     GroupCommitWriter,
     Leases,
     SchemaTooNew,
@@ -128,9 +129,26 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
 
 
-async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> None:
-    """Write ``batches`` in one transaction on ``conn``."""
+#: the rows of the leases a fence names that still have its owner and epoch, locked FOR SHARE:
+#: a takeover's UPDATE of those rows waits until this transaction has committed, so the new
+#: owner, which loads its games after its claim, sees every write that passed the check
+_FENCE = (
+    "SELECT count(*) FROM (SELECT 1 FROM shard_leases WHERE owner = $1"
+    " AND (shard_id, epoch) IN (SELECT * FROM unnest($2::int4[], $3::int8[])) FOR SHARE) AS held"
+)
+
+
+async def write_transaction(
+    conn: asyncpg.Connection, batches: list[Batch], fence: Fence | None = None
+) -> None:
+    """Write ``batches`` in one transaction on ``conn``, if ``fence``'s leases still hold."""
     async with conn.transaction():
+        if fence is not None:
+            held = await conn.fetchval(
+                _FENCE, fence.owner, list(fence.epochs), list(fence.epochs.values())
+            )
+            if held != len(fence.epochs):
+                raise fence.lost()
         for kind, sql in _STATEMENTS.items():
             rows = [row for batch in batches for row in getattr(batch, kind)]
             if not rows:
@@ -226,7 +244,7 @@ class PostgresStore(GroupCommitWriter, TypedReads):
         await self._writer.close()
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
-        await write_transaction(self._writer, batches)
+        await write_transaction(self._writer, batches, self.fence)
 
     # ---- shard leases ---------------------------------------------------------------------
     async def claim_shards(

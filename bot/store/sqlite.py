@@ -52,7 +52,9 @@ from bot.store import standings
 from bot.store.backup import before_migration
 from bot.store.base import (
     Batch,
+    Fence,
     GroupCommitWriter,
+    LeaseLost,
     Leases,
     SchemaTooNew,
 )
@@ -132,10 +134,21 @@ _OTHER_COUNT = (
 _SQL = {(kind, n): _sql(kind, n) for kind in _STATEMENTS for n in _CHUNKS}
 
 
-def write_transaction(conn: sqlite3.Connection, batches: list[Batch]) -> None:
-    """Write ``batches`` in one transaction on ``conn`` (runs in the writer thread)."""
+def write_transaction(
+    conn: sqlite3.Connection, batches: list[Batch], fence: Fence | None = None
+) -> None:
+    """Write ``batches`` in one transaction on ``conn`` (runs in the writer thread), if
+    ``fence``'s leases still hold (checked under the write lock, which claims take too)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if fence is not None:
+            pairs = " OR ".join(["(shard_id = ? AND epoch = ?)"] * len(fence.epochs))
+            (held,) = conn.execute(
+                f"SELECT count(*) FROM shard_leases WHERE owner = ? AND ({pairs})",
+                [fence.owner, *(v for pair in fence.epochs.items() for v in pair)],
+            ).fetchone()
+            if held != len(fence.epochs):
+                raise LeaseLost("the shard leases of this process are held by another process")
         for kind in _STATEMENTS:
             rows = [row for batch in batches for row in getattr(batch, kind)]
             start = 0
@@ -350,7 +363,14 @@ class Store(GroupCommitWriter, TypedReads):
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
+        fence = self.fence
+        try:
+            await loop.run_in_executor(
+                self._thread, write_transaction, self._writer, batches, fence
+            )
+        except LeaseLost:
+            assert fence is not None
+            raise fence.lost() from None  # told on the loop, not in the writer thread
 
     def _written(self, batches: int) -> None:
         self._since_checkpoint += batches

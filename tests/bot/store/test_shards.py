@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -186,3 +187,46 @@ async def test_a_waiting_process_takes_over_as_soon_as_the_owner_closes_cleanly(
 async def until(condition: Callable[[], bool]) -> None:
     while not condition():
         await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("backend", ["postgresql", "sqlite"])
+async def test_a_stalled_owner_replaced_meanwhile_cannot_commit_a_move(
+    backend: str, postgres_url: str, tmp_path: Any
+) -> None:
+    """Issue 38's split brain: proc-a stalls past its lease (its renewal paused), proc-b takes
+    the shard over, proc-a resumes and tries a move. The database refuses it in the move's own
+    transaction (the epoch changed), nothing of it is saved, and proc-a is told to stop."""
+    url = postgres_url if backend == "postgresql" else str(tmp_path / "shared.sqlite3")
+    clock = Clock()
+    told: list[Sequence[int]] = []
+    a = await SessionManager.open(
+        url,
+        engines=engines,
+        clock=clock,
+        autoplay=False,
+        shards=ShardPlan(2, (0,)),
+        owner="proc-a",
+        lease_seconds=30.0,
+        on_lease_lost=told.append,
+    )
+    gid = await start_game(a, GUILD_ON[0], 100)
+    acknowledged = await play(a, gid, 3)
+    lease = a._lease
+    assert lease is not None and lease._task is not None
+    lease._task.cancel()  # proc-a stalls: no renewal ...
+    clock.now += 31
+    b = await open_mgr(url, (0,), clock, "proc-b")  # ... and is replaced
+    try:
+        info, state = await a.state(gid)  # proc-a wakes up with a click in hand
+        engine = engines(info.game)
+        seat = engine.to_act(state)[0]
+        with pytest.raises(Exception, match="held by another process"):
+            await a.act(gid, seat, engine.legal_actions(state, seat)[0].code, info.version)
+        assert told == [[0]]
+        assert (await b.get(gid)).version == acknowledged  # nothing of proc-a's move
+        assert len(await b.actions(gid)) == acknowledged
+        assert await play(b, gid, 1) == acknowledged + 1  # and proc-b plays on
+    finally:
+        a._lease = None  # its leases are proc-b's: nothing to give back
+        await a.close()
+        await b.close()
