@@ -1,8 +1,11 @@
 """``python -m bot [--config FILE]``: load settings, open the store, run the bot until a signal.
 
-Exit code 2 with one line on stderr for anything the self-hoster must fix (missing or malformed
-token, bad config, a token Discord refuses); SIGTERM/SIGINT close the bot gracefully, which lets
-the session manager finish its in-flight saves before the process ends.
+Exit codes, each with one line on stderr (README, "Running several processes"): 0 a clean stop;
+1 a storage (or network) error; 2 anything the self-hoster must fix or a refusal (missing or
+malformed token, bad config, a token Discord refuses, a shard another process holds, another
+shard count in the database); 3 this process lost its shard lease to another process, so a
+supervisor that restarts on failure restarts it. SIGTERM/SIGINT close the bot gracefully, which
+lets the session manager finish its in-flight saves, then give its leases up at once.
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=None,
         help="TOML config file (default: config.toml in the working directory, if present)",
     )
+    parser.add_argument(
+        "--wait-for-lease",
+        action="store_true",
+        help="wait for this process's shards while another process holds them, instead of "
+        "exiting 2 (start the new process of a rolling restart this way, then stop the old)",
+    )
     sub = parser.add_subparsers(dest="command")
     copy = sub.add_parser(
         "migrate-db",
@@ -43,6 +52,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     copy.add_argument("--to", required=True, metavar="URL", help="postgresql://... target")
     copy.add_argument("--config", metavar="FILE", default=None, dest="sub_config")
+    copy.add_argument(
+        "--force",
+        action="store_true",
+        help="copy even while a running bot holds the SQLite database (its later moves are lost)",
+    )
     backup = sub.add_parser(
         "backup",
         help="copy the SQLite database ([storage] path) to FILE, safely while the bot runs",
@@ -85,11 +99,16 @@ def backup(settings: Settings, target: str) -> int:
     return 0
 
 
-def migrate_db(settings: Settings, url: str) -> int:
+def migrate_db(settings: Settings, url: str, *, force: bool = False) -> int:
     """``python -m bot migrate-db --to URL``: copy, then say what moved (exit 0), or one line
-    saying why not (exit 2)."""
+    saying why not: exit 2 for what the operator must change first (not a PostgreSQL URL, no
+    database, a target that holds games, a source a running bot still writes), exit 1 when
+    PostgreSQL refuses or cannot be reached (wrong host or port, unknown database or role, a
+    bad password, a malformed URL). The line never repeats the URL: it may hold a password."""
+    import asyncpg
+
     from bot.store import is_postgres
-    from bot.store.copy import TargetNotEmpty, copy_sqlite_to_postgres
+    from bot.store.copy import SourceInUse, TargetNotEmpty, copy_sqlite_to_postgres
 
     if not is_postgres(url):
         print("tidewater: --to must be a postgresql:// URL", file=sys.stderr)
@@ -99,17 +118,25 @@ def migrate_db(settings: Settings, url: str) -> int:
         print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
         return 2
     try:
-        copied = asyncio.run(copy_sqlite_to_postgres(source, url))
-    except TargetNotEmpty as exc:
+        copied = asyncio.run(copy_sqlite_to_postgres(source, url, force=force))
+    except (TargetNotEmpty, SourceInUse) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"tidewater: cannot reach PostgreSQL ({exc})", file=sys.stderr)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        print(f"tidewater: cannot copy into PostgreSQL ({_one_line(exc)})", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # what asyncpg says of a URL it cannot parse
+        print(f"tidewater: --to is not a usable PostgreSQL URL ({exc})", file=sys.stderr)
         return 1
     moved = ", ".join(f"{n} {table}" for table, n in copied.rows.items())
     print(f"copied {source} into PostgreSQL: {moved}")
     print("set [storage] url (or DATABASE_URL) to that URL to run on PostgreSQL")
     return 0
+
+
+def _one_line(exc: BaseException) -> str:
+    """An error's message on one line (PostgreSQL's may carry a DETAIL or HINT line)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def setup_logging(level: str) -> None:
@@ -121,9 +148,14 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(max(logging.WARNING, logging.root.level))
 
 
-async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int]], None]) -> Any:
+async def open_manager(
+    settings: Settings,
+    on_lease_lost: Callable[[Sequence[int]], None],
+    *,
+    wait_for_lease: bool = False,
+) -> Any:
     """The session manager as the settings describe it: the store opened, its games loaded
-    and resumed, this process's shards leased."""
+    and resumed, this process's shards leased (waited for, with ``wait_for_lease``)."""
     from bot.sessions import SessionManager
     from bot.sessions.ai import AiConfig
     from bot.sessions.shards import ShardPlan
@@ -142,12 +174,15 @@ async def open_manager(settings: Settings, on_lease_lost: Callable[[Sequence[int
         shards=plan,
         lease_seconds=settings.storage.lease_seconds,
         on_lease_lost=on_lease_lost,
+        wait_for_lease=wait_for_lease,
         lobby_idle=t.lobby_idle_minutes * 60,
         game_idle=t.game_idle_days * 86400,
     )
 
 
-async def run(settings: Settings, token: str, *, sync_only: bool = False) -> None:
+async def run(
+    settings: Settings, token: str, *, sync_only: bool = False, wait_for_lease: bool = False
+) -> None:
     """Open the manager, build the bot around it, run until the gateway closes, a signal
     arrives or another process takes our shards; always close the bot (which closes the
     manager after its last write).
@@ -157,16 +192,20 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
     built, and none has to wait for ``setup_hook`` to complete it.
 
     ``sync_only`` (``python -m bot sync-commands``): log in, which runs ``setup_hook`` and so
-    syncs the commands (forced, changed or not), and close without joining the gateway."""
+    syncs the commands (forced, changed or not), and close without joining the gateway.
+
+    Raises :class:`LeaseLost` after the bot has closed when it stopped because another
+    process took its shards (exit code 3, not a clean stop)."""
     from prometheus_client import CollectorRegistry
 
     from bot.client import TidewaterBot
     from bot.monitor import Monitor, RequestMetrics
-    from bot.store import LATEST, describe
+    from bot.store import LATEST, LeaseLost, describe
 
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
     bots: list[TidewaterBot] = []
+    lost: list[int] = []
 
     def stop() -> None:
         if not closing and bots:
@@ -176,9 +215,10 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
         """Another process took our shards (we stalled past the lease): stop at once rather
         than drive games someone else now drives; the process manager restarts us."""
         log.critical("shutting down: shard(s) %s are now served by another process", list(shards))
+        lost.extend(shards)
         stop()
 
-    manager = await open_manager(settings, lease_lost)
+    manager = await open_manager(settings, lease_lost, wait_for_lease=wait_for_lease)
     log.info(
         "Tidewater %s (database schema %d): opened the %s",
         __version__,
@@ -222,6 +262,11 @@ async def run(settings: Settings, token: str, *, sync_only: bool = False) -> Non
             await asyncio.gather(*closing, return_exceptions=True)
         if not bot.is_closed():
             await bot.close()
+    if lost:
+        raise LeaseLost(
+            f"shard(s) {', '.join(map(str, sorted(set(lost))))} are now served by another "
+            "process: stopped"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -229,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings(getattr(args, "sub_config", None) or args.config)
         if args.command == "migrate-db":
-            return migrate_db(settings, args.to)
+            return migrate_db(settings, args.to, force=args.force)
         if args.command == "backup":
             return backup(settings, args.file)
         token = check_token(settings)
@@ -240,16 +285,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.discord.rest_base_url:
         discord.http.Route.BASE = settings.discord.rest_base_url.rstrip("/")
     from bot.sessions.shards import ShardOwned
-    from bot.store import SchemaTooNew, StoreUnavailable
+    from bot.store import LeaseLost, SchemaTooNew, StoreUnavailable
 
     try:
         if args.command == "sync-commands":
             asyncio.run(run(settings, token, sync_only=True))
         else:
-            asyncio.run(run(settings, token))
+            asyncio.run(run(settings, token, wait_for_lease=args.wait_for_lease))
     except (ShardOwned, SchemaTooNew) as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 2
+    except LeaseLost as exc:
+        print(f"tidewater: {exc}", file=sys.stderr)
+        return 3
     except StoreUnavailable as exc:
         print(f"tidewater: {exc}", file=sys.stderr)
         return 1

@@ -257,6 +257,7 @@ class SessionManager:
         lease_seconds: float = 60.0,
         owner: str | None = None,
         on_lease_lost: Callable[[Sequence[int]], None] | None = None,
+        wait_for_lease: bool = False,
         lobby_idle: float = 0.0,
         game_idle: float = 0.0,
     ) -> SessionManager:
@@ -265,7 +266,9 @@ class SessionManager:
 
         ``shards`` (a sharded bot's process) loads only those shards' games, after claiming
         their leases (:class:`ShardOwned` if another process holds one); ``on_lease_lost``
-        hears of shards taken over while this process stalled.
+        hears of shards taken over while this process stalled. ``wait_for_lease`` waits for
+        shards another process holds (until it releases them or they expire) instead of
+        raising :class:`ShardOwned`.
 
         ``engines`` maps a game name to its engine (default ``games.registry.get``); tests
         inject their own. ``policy`` replaces every AI level (it receives observations only).
@@ -300,7 +303,8 @@ class SessionManager:
                     ttl=lease_seconds,
                     on_lost=on_lease_lost,
                 )
-                await self._lease.claim()  # refuses to start for a shard another process owns
+                # refuses (or waits) to start for a shard another process owns
+                await self._lease.claim(wait=wait_for_lease)
             await self._load()
         except BaseException:
             try:
@@ -333,6 +337,9 @@ class SessionManager:
             if self._tasks:
                 await asyncio.gather(*self._tasks, return_exceptions=True)
             if self._lease is not None:
+                # the last move lands before the shards are given up: the next owner loads
+                # the games once the lease is free, and must find every acknowledged move
+                await self._store.stop_writes()
                 await self._lease.release()
         finally:
             await self._store.close()

@@ -19,17 +19,23 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.store import GameStore
+from bot.store import Fence, GameStore
 
 log = logging.getLogger(__name__)
 
 
 class ShardOwned(RuntimeError):
     """Another live process holds the lease of a shard this process was configured for."""
+
+
+class ShardCountMismatch(ShardOwned):
+    """Live leases in the database were taken under another ``shard_count``: the two counts
+    map guilds to shards differently, so both processes would drive the same games."""
 
 
 def shard_of(guild_id: int, count: int) -> int:
@@ -80,15 +86,21 @@ class IdSpace:
 
 
 def default_owner() -> str:
-    """A name for this process in the lease table (host and pid: readable in an incident)."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    """A name for this process in the lease table: host and pid, readable in an incident, and
+    a random tail, since a container restarted under the same hostname is pid 1 again and
+    must not pass for the process it replaces."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 class ShardLease:
     """Holds this process's shard leases: claimed before the games load, renewed every third
     of ``ttl``, released on a clean shutdown. ``on_lost`` is called (once) with the shards
     another process took after a renewal failed to keep them, e.g. after this process stalled
-    for longer than ``ttl``: the caller must stop driving those games at once."""
+    for longer than ``ttl``: the caller must stop driving those games at once.
+
+    Each lease is written with the plan's shard count: a claim is refused while another
+    process holds a live lease under another count (:class:`ShardCountMismatch`). ``epochs``
+    are the fencing tokens of the leases held (shard -> epoch)."""
 
     def __init__(
         self,
@@ -99,6 +111,7 @@ class ShardLease:
         clock: Callable[[], float],
         ttl: float = 60.0,
         on_lost: Callable[[Sequence[int]], None] | None = None,
+        poll: float = 1.0,
     ) -> None:
         self.store = store
         self.plan = plan
@@ -106,23 +119,69 @@ class ShardLease:
         self.clock = clock
         self.ttl = ttl
         self.on_lost = on_lost
+        #: seconds between two tries while waiting for leases (:meth:`claim` ``wait=True``)
+        self.poll = poll
+        self.epochs: dict[int, int] = {}
         self._task: asyncio.Task[None] | None = None
 
-    async def claim(self) -> None:
-        held = await self.store.claim_shards(self.plan.ids, self.owner, self.clock(), self.ttl)
-        missing = sorted(set(self.plan.ids) - set(held))
+    async def _try(self) -> ShardOwned | None:
+        """One claim of every shard of the plan, all or none: None when all are held, else
+        why not (the leases taken meanwhile are given back, so that two waiting processes
+        with overlapping shards cannot each hold half)."""
+        leases = await self.store.lease_shards(
+            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+        )
+        if leases.other_count is not None:
+            return ShardCountMismatch(
+                f"the database holds live shard leases for shard_count = {leases.other_count}, "
+                f"this process has shard_count = {self.plan.count}: stop every process of the "
+                f"old count (their leases expire within {self.ttl:.0f} s of them stopping) "
+                "before starting one of the new count"
+            )
+        missing = sorted(set(self.plan.ids) - set(leases.held))
         if missing:
-            await self.store.release_shards(held, self.owner)
-            raise ShardOwned(
+            await self.store.release_shards(list(leases.held), self.owner)
+            return ShardOwned(
                 f"shard(s) {', '.join(map(str, missing))} are owned by another running process; "
                 f"its lease expires within {self.ttl:.0f} s of it stopping"
             )
+        self.epochs = dict(leases.held)
+        return None
+
+    async def claim(self, *, wait: bool = False) -> None:
+        """Take every lease of the plan, or raise :class:`ShardOwned` (or
+        :class:`ShardCountMismatch`) saying why not. ``wait=True`` tries again every
+        ``poll`` seconds instead, until the owner releases them (a clean shutdown) or lets
+        them expire: a rolling restart starts the new process waiting, then stops the old."""
+        told = False
+        while (refused := await self._try()) is not None:
+            if not wait:
+                raise refused
+            if not told:
+                log.warning("waiting for the shard leases: %s", refused)
+                told = True
+            await asyncio.sleep(self.poll)
+        if told:
+            log.warning("shard(s) %s taken over", list(self.plan.ids))
+        # from now on every write transaction checks these epochs (see Fence)
+        self.store.fence = Fence(self.owner, self.epochs, self._fenced)
         self._task = asyncio.get_running_loop().create_task(self._renew(), name="shard-lease")
+
+    def _fenced(self) -> None:
+        """A write found the leases taken: stop renewing and tell the owner of the process."""
+        log.critical("a write found the shard leases of %s held by another process", self.owner)
+        if self._task is not None:
+            self._task.cancel()
+        if self.on_lost is not None:
+            on_lost, self.on_lost = self.on_lost, None
+            on_lost(list(self.plan.ids))
 
     async def renew(self) -> list[int]:
         """Renew now; returns the shards lost (empty when all are still held)."""
-        held = await self.store.claim_shards(self.plan.ids, self.owner, self.clock(), self.ttl)
-        return sorted(set(self.plan.ids) - set(held))
+        leases = await self.store.lease_shards(
+            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+        )
+        return sorted(s for s in self.plan.ids if leases.held.get(s, -1) != self.epochs.get(s, -2))
 
     async def _renew(self) -> None:
         while True:
@@ -135,7 +194,8 @@ class ShardLease:
             if lost:
                 log.critical("lost the lease of shard(s) %s to another process", lost)
                 if self.on_lost is not None:
-                    self.on_lost(lost)
+                    on_lost, self.on_lost = self.on_lost, None
+                    on_lost(lost)
                 return
 
     def renewing(self) -> bool:

@@ -21,11 +21,14 @@ from bot.store.base import (
     Counters,
     DeadlineRow,
     DeadlineWrite,
+    Fence,
     GameRow,
     GameStore,
     GameWrite,
     HistoryRow,
     Leaderboard,
+    LeaseLost,
+    Leases,
     OpenGames,
     Queued,
     RatingRow,
@@ -42,7 +45,7 @@ from bot.store.base import (
     dumps,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
-from bot.store.sqlite import Store, migrate, schema_version
+from bot.store.sqlite import DatabaseHeld, Store, migrate, schema_version
 
 #: the SQLite backend under a name that says so (``Store`` is kept for existing callers)
 SQLiteStore = Store
@@ -87,6 +90,8 @@ async def open_store(target: str | Path, *, synchronous: str = "FULL") -> GameSt
     try:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         return await Store.open(target, synchronous=synchronous)
+    except DatabaseHeld as exc:
+        raise StoreUnavailable(str(exc)) from exc
     except (OSError, sqlite3.Error) as exc:
         raise StoreUnavailable(f"cannot open the SQLite database {target} ({exc})") from exc
 
@@ -99,13 +104,17 @@ __all__ = [
     "Batch",
     "Commit",
     "Counters",
+    "DatabaseHeld",
     "DeadlineRow",
     "DeadlineWrite",
+    "Fence",
     "GameRow",
     "GameStore",
     "GameWrite",
     "HistoryRow",
     "Leaderboard",
+    "LeaseLost",
+    "Leases",
     "OpenGames",
     "Queued",
     "RatingRow",

@@ -20,10 +20,11 @@ against either. Everything crossing this seam is plain data:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
@@ -41,6 +42,34 @@ class StoreUnavailable(RuntimeError):
     server that refuses the connection or the credentials). Raised by ``open_store`` with a
     message a self-hoster can act on, so ``python -m bot`` says it in one line instead of a
     traceback; the message never includes a PostgreSQL URL (it may hold a password)."""
+
+
+class LeaseLost(RuntimeError):
+    """Another process now holds the lease of a shard this process served (it stalled past
+    the lease, or the database says so at a write): this process must stop driving games at
+    once and exit (code 3), so that its supervisor restarts it as a waiting process."""
+
+
+@dataclass(slots=True)
+class Fence:
+    """The leases a process writes under (issue 38): its owner name and, per shard, the epoch
+    it holds. Every write transaction checks, in the transaction itself and with the lease
+    rows locked against a takeover until it commits, that the database still gives this owner
+    these epochs; if not, the transaction is rolled back, :class:`LeaseLost` stops the writer
+    and ``on_lost`` is told (once), so a process that stalled past its lease and was replaced
+    cannot save a move the new owner does not know."""
+
+    owner: str
+    epochs: dict[int, int]
+    on_lost: Callable[[], None] | None = None
+
+    def lost(self) -> LeaseLost:
+        if self.on_lost is not None:
+            on_lost, self.on_lost = self.on_lost, None
+            on_lost()
+        return LeaseLost(
+            f"the shard leases of {self.owner} are held by another process: nothing was saved"
+        )
 
 
 # ---- rows written ---------------------------------------------------------------------------
@@ -274,6 +303,15 @@ class OpenGames:
     tails: dict[int, list[ActionRow]]
 
 
+class Leases(NamedTuple):
+    """What a lease claim found: the shards ``owner`` now holds, each with its epoch (the
+    fencing token its writes carry), and, when the claim was refused because another owner
+    holds a live lease under a different shard count, that count (nothing is claimed then)."""
+
+    held: dict[int, int]
+    other_count: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Counters:
     """The largest ids in use: ids are allocated in memory by the only writer."""
@@ -349,6 +387,8 @@ class GroupCommitWriter(ABC):
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
+        #: the leases every transaction must still hold (None: one process, no check)
+        self.fence: Fence | None = None
         #: statistics for the benchmark: transactions and batches written
         self.transactions = 0
         self.batches = 0
@@ -368,8 +408,15 @@ class GroupCommitWriter(ABC):
         if self._task is not None:
             self._closing = True
             self._wake.set()
-            await self._task
+            # a lost lease was already told to every waiter and to the fence's owner
+            with contextlib.suppress(LeaseLost):
+                await self._task
             self._task = None
+
+    async def stop_writes(self) -> None:
+        """Write everything queued, then refuse any later batch; reads and leases still work
+        (a process gives its shards up only after its last write has landed)."""
+        await self._stop_writer()
 
     def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
@@ -410,6 +457,8 @@ class GroupCommitWriter(ABC):
     async def _write(self, batches: list[Batch]) -> dict[int, BaseException]:
         try:
             await self._transaction(batches)
+        except LeaseLost:
+            raise  # not a batch's own error: no batch of this process may be written now
         except self.BATCH_ERRORS as exc:
             if len(batches) == 1:
                 return {0: exc}
@@ -420,6 +469,8 @@ class GroupCommitWriter(ABC):
             for index, batch in enumerate(batches):
                 try:
                     await self._transaction([batch])
+                except LeaseLost:
+                    raise
                 except self.BATCH_ERRORS as alone:
                     failures[index] = alone
             return failures
@@ -451,6 +502,8 @@ class GameStore(Protocol):
     #: statistics for the benchmark: transactions and batches written so far
     transactions: int
     batches: int
+    #: the leases every write transaction checks (set by the shard lease; None: no check)
+    fence: Fence | None
 
     def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
@@ -463,6 +516,10 @@ class GameStore(Protocol):
 
     async def close(self) -> None:
         """Write everything queued, then release the connections."""
+        ...
+
+    async def stop_writes(self) -> None:
+        """Write everything queued, then refuse any later batch (reads still work)."""
         ...
 
     async def counters(self) -> Counters: ...
@@ -493,8 +550,19 @@ class GameStore(Protocol):
         ``owner`` now holds, so a second process for an owned shard learns it at once."""
         ...
 
+    async def lease_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float, count: int
+    ) -> Leases:
+        """:meth:`claim_shards` for a process of ``count`` shards, in one transaction: refused
+        as a whole (``other_count`` set, nothing claimed) while another owner holds a live
+        lease written under another count, since two counts map guilds to shards differently
+        and both processes would drive the same games. Each lease taken from another owner
+        (or after a release) gets the next epoch; a renewal keeps its epoch."""
+        ...
+
     async def release_shards(self, shards: Sequence[int], owner: str) -> None:
-        """Give up ``owner``'s leases (a clean shutdown lets another process start at once)."""
+        """Give up ``owner``'s leases (a clean shutdown lets another process start at once).
+        The rows stay, expired, so the next owner's epoch is higher still."""
         ...
 
     # ---- standings (issue 17) ------------------------------------------------------------

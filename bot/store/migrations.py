@@ -149,6 +149,14 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 10: leases know the shard count and carry an epoch (issue 38). ``shard_count``: a process
+    # configured for another count is refused while a lease of this count is live (0: written
+    # before this migration, unknown). ``epoch``: the fencing token, raised each time another
+    # owner takes the shard, which every write transaction checks
+    """
+    ALTER TABLE shard_leases ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE shard_leases ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -35,7 +35,9 @@ import asyncpg
 from bot.store import standings
 from bot.store.base import (
     Batch,
+    Fence,
     GroupCommitWriter,
+    Leases,
     SchemaTooNew,
 )
 from bot.store.postgres_migrations import LATEST, MIGRATIONS
@@ -99,12 +101,21 @@ _STATEMENTS: dict[str, str] = {
         standings.RATING_UPSERT_TAIL,
     ),
 }
-#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+#: take a free or expired lease, or renew one's own; RETURNING gives its epoch when held
+#: (the next one when it changes hands)
 _CLAIM = (
-    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES ($1, $2, $3)"
-    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+    "INSERT INTO shard_leases (shard_id, owner, expires, shard_count, epoch)"
+    " VALUES ($1, $2, $3, $5, 1)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,"
+    " shard_count = excluded.shard_count, epoch = CASE WHEN shard_leases.owner = excluded.owner"
+    " THEN shard_leases.epoch ELSE shard_leases.epoch + 1 END"
     " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < $4"
-    " RETURNING shard_id"
+    " RETURNING epoch"
+)
+#: another owner's live lease under another shard count (0: written before migration 10)
+_OTHER_COUNT = (
+    "SELECT shard_count FROM shard_leases WHERE owner <> $1 AND expires >= $2"
+    " AND shard_count NOT IN (0, $3) LIMIT 1"
 )
 _VERSIONS = (
     "UPDATE games AS g SET version = m.seq, updated = m.at"
@@ -118,9 +129,26 @@ _DELETES = {"deadlines_del", "deadlines_del_game"}
 _UPSERT_KEY = {"games": 1, "snapshots": 1, "settings": 1, "ratings": 3}
 
 
-async def write_transaction(conn: asyncpg.Connection, batches: list[Batch]) -> None:
-    """Write ``batches`` in one transaction on ``conn``."""
+#: the rows of the leases a fence names that still have its owner and epoch, locked FOR SHARE:
+#: a takeover's UPDATE of those rows waits until this transaction has committed, so the new
+#: owner, which loads its games after its claim, sees every write that passed the check
+_FENCE = (
+    "SELECT count(*) FROM (SELECT 1 FROM shard_leases WHERE owner = $1"
+    " AND (shard_id, epoch) IN (SELECT * FROM unnest($2::int4[], $3::int8[])) FOR SHARE) AS held"
+)
+
+
+async def write_transaction(
+    conn: asyncpg.Connection, batches: list[Batch], fence: Fence | None = None
+) -> None:
+    """Write ``batches`` in one transaction on ``conn``, if ``fence``'s leases still hold."""
     async with conn.transaction():
+        if fence is not None:
+            held = await conn.fetchval(
+                _FENCE, fence.owner, list(fence.epochs), list(fence.epochs.values())
+            )
+            if held != len(fence.epochs):
+                raise fence.lost()
         for kind, sql in _STATEMENTS.items():
             rows = [row for batch in batches for row in getattr(batch, kind)]
             if not rows:
@@ -216,22 +244,36 @@ class PostgresStore(GroupCommitWriter, TypedReads):
         await self._writer.close()
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
-        await write_transaction(self._writer, batches)
+        await write_transaction(self._writer, batches, self.fence)
 
     # ---- shard leases ---------------------------------------------------------------------
     async def claim_shards(
         self, shards: Sequence[int], owner: str, now: float, ttl: float
     ) -> list[int]:
-        held = []
-        async with self.pool.acquire() as conn:
+        return list((await self.lease_shards(shards, owner, now, ttl, 0)).held)
+
+    async def lease_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float, count: int
+    ) -> Leases:
+        async with self.pool.acquire() as conn, conn.transaction():
+            # claims are rare (a third of a lease apart): one at a time, so that two processes
+            # of different counts starting at once cannot both pass the count check; writers'
+            # FOR SHARE row locks do not conflict with this mode
+            await conn.execute("LOCK TABLE shard_leases IN SHARE ROW EXCLUSIVE MODE")
+            if count:
+                other = await conn.fetchval(_OTHER_COUNT, owner, now, count)
+                if other is not None:
+                    return Leases({}, int(other))
+            held = {}
             for shard in shards:
-                if await conn.fetchval(_CLAIM, shard, owner, now + ttl, now) is not None:
-                    held.append(shard)
-        return held
+                epoch = await conn.fetchval(_CLAIM, shard, owner, now + ttl, now, count)
+                if epoch is not None:
+                    held[shard] = int(epoch)
+            return Leases(held)
 
     async def release_shards(self, shards: Sequence[int], owner: str) -> None:
         await self.pool.execute(
-            "DELETE FROM shard_leases WHERE shard_id = ANY($1::int4[]) AND owner = $2",
+            "UPDATE shard_leases SET expires = 0 WHERE shard_id = ANY($1::int4[]) AND owner = $2",
             list(shards),
             owner,
         )

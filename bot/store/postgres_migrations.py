@@ -128,6 +128,11 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 10: leases know the shard count and carry an epoch (see bot/store/migrations.py)
+    """
+    ALTER TABLE shard_leases ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE shard_leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -27,12 +27,18 @@ Design decisions (why):
   here, and each batch is retried alone.
 * **A separate read connection** so a read never sees a batch that has not committed yet.
 * **Checkpoints off the commit path** (see :class:`Store`).
+* **A lock file beside the database** (``<db>.lock``, see :func:`hold_lock`): an open store
+  holds a shared ``flock`` on it for its lifetime, so ``migrate-db`` (which asks for it
+  exclusively) can tell that a running bot is still writing the file it would copy.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -46,7 +52,10 @@ from bot.store import standings
 from bot.store.backup import before_migration
 from bot.store.base import (
     Batch,
+    Fence,
     GroupCommitWriter,
+    LeaseLost,
+    Leases,
     SchemaTooNew,
 )
 from bot.store.migrations import LATEST, MIGRATIONS
@@ -106,21 +115,40 @@ def _sql(kind: str, rows: int) -> str:
     return prefix + ", ".join([one] * rows) + suffix
 
 
-#: take a free or expired lease, or renew one's own; RETURNING says whether it is held
+#: take a free or expired lease, or renew one's own; RETURNING gives its epoch when held
+#: (the next one when it changes hands): PostgreSQL's statement, in SQLite's placeholders
 _CLAIM = (
-    "INSERT INTO shard_leases (shard_id, owner, expires) VALUES (?, ?, ?)"
-    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
-    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?"
-    " RETURNING shard_id"
+    "INSERT INTO shard_leases (shard_id, owner, expires, shard_count, epoch)"
+    " VALUES (?1, ?2, ?3, ?5, 1)"
+    " ON CONFLICT (shard_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,"
+    " shard_count = excluded.shard_count, epoch = CASE WHEN shard_leases.owner = excluded.owner"
+    " THEN shard_leases.epoch ELSE shard_leases.epoch + 1 END"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires < ?4"
+    " RETURNING epoch"
+)
+_OTHER_COUNT = (
+    "SELECT shard_count FROM shard_leases WHERE owner <> ? AND expires >= ?"
+    " AND shard_count NOT IN (0, ?) LIMIT 1"
 )
 
 _SQL = {(kind, n): _sql(kind, n) for kind in _STATEMENTS for n in _CHUNKS}
 
 
-def write_transaction(conn: sqlite3.Connection, batches: list[Batch]) -> None:
-    """Write ``batches`` in one transaction on ``conn`` (runs in the writer thread)."""
+def write_transaction(
+    conn: sqlite3.Connection, batches: list[Batch], fence: Fence | None = None
+) -> None:
+    """Write ``batches`` in one transaction on ``conn`` (runs in the writer thread), if
+    ``fence``'s leases still hold (checked under the write lock, which claims take too)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if fence is not None:
+            pairs = " OR ".join(["(shard_id = ? AND epoch = ?)"] * len(fence.epochs))
+            (held,) = conn.execute(
+                f"SELECT count(*) FROM shard_leases WHERE owner = ? AND ({pairs})",
+                [fence.owner, *(v for pair in fence.epochs.items() for v in pair)],
+            ).fetchone()
+            if held != len(fence.epochs):
+                raise LeaseLost("the shard leases of this process are held by another process")
         for kind in _STATEMENTS:
             rows = [row for batch in batches for row in getattr(batch, kind)]
             start = 0
@@ -191,6 +219,46 @@ async def _worker_stopped(conn: aiosqlite.Connection) -> None:
         await asyncio.to_thread(worker.join, 10.0)
 
 
+class DatabaseHeld(RuntimeError):
+    """The lock beside a SQLite database is held in a way that excludes us (a running bot
+    holds it shared; ``migrate-db`` holds it exclusively while it copies)."""
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file of the database at ``path``: ``<db>.lock`` beside it."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def hold_lock(path: str | Path, *, exclusive: bool) -> int:
+    """Take the lock of the database at ``path`` without waiting; returns the descriptor to
+    give to :func:`release_lock`, or raises :class:`DatabaseHeld`.
+
+    Why ``flock`` on a separate file and not a marker: the kernel drops it when the process
+    ends however it ends (``kill -9`` included), so a crashed bot never leaves a stale marker
+    that blocks a copy; and the database file itself is SQLite's to lock."""
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise DatabaseHeld(
+            f"{path} is in use by a running bot"
+            if exclusive
+            else f"{path} is being copied by migrate-db; start the bot when it has finished"
+        ) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def release_lock(fd: int | None) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing the descriptor drops the flock
+
+
 async def schema_version(conn: aiosqlite.Connection) -> int:
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     async with conn.execute("SELECT version FROM schema_version") as cur:
@@ -243,8 +311,10 @@ class Store(GroupCommitWriter, TypedReads):
         thread: ThreadPoolExecutor,
         reader: aiosqlite.Connection,
         checkpointer: aiosqlite.Connection,
+        lock: int | None = None,
     ) -> None:
         super().__init__()
+        self._lock = lock
         self._writer = writer
         self._thread = thread  # one worker: the only thread that ever touches ``_writer``
         self.reader = reader
@@ -253,12 +323,19 @@ class Store(GroupCommitWriter, TypedReads):
         self._since_checkpoint = 0
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
+    async def open(cls, path: str | Path, *, synchronous: str = "FULL", lock: bool = True) -> Store:
+        """Open (creating or migrating) the database at ``path``. ``lock=False`` takes no lock
+        file (``migrate-db`` holds it exclusively itself, or was told ``--force``)."""
         if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
             raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        reader = await _connect(path, synchronous)
+        held = hold_lock(path, exclusive=False) if lock else None
+        try:
+            reader = await _connect(path, synchronous)
+        except BaseException:
+            release_lock(held)
+            raise
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         loop = asyncio.get_running_loop()
         checkpointer: aiosqlite.Connection | None = None
@@ -274,8 +351,9 @@ class Store(GroupCommitWriter, TypedReads):
             if checkpointer is not None:
                 await close_fully(checkpointer)
             thread.shutdown()
+            release_lock(held)
             raise
-        store = cls(writer, thread, reader, checkpointer)
+        store = cls(writer, thread, reader, checkpointer, held)
         store._start_writer()
         return store
 
@@ -288,10 +366,19 @@ class Store(GroupCommitWriter, TypedReads):
         await self.reader.close()
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
         self._thread.shutdown()
+        release_lock(self._lock)
+        self._lock = None
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, write_transaction, self._writer, batches)
+        fence = self.fence
+        try:
+            await loop.run_in_executor(
+                self._thread, write_transaction, self._writer, batches, fence
+            )
+        except LeaseLost:
+            assert fence is not None
+            raise fence.lost() from None  # told on the loop, not in the writer thread
 
     def _written(self, batches: int) -> None:
         self._since_checkpoint += batches
@@ -311,17 +398,34 @@ class Store(GroupCommitWriter, TypedReads):
     async def claim_shards(
         self, shards: Sequence[int], owner: str, now: float, ttl: float
     ) -> list[int]:
-        held = []
-        for shard in shards:
-            async with self.reader.execute(_CLAIM, (shard, owner, now + ttl, now)) as cur:
-                if await cur.fetchone() is not None:
-                    held.append(shard)
-        return held
+        return list((await self.lease_shards(shards, owner, now, ttl, 0)).held)
+
+    async def lease_shards(
+        self, shards: Sequence[int], owner: str, now: float, ttl: float, count: int
+    ) -> Leases:
+        await self.reader.execute("BEGIN IMMEDIATE")  # the count check and claims as one
+        try:
+            other = None
+            if count:
+                other = await self.fetchone(_OTHER_COUNT, (owner, now, count))
+            held = {}
+            if other is None:
+                for shard in shards:
+                    row = await self.fetchone(_CLAIM, (shard, owner, now + ttl, now, count))
+                    if row is not None:
+                        held[shard] = int(row[0])
+            await self.reader.execute("COMMIT")
+        except BaseException:
+            if self.reader.in_transaction:
+                await self.reader.execute("ROLLBACK")
+            raise
+        return Leases(held, None if other is None else int(other[0]))
 
     async def release_shards(self, shards: Sequence[int], owner: str) -> None:
         for shard in shards:
             await self.reader.execute(
-                "DELETE FROM shard_leases WHERE shard_id = ? AND owner = ?", (shard, owner)
+                "UPDATE shard_leases SET expires = 0 WHERE shard_id = ? AND owner = ?",
+                (shard, owner),
             )
 
     # ---- raw access (the typed reads are bot.store.reads') ------------------------------------

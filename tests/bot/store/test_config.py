@@ -51,7 +51,7 @@ def test_a_second_process_for_an_owned_shard_exits_with_one_line(
     import bot.__main__ as entry
     from bot.sessions.shards import ShardOwned
 
-    async def refused(settings: object, token: str) -> None:
+    async def refused(settings: object, token: str, **_: object) -> None:
         raise ShardOwned("shard(s) 1 are owned by another running process")
 
     monkeypatch.setattr(entry, "run", refused)
@@ -61,3 +61,39 @@ def test_a_second_process_for_an_owned_shard_exits_with_one_line(
     assert entry.main(["--config", "config.example.toml"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["tidewater: shard(s) 1 are owned by another running process"]
+
+
+def test_a_process_that_lost_its_lease_exits_3_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not 0: a supervisor set to restart on failure must restart it (issue 38)."""
+    import bot.__main__ as entry
+    from bot.store import LeaseLost
+
+    async def lost(settings: object, token: str, **_: object) -> None:
+        raise LeaseLost("shard(s) 1 are now served by another process: stopped")
+
+    monkeypatch.setattr(entry, "run", lost)
+    monkeypatch.setenv(
+        "DISCORD_TOKEN", "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
+    )
+    assert entry.main(["--config", "config.example.toml"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["tidewater: shard(s) 1 are now served by another process: stopped"]
+
+
+def test_wait_for_lease_reaches_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.__main__ as entry
+
+    seen: list[object] = []
+
+    async def run(settings: object, token: str, **kwargs: object) -> None:
+        seen.append(kwargs.get("wait_for_lease"))
+
+    monkeypatch.setattr(entry, "run", run)
+    monkeypatch.setenv(
+        "DISCORD_TOKEN", "MTAxMDEwMTAxMDEwMTAxMDEw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
+    )
+    assert entry.main(["--config", "config.example.toml", "--wait-for-lease"]) == 0
+    assert entry.main(["--config", "config.example.toml"]) == 0
+    assert seen == [True, False]

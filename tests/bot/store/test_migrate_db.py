@@ -6,8 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.sessions import SessionManager
+from bot.store import SQLiteStore, StoreUnavailable, open_store
 from tests.bot.sessions_support import engines
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -89,3 +93,87 @@ async def test_live_and_finished_games_move_and_resume(tmp_path: Path, postgres_
 
 def info_players(game: str) -> int:
     return 4 if game == "boat" else 3
+
+
+def migrate(tmp_path: Path, url: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    """The real ``python -m bot migrate-db``, bounded: a hang fails the test instead of it."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[storage]\npath = "{tmp_path / "old.sqlite3"}"\n')
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "--config", str(config), "migrate-db", "--to", url, *extra],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=30,
+    )
+
+
+async def an_old_database(tmp_path: Path) -> Path:
+    path = tmp_path / "old.sqlite3"
+    await (await SQLiteStore.open(path)).close()
+    return path
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://localhost:1/tidewater",  # nothing listens there
+        "postgresql://u:p@[::1/tidewater",  # malformed
+        "postgresql://u:p@localhost:port/tidewater",  # malformed
+        "unknown database",
+        "unknown role",
+    ],
+)
+async def test_a_postgresql_error_exits_1_with_one_line(
+    tmp_path: Path, postgres_server: Any, url: str
+) -> None:
+    await an_old_database(tmp_path)
+    uri = str(postgres_server.get_uri())
+    if url == "unknown database":
+        url = uri.replace("/postgres?", "/no_such_db?", 1)
+    elif url == "unknown role":
+        url = uri.replace("://postgres", "://no_such_role", 1)
+    done = migrate(tmp_path, url)
+    assert done.returncode == 1, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tidewater: "), done.stderr
+    assert "p@" not in lines[0]  # no password repeated
+
+
+async def test_a_database_a_running_bot_holds_is_refused_unless_forced(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    path = await an_old_database(tmp_path)
+    running = await SQLiteStore.open(path)  # what a running bot holds
+    try:
+        done = migrate(tmp_path, postgres_url)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.strip().splitlines() == [
+            f"tidewater: {path} is in use by a running bot: stop it first (moves made after"
+            " the copy would be lost), or pass --force"
+        ]
+        forced = migrate(tmp_path, postgres_url, "--force")
+        assert forced.returncode == 0, forced.stderr
+    finally:
+        await running.close()
+    # and a bot cannot start on the file while it is being copied
+    with open_lock(path), pytest.raises(StoreUnavailable, match="being copied by migrate-db"):
+        await open_store(path)
+    assert migrate(tmp_path, postgres_url).returncode == 0  # the bot stopped: it goes through
+
+
+def open_lock(path: Path) -> Any:
+    import contextlib
+
+    from bot.store.sqlite import hold_lock, release_lock
+
+    @contextlib.contextmanager
+    def held() -> Any:
+        fd = hold_lock(path, exclusive=True)
+        try:
+            yield fd
+        finally:
+            release_lock(fd)
+
+    return held()

@@ -286,6 +286,22 @@ async def test_a_shard_lease_is_refused_while_held_and_taken_after_expiry(store:
     assert await store.claim_shards([0], "b", now=153.0, ttl=30.0) == [0]
 
 
+async def test_leases_carry_the_shard_count_and_an_epoch_raised_at_each_takeover(
+    store: Any,
+) -> None:
+    assert await store.lease_shards([0, 1], "a", 100.0, 30.0, 2) == ({0: 1, 1: 1}, None)
+    assert await store.lease_shards([0, 1], "a", 110.0, 30.0, 2) == ({0: 1, 1: 1}, None)
+    # a process of another count is refused as a whole while a's leases live ...
+    assert await store.lease_shards([3], "b", 120.0, 30.0, 4) == ({}, 2)
+    assert await store.lease_shards([1], "b", 139.0, 30.0, 2) == ({}, None)  # a's till 140
+    # ... and re-shards once they have expired; a shard changing hands gets the next epoch
+    assert await store.lease_shards([0, 3], "b", 141.0, 30.0, 4) == ({0: 2, 3: 1}, None)
+    assert await store.lease_shards([1], "a", 142.0, 30.0, 2) == ({}, 4)
+    # a release keeps the row, so the epoch goes on rising after it
+    await store.release_shards([0, 3], "b")
+    assert await store.lease_shards([0], "a", 143.0, 30.0, 2) == ({0: 3}, None)
+
+
 # ---- every SQL statement lives in bot/store/ ---------------------------------------------------
 BOT = Path(__file__).resolve().parents[3] / "bot"
 SQL = re.compile(
