@@ -86,12 +86,18 @@ class RequestMetrics:
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_end.append(self._request_end)
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """The bot's ``on_interaction`` listener: count it, note when it arrived."""
-        self.interactions.labels(type=getattr(interaction.type, "name", "unknown")).inc()
+    def arrived(self, data: Any) -> None:
+        """An ``INTERACTION_CREATE`` event's data, as the gateway delivered it: count it by
+        type, note when it arrived (see :meth:`Monitor.__init__` for why not a listener)."""
+        try:
+            kind = discord.InteractionType(data["type"]).name
+            interaction_id = int(data["id"])
+        except (KeyError, TypeError, ValueError):
+            return  # not an interaction discord.py can read: the gateway guard answers it
+        self.interactions.labels(type=kind).inc()
         if len(self._pending) >= _PENDING_MAX:
             self._pending.clear()
-        self._pending[interaction.id] = self.clock()
+        self._pending[interaction_id] = self.clock()
 
     async def _request_end(
         self, session: aiohttp.ClientSession, context: SimpleNamespace, params: Any
@@ -165,7 +171,17 @@ class Monitor:
         self.registry = registry
         self.clock = clock
         registry.register(PartsCollector(manager, bot))
-        bot.add_listener(requests.on_interaction, "on_interaction")
+        # Seen at the gateway's parser rather than by an ``on_interaction`` listener: discord.py
+        # runs every listener call as a task of its own, a cost per interaction that the
+        # metrics must not add (issue 39: serving them must not raise the CPU per interaction)
+        parsers = bot._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def counted(data: Any) -> None:
+            requests.arrived(data)
+            parse(data)
+
+        parsers["INTERACTION_CREATE"] = counted
         manager.add_listener(self._moved)
         self.moves = Counter(
             "tidewater_moves",
