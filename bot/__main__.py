@@ -239,7 +239,11 @@ async def run(
         await manager.close()
         raise
     bots.append(bot)
-    monitor = None if requests is None else Monitor(bot, manager, requests, registry)
+    monitor = (
+        None
+        if requests is None
+        else Monitor(bot, manager, bot.publisher, bot.tables.pictures, requests, registry)
+    )
 
     def on_signal() -> None:
         log.info("signal received: closing")

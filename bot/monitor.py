@@ -34,9 +34,10 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from bot.client import TidewaterBot
 from bot.model import MoveCause, Update
+from bot.publisher import Publisher
 from bot.sessions import SessionManager
+from bot.table.pictures import Pictures
 
 log = logging.getLogger(__name__)
 
@@ -116,10 +117,10 @@ class RequestMetrics:
 class PartsCollector(Collector):
     """The figures read from the bot's parts when Prometheus scrapes (nothing on the hot path)."""
 
-    def __init__(self, manager: SessionManager, parts: TidewaterBot) -> None:
+    def __init__(self, manager: SessionManager, publisher: Publisher, pictures: Pictures) -> None:
         self.manager = manager
-        #: the bot: its publisher (the table-edit queue) and tables (the picture cache)
-        self.parts = parts
+        self.publisher = publisher  # the table-edit queue
+        self.pictures = pictures  # the picture cache
 
     def collect(self) -> Iterable[Metric]:
         games = GaugeMetricFamily(
@@ -136,7 +137,7 @@ class PartsCollector(Collector):
         yield GaugeMetricFamily(
             "tidewater_table_edits_queued",
             "Games whose table waits for its next edit",
-            value=self.parts.publisher.queued(),
+            value=self.publisher.queued(),
         )
         ai = self.manager.ai_decisions
         yield CounterMetricFamily("tidewater_ai_decisions", "AI moves chosen", value=ai.count)
@@ -145,7 +146,7 @@ class PartsCollector(Collector):
             "Wall time spent choosing AI moves (divide by tidewater_ai_decisions_total)",
             value=ai.seconds,
         )
-        hits, misses = self.parts.tables.pictures.cache_stats()
+        hits, misses = self.pictures.cache_stats()
         pictures = CounterMetricFamily(
             "tidewater_picture_cache", "Picture cache look-ups", labels=["result"]
         )
@@ -159,22 +160,25 @@ class Monitor:
 
     def __init__(
         self,
-        bot: TidewaterBot,
+        client: discord.Client,
         manager: SessionManager,
+        publisher: Publisher,
+        pictures: Pictures,
         requests: RequestMetrics,
         registry: CollectorRegistry,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.bot = bot
+        #: the Discord client whose gateway connection the health check looks at
+        self.client = client
         self.manager = manager
         self.requests = requests
         self.registry = registry
         self.clock = clock
-        registry.register(PartsCollector(manager, bot))
+        registry.register(PartsCollector(manager, publisher, pictures))
         # Seen at the gateway's parser rather than by an ``on_interaction`` listener: discord.py
         # runs every listener call as a task of its own, a cost per interaction that the
         # metrics must not add (issue 39: serving them must not raise the CPU per interaction)
-        parsers = bot._connection.parsers
+        parsers = client._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
 
         def counted(data: Any) -> None:
@@ -198,11 +202,11 @@ class Monitor:
     async def health(self) -> dict[str, bool]:
         """Each check and whether it passed: the gateway connected, the store writable, the
         shard leases held."""
-        bot = self.bot
-        shards = getattr(bot, "shards", {})
+        client = self.client
+        shards = getattr(client, "shards", {})
         gateway = (
-            bot.is_ready()
-            and not bot.is_closed()
+            client.is_ready()
+            and not client.is_closed()
             and all(not shard.is_closed() for shard in shards.values())
         )
         try:

@@ -111,7 +111,9 @@ async def test_health_fails_when_the_store_cannot_be_written(fake, tmp_path) -> 
     table = await live_table(fake, tmp_path, ai=0, people=(ALICE, BOB))
     bot = table.bot
     registry = CollectorRegistry()
-    monitor = Monitor(bot, bot.manager, RequestMetrics(registry, lambda: 0.0), registry)
+    requests = RequestMetrics(registry, lambda: 0.0)
+    parts = (bot.publisher, bot.tables.pictures)
+    monitor = Monitor(bot, bot.manager, *parts, requests, registry)
     try:
         bot._ready.set()  # as the gateway's READY does
         assert await monitor.health() == {"gateway": True, "store": True, "leases": True}
