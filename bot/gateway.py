@@ -137,6 +137,15 @@ def _contained(
     event: str, parser: Callable[[Any], None], state: Any, answer: Answer
 ) -> Callable[[Any], None]:
     def parse(data: Any) -> None:
+        if event == "INTERACTION_CREATE" and not well_formed(data):
+            # discord.py would take it, then fail in a task of its own (a menu's ``values``
+            # that is not a list), where nobody answers it
+            answered = _answer_unread(state, data, answer)
+            log.warning(
+                "dropped an interaction of a shape Discord does not send%s",
+                "; it is answered" if answered else "",
+            )
+            return
         try:
             parser(data)
         except Exception as exc:
@@ -151,6 +160,29 @@ def _contained(
 
     parse.__tidewater__ = True  # type: ignore[attr-defined]
     return parse
+
+
+def well_formed(data: Any) -> bool:
+    """Whether a component click or a form has the shape discord.py reads without a check:
+    the fields it indexes, of the types it iterates. Other types are read by the command tree,
+    which answers what it cannot read (``bot.tree``)."""
+    if not isinstance(data, dict):
+        return True  # the parser fails at once, and the guard above answers
+    inner = data.get("data")
+    kind = data.get("type")
+    if kind not in (3, 5):
+        return True
+    if not isinstance(inner, dict) or not isinstance(inner.get("custom_id"), str):
+        return False
+    if kind == 3:
+        values = inner.get("values", [])
+        return (
+            isinstance(inner.get("component_type"), int)
+            and isinstance(values, list)
+            and all(isinstance(v, str) for v in values)
+            and isinstance(inner.get("resolved", {}), dict)
+        )
+    return isinstance(inner.get("components"), list) and isinstance(inner.get("resolved", {}), dict)
 
 
 def _answer_unread(state: Any, data: Any, answer: Answer) -> bool:
