@@ -86,9 +86,8 @@ def backup(settings: Settings, target: str) -> int:
             file=sys.stderr,
         )
         return 2
-    source = Path(settings.storage.path)
-    if not source.is_file():
-        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+    source = existing_sqlite(settings)
+    if source is None:
         return 2
     try:
         copy = backup_sqlite(source, target)
@@ -97,6 +96,16 @@ def backup(settings: Settings, target: str) -> int:
         return 1
     print(f"backed up {source} to {copy}")
     return 0
+
+
+def existing_sqlite(settings: Settings) -> Path | None:
+    """The SQLite file of ``[storage] path`` that ``backup`` and ``migrate-db`` read, or None
+    after saying on stderr that there is none (both then exit 2)."""
+    source = Path(settings.storage.path)
+    if not source.is_file():
+        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+        return None
+    return source
 
 
 def migrate_db(settings: Settings, url: str, *, force: bool = False) -> int:
@@ -113,9 +122,8 @@ def migrate_db(settings: Settings, url: str, *, force: bool = False) -> int:
     if not is_postgres(url):
         print("tidewater: --to must be a postgresql:// URL", file=sys.stderr)
         return 2
-    source = Path(settings.storage.path)
-    if not source.exists():
-        print(f"tidewater: no SQLite database at {source}", file=sys.stderr)
+    source = existing_sqlite(settings)
+    if source is None:
         return 2
     try:
         copied = asyncio.run(copy_sqlite_to_postgres(source, url, force=force))
