@@ -7,7 +7,7 @@ stays so; this list adds every other test whose setup and call took at least ``-
 seconds (not its teardown: the last test's carries the session's, the PostgreSQL server's
 stop). Run the full suite with its times, then this script:
 
-    .venv/bin/python -m pytest --durations=0 > /tmp/times.txt
+    .venv/bin/python -m pytest -n auto --durations=0 > /tmp/times.txt
     .venv/bin/python bench/slow_tests.py /tmp/times.txt
 
 A test missing from the list (new, renamed) runs in the inner loop until the next such run.
@@ -26,9 +26,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LIST = ROOT / "tests" / "slow_tests.txt"
 LINE = re.compile(r"^([0-9.]+)s (?:setup|call)\s+(\S+::.+?)\s*$")
 HEADER = """\
-# Tests the inner loop (pytest -m "not slow") leaves out, one node id a line: each took at
-# least {threshold} s (setup and call) in a full run on the 2-core machine. Written by
-# bench/slow_tests.py from a `pytest --durations=0` log; tests/conftest.py marks them slow.
+# Tests the inner loop (pytest -m "not slow") leaves out, one a line: the node id and the
+# seconds its setup and call took in a full run on the 2-core machine (each at least
+# {threshold} s). Written by bench/slow_tests.py from a `pytest --durations=0` log;
+# tests/conftest.py marks them slow, and runs them first, longest first, under `-n`.
 """
 
 
@@ -51,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not spent:
         sys.exit(f"{args.log}: no --durations lines (run pytest with --durations=0)")
     slow = sorted(test for test, seconds in spent.items() if seconds >= args.threshold)
-    args.out.write_text(HEADER.format(threshold=args.threshold) + "".join(f"{t}\n" for t in slow))
+    lines = "".join(f"{test} {spent[test]:.2f}\n" for test in slow)
+    args.out.write_text(HEADER.format(threshold=args.threshold) + lines)
     kept = sum(seconds for seconds in spent.values() if seconds < args.threshold)
     print(f"{len(slow)} of {len(spent)} timed tests listed; the others took {kept:.0f} s")
 

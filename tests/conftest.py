@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -30,11 +31,34 @@ registry.discover("tests.fixtures")
 SLOW_TESTS = Path(__file__).with_name("slow_tests.txt")
 
 
+def measured() -> dict[str, float]:
+    """Node id -> seconds it took in the last measured full run, for every test listed in
+    ``slow_tests.txt`` (a line is a node id, then optionally its seconds)."""
+    lines = SLOW_TESTS.read_text().splitlines() if SLOW_TESTS.exists() else []
+    seconds: dict[str, float] = {}
+    for line in lines:
+        if not line.strip() or line.startswith("#"):
+            continue
+        node, _, taken = line.strip().rpartition(" ")
+        try:
+            seconds[node] = float(taken)
+        except ValueError:  # no seconds (or a node id with a space): the whole line
+            seconds[line.strip()] = 0.0
+    return seconds
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark ``slow`` the tests listed in ``slow_tests.txt``, so ``-m "not slow"`` (the inner
-    loop) stays under a minute; the default run, CI's, runs them all."""
-    lines = SLOW_TESTS.read_text().splitlines() if SLOW_TESTS.exists() else []
-    listed = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    loop) stays under a minute; the default run, CI's, runs them all.
+
+    Run over several processes (``-n``, pytest-xdist), the longest tests go first, longest
+    first: each process then takes the next test as it finishes one, so the run ends with the
+    short ones and no process waits on a long test started last. Alone, the order stays the
+    files' order, which is easier to read."""
+    seconds = measured()
     for item in items:
-        if item.nodeid in listed:
+        if item.nodeid in seconds:
             item.add_marker(pytest.mark.slow)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # stable: the tests of equal (or unknown) time keep their files' order
+        items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))

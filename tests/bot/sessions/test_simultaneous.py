@@ -54,19 +54,23 @@ async def click_together(mgr: SessionManager, gid: int, rng: random.Random) -> i
     return len(clicks)
 
 
-@pytest.mark.parametrize(("game", "players"), [("turn_the_tide", 3), ("turn_the_tide", 4),
-                                               ("turn_the_tide", 5), ("rowboat", 4)])  # fmt: skip
-async def test_simultaneous_clicks_all_land(tmp_path: Path, game: str, players: int) -> None:
-    """1,000 simultaneous instants over all four cases (250 each), random seeds."""
+@pytest.mark.parametrize(("game", "players", "wanted"), [
+    ("turn_the_tide", 3, 250), ("turn_the_tide", 4, 250), ("turn_the_tide", 5, 250),
+    ("rowboat", 4, 60),  # few of its steps are simultaneous: fewer instants, same kinds
+])  # fmt: skip
+async def test_simultaneous_clicks_all_land(
+    tmp_path: Path, game: str, players: int, wanted: int
+) -> None:
+    """810 simultaneous instants over all four cases, random seeds."""
     mgr = await SessionManager.open(tmp_path / "s.sqlite3", autoplay=False)
     rng = random.Random(players)
     instants = 0
     channel = 0
     try:
-        while instants < 250:
+        while instants < wanted:
             channel += 1
             gid = await table(mgr, game, players, rng.randrange(1 << 62), channel)
-            while instants < 250:
+            while instants < wanted:
                 info, state = await mgr.state(gid)
                 engine = registry.get(game)
                 if info.status != "live":
@@ -81,7 +85,7 @@ async def test_simultaneous_clicks_all_land(tmp_path: Path, game: str, players: 
                     await mgr.act(gid, seat, code, info.version)
     finally:
         await mgr.close()
-    assert instants == 250
+    assert instants == wanted
 
 
 async def test_a_double_click_and_an_old_control_stay_refused(tmp_path: Path) -> None:
