@@ -21,6 +21,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.images.base import seat_name as seat_name
+
 RGB = tuple[int, int, int]
 
 WIDTH = 780
@@ -400,13 +402,6 @@ def slot(
 # ---------------------------------------------------------------- seats and layout
 
 
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    """The caller's name for a seat, or "Seat N" (1-based: players count from one)."""
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
-
-
 def fit(text: str, size: int, width: float) -> str:
     """``text`` cut with an ellipsis to fit ``width`` px, so a long name cannot overlap."""
     if text_w(text, size) <= width:
@@ -458,9 +453,16 @@ def header(d: ImageDraw.ImageDraw, title: str, detail: str = "", width: int = WI
     """The title line every picture starts with; returns the y below it."""
     x = label(d, 20, 14, title, 30, TEXT, bold=True)
     if detail:
-        detail = fit(detail, 24, width - x - 40)
-        label(d, x + 16, 19, detail, 24, MUTED)
+        label(d, x + 16, 19, header_detail(detail, width - x - 40), 24, MUTED)
     return 60.0
+
+
+def header_detail(detail: str, room: float) -> str:
+    """The header's words cut to ``room`` px: leading parts (``Round 2 · ``) go first, so that
+    who is to act, said last, stays readable; only then is the rest cut with an ellipsis."""
+    while text_w(detail, 24) > room and " · " in detail:
+        detail = detail.split(" · ", 1)[1]
+    return fit(detail, 24, room)
 
 
 def png(img: Image.Image) -> bytes:
