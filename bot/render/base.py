@@ -14,6 +14,7 @@ Parts (required ones are abstract):
   level; a renderer without navs ignores it).
 * **event_line** (required): one line for the table log (seat None) or a private note for a seat.
 * **clears_log** (log policy): whether an event starts a new log (a new hand or round).
+* **sheet_cells**: how each side scored a hand, in a few words, for the final score sheet.
 * **snapshot**: the embed of a private snapshot event (an event for which the engine's
   optional ``snapshot_lifetime`` hook gives a number of seconds, see ``games.core.SnapshotHooks``)
   for one seat, or None; the shell times and fades it.
@@ -98,6 +99,13 @@ class Renderer(ABC):
     def clears_log(self, event: Event) -> bool:
         """Log policy: whether ``event`` starts a new table log (default: never)."""
         return False
+
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """How each of the ``sides`` scoring sides (the engine's teams, then lone seats) scored,
+        in a few words ("bid 5 took 6, 1 bag"), when the public ``event`` scores a hand or a
+        round; None for any other event (the default: the final score sheet then shows each
+        hand's change and running total only)."""
+        return None
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
         """The embed of a private snapshot event for ``seat``, or None (default: none)."""

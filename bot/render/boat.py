@@ -530,6 +530,24 @@ class BoatRenderer(Renderer):
             return f"🂠 You discarded {cards}, face down."
         return None
 
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``bid 120 made · 85 in cards`` for the declaring team, ``40 in cards`` for the other:
+        from the hand's ``hand_scored`` event (teams 0 & 2, 1 & 3)."""
+        if event.kind != "hand_scored":
+            return None
+        data = event.data
+        declarer = data.get("declarer")
+        points = list(data.get("card_points") or [0] * sides)
+        cells = []
+        for team in range(sides):
+            cards = f"{points[team] if team < len(points) else 0} in cards"
+            if isinstance(declarer, int) and declarer % 2 == team:
+                outcome = "made" if data.get("made") else "set"
+                cells.append(f"bid {data.get('bid')} {outcome} · {cards}")
+            else:
+                cells.append(cards)
+        return cells
+
     def clears_log(self, event: Event) -> bool:
         """The log restarts when a hand is scored or redealt: the next deal puts the cards of the
         old log lines into new, secret hands (§5), so they must leave the public table."""

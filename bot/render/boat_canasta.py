@@ -733,6 +733,26 @@ class BoatCanastaRenderer(Renderer):
             return f"🚢 Your new hand: {n_cards(len(data.get('cards') or []))}."
         return None
 
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``table +340 · canastas +300 · hand −20 · closing +200``: each side's round, from the
+        ``round_end`` event's rows, in the words of the table's round scores."""
+        if event.kind != "round_end":
+            return None
+        cells = []
+        for row in event.data.get("rows") or []:
+            table, canastas, reds, penalty, closing = (int(v) for v in row[:5])
+            parts = [f"table {table:+d}"]
+            if canastas:
+                parts.append(f"canastas {canastas:+d}")
+            if reds:
+                parts.append(f"red 3s {reds:+d}")
+            if penalty:
+                parts.append(f"hand −{penalty}")
+            if closing:
+                parts.append(f"closing {closing:+d}")
+            cells.append(" · ".join(parts))
+        return cells
+
     def clears_log(self, event: Event) -> bool:
         """A new round deals new cards: the old round's lines would only confuse."""
         return event.kind == "round_start"

@@ -445,6 +445,28 @@ class RowboatRenderer(Renderer):
             )
         return None
 
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``bid 5 took 7 made, 2 bags``, ``bid 4 took 2 set``, ``took 3`` (novice): per side,
+        from the hand's ``hand_scored`` event; a bag penalty is named with what it cost."""
+        if event.kind != "hand_scored":
+            return None
+        cells = []
+        for side in event.data.get("sides") or []:
+            bid, won = side.get("bid"), int(side.get("tricks") or 0)
+            if bid is None:
+                cells.append(f"took {won}")
+                continue
+            made = won >= bid
+            text = f"bid {bid} took {won} {'made' if made else 'set'}"
+            gained = won - bid if made else 0
+            if gained:
+                text += f", {gained} bag{'s' if gained != 1 else ''}"
+            penalties = (gained - int(side.get("sandbags") or 0)) // 5
+            if penalties > 0:
+                text += f", bag penalty −{100 * penalties}"
+            cells.append(text)
+        return cells
+
     def clears_log(self, event: Event) -> bool:
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
         are shuffled back and dealt again, so old lines would only confuse)."""

@@ -407,6 +407,18 @@ class TurnTheTideRenderer(Renderer):
             )
         return None
 
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``lowest tide`` or ``washed away`` per player for a round (``round_end``); nothing
+        for a player who simply scored their points."""
+        if event.kind != "round_end":
+            return None
+        bonus = set(event.data.get("bonus") or [])
+        out = set(event.data.get("eliminated") or [])
+        return [
+            "lowest tide" if seat in bonus else TERMS["out"] if seat in out else ""
+            for seat in range(sides)
+        ]
+
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played
         are now in other hands, and earlier rounds are not shown (D9)."""

@@ -21,7 +21,7 @@ from bot.sessions import paused
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
-from bot.table.scoresheet import sides_of, with_score_sheet
+from bot.table.scoresheet import SheetRow, sides_of, with_score_sheet
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
@@ -90,7 +90,7 @@ class Presenter:
         self.snapshots.register(update)
 
     def table_message(
-        self, info: GameInfo, state: Any, sheet: Sequence[tuple[int, ...]] = ()
+        self, info: GameInfo, state: Any, sheet: Sequence[SheetRow] = ()
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The public table; a finished one adds the ranked standings and, given its rows
         (:mod:`bot.table.scoresheet`), the score sheet."""
@@ -152,8 +152,8 @@ class Presenter:
             footer = f"{spec.embed.footer}\n{line}" if spec.embed.footer else line
             spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))
         over = ended_note(info, state)
-        if over is not None:  # every game's hand says the game is over, and who won
-            spec = with_note(spec, f"🏁 {over}")
+        if over is not None:  # every game's hand is then one line: it is over, and who won
+            return ended_hand(over, spec.embed.color), discord.ui.View(timeout=None)
         if live and info.channel_id in self.refused:
             spec = with_note(spec, REFUSED_NOTE)
         if away:  # the note, and no controls but I'm back
@@ -168,6 +168,12 @@ class Presenter:
             info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
         )
         return controls.to_embed(spec.embed), view
+
+
+def ended_hand(note: str, color: int) -> discord.Embed:
+    """The hand of a game that is over: one line that says so and who won, no cards and no
+    controls (issue 36: it repeated "This game has ended" beside an empty picture)."""
+    return discord.Embed(description=f"🏁 {note}", color=color)
 
 
 def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
