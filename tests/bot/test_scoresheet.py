@@ -74,7 +74,7 @@ def test_the_sheet_names_sides_in_full_and_fits_a_phone_with_five_sides() -> Non
     rows = [(12, -3, 40, 0, 7), (120, -30, 400, 0, 75)]
     spec = with_score_sheet(EmbedSpec("t"), names, teams, rows)
     legend, block = spec.fields[-1].value.split("\n", 1)
-    assert all(f"**{letter}** {name}" in legend for letter, name in zip("ABCDE", names))
+    assert all(f"**{a}** {name}" in legend for a, name in zip("ABCDE", names, strict=True))
     lines = block.strip("`\n").splitlines()
     assert all(len(line) <= PHONE for line in lines)
     assert lines[1].split() == ["1", "A", "+12", "12"]
