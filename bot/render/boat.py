@@ -548,6 +548,16 @@ class BoatRenderer(Renderer):
                 cells.append(cards)
         return cells
 
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A scored hand names the declarer's discards in the replay (the table shows them
+        under the last hand)."""
+        line = self.event_line(ctx, event, None)
+        discards = event.data.get("discards") or []
+        if event.kind == "hand_scored" and line and discards and event.visible_to is None:
+            cards = " ".join(card_short(str(c)) for c in discards)
+            return f"{line} Discards: {cards} ({event.data.get('discard_points', 0)} points)."
+        return line
+
     def clears_log(self, event: Event) -> bool:
         """The log restarts when a hand is scored or redealt: the next deal puts the cards of the
         old log lines into new, secret hands (§5), so they must leave the public table."""

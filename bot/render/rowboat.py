@@ -467,6 +467,14 @@ class RowboatRenderer(Renderer):
             cells.append(text)
         return cells
 
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A new hand's Tide is named card by card in the replay (the table shows it live)."""
+        line = self.event_line(ctx, event, None)
+        if event.kind == "tide" and line and event.visible_to is None:
+            cards = " ".join(card_short(str(c)) for c in event.data.get("tide") or [])
+            return f"{line} 🌊 {cards}"
+        return line
+
     def clears_log(self, event: Event) -> bool:
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
         are shuffled back and dealt again, so old lines would only confuse)."""

@@ -419,6 +419,13 @@ class TurnTheTideRenderer(Renderer):
             for seat in range(sides)
         ]
 
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A reveal names every weather card in the replay (the log leaves them to the table,
+        which shows the latest reveal, D9); other events as in the log."""
+        if event.kind == "reveal" and event.visible_to is None:
+            return reveal_line(ctx, dict(event.data))
+        return self.event_line(ctx, event, None)
+
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played
         are now in other hands, and earlier rounds are not shown (D9)."""
