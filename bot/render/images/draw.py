@@ -547,15 +547,28 @@ class SeatTag:
 def seat_plate(d: ImageDraw.ImageDraw, cx: float, cy: float, seat: SeatTag, max_w: float) -> None:
     """A two-line plate centred on (cx, cy); green outline on the seat whose turn it is."""
     name = fit(seat.name, 26, max_w - 24)
-    sub = fit(seat.sub, 22, max_w - 24)
-    tw = max(text_w(name, 26) + 2, text_w(sub, 22) if sub else 0)
-    h = 66 if sub else 40
+    subs = plate_lines(seat.sub, max_w - 24)
+    tw = max([text_w(name, 26) + 2, *(text_w(sub, 22) for sub in subs)])
+    h = 40 + 26 * len(subs)
     box = (cx - tw / 2 - 14, cy - h / 2, cx + tw / 2 + 14, cy + h / 2)
     outline = ACTIVE if seat.active else GOLD if seat.winner else None
     d.rounded_rectangle(box, 14, fill=PANEL, outline=outline, width=4)
     centred(d, cx, box[1] + 6, name, 26, FAINT if seat.faded else TEXT, bold=True)
-    if sub:
-        centred(d, cx, box[1] + 38, sub, 22, MUTED)
+    for row, sub in enumerate(subs):
+        centred(d, cx, box[1] + 38 + 26 * row, sub, 22, MUTED)
+
+
+def plate_lines(sub: str, width: float) -> list[str]:
+    """A plate's facts on as many lines as they need (``bid 2 · won 0`` / ``dealer``), broken
+    between facts, so that none is cut (issue 36: "won 0 · d…")."""
+    lines: list[str] = []
+    for part in sub.split(" · ") if sub else []:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_w(joined, 22) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(part, 22, width))
+    return lines
 
 
 def trick_table(
