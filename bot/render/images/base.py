@@ -74,10 +74,10 @@ class Drawer(ABC):
     def __init__(self, words: Words | None = None) -> None:
         self.words = words or Words()
 
+    @abstractmethod
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
-        """The words beside the table picture's title: by default who is to act (the same
-        words as the table's text, :attr:`Words.acting`)."""
-        return self.words.acting(view, names)
+        """The words beside the table picture's title: where the game stands, then who is to
+        act in the renderer's words (:attr:`Words.acting`, which its table text says too)."""
 
     @abstractmethod
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
