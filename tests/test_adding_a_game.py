@@ -340,10 +340,17 @@ def d_table_image(
     self: Drawer, view: Mapping[str, Any], names: Sequence[str] | None = None
 ) -> bytes:
     img, d = draw.canvas(200, PALETTE)
-    draw.header(d, "Pebbles", f"{len(view['laid'])} laid")
+    draw.header(d, "Pebbles", self.table_header(view, names))
     for k, play in enumerate(view["laid"]):
         draw.card(d, 20 + 90 * k, 70, draw.Face(play["card"][1:], tint=PEBBLE))
     return draw.png(img)
+
+
+def d_table_header(
+    self: Drawer, view: Mapping[str, Any], names: Sequence[str] | None = None
+) -> str:
+    doing = self.words.acting(view, names)
+    return f"{len(view['laid'])} laid" + (f" · {doing}" if doing else "")
 
 
 def d_hand_image(
@@ -364,6 +371,7 @@ RENDERER_CODE: dict[str, Callable[..., Any]] = {
 DRAWER_CODE: dict[str, Callable[..., Any]] = {
     "table_image": d_table_image,
     "hand_image": d_hand_image,
+    "table_header": d_table_header,
 }
 
 

@@ -112,7 +112,11 @@ class Standings(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game")
-    @app_commands.describe(game="Which game", page="Page number (10 players a page)")
+    @app_commands.describe(
+        game="Which game",
+        page="Page number (10 players a page)",
+        public="Show the answer to the whole channel",
+    )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def leaderboard(
@@ -120,6 +124,7 @@ class Standings(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         page: app_commands.Range[int, 1, 10_000] = 1,
+        public: bool = False,
     ) -> None:
         rows, total = await self.manager.leaderboard(
             interaction.guild_id or 0, game.value, page - 1, PER_PAGE
@@ -134,7 +139,7 @@ class Standings(commands.Cog):
         embed = discord.Embed(title=f"{game.name} · leaderboard", description=text)
         embed.set_footer(text=f"Page {page} of {pages} · {total} rated players")
         await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="history", description="Recent finished games on this server")

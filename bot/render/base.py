@@ -13,7 +13,9 @@ Parts (required ones are abstract):
 * **hand** (required): the private hand message of a seat at a nav ``focus`` (None = the top
   level; a renderer without navs ignores it).
 * **event_line** (required): one line for the table log (seat None) or a private note for a seat.
+* **replay_line**: a public event's line in a finished game's replay (default: its log line).
 * **clears_log** (log policy): whether an event starts a new log (a new hand or round).
+* **sheet_cells**: how each side scored a hand, in a few words, for the final score sheet.
 * **snapshot**: the embed of a private snapshot event (an event for which the engine's
   optional ``snapshot_lifetime`` hook gives a number of seconds, see ``games.core.SnapshotHooks``)
   for one seat, or None; the shell times and fades it.
@@ -95,9 +97,23 @@ class Renderer(ABC):
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
         """A public event's log line (seat None) or a private event's note for ``seat``."""
 
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A public event's line in the replay of a finished game: by default its table log
+        line. A game whose log leaves out cards that were shown at the time (the table showed
+        them, or a rule limits how long they stay shown) names them here, since a replay shows
+        every card that was ever revealed."""
+        return self.event_line(ctx, event, None)
+
     def clears_log(self, event: Event) -> bool:
         """Log policy: whether ``event`` starts a new table log (default: never)."""
         return False
+
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """How each of the ``sides`` scoring sides (the engine's teams, then lone seats) scored,
+        in a few words ("bid 5 took 6, 1 bag"), when the public ``event`` scores a hand or a
+        round; None for any other event (the default: the final score sheet then shows each
+        hand's change and running total only)."""
+        return None
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
         """The embed of a private snapshot event for ``seat``, or None (default: none)."""

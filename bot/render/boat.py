@@ -37,6 +37,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FRENCH_SUITS
+from bot.render.images.base import Words, acting_words
 from bot.render.images.boat import BoatPictures
 from games import Action, Event, Result
 
@@ -162,17 +163,31 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
     if ctx.status == "abandoned":
         return "This game was ended."
     phase = view.get("phase")
-    who = ", ".join(ctx.name(s) for s in to_act)
     if phase == "over" or ctx.status == "finished":
         names = ctx.team(view.get("winners") or [])
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
     if phase == "bidding":
-        return f"✋ Bidding: {who} to bid or pass."
-    if phase == "discard":
-        return f"🂠 {who} takes the widow and discards 5 cards."
-    if phase == "trump":
-        return f"🎯 {who} names trump."
-    return f"▶️ {who} to play."
+        return f"✋ Bidding: {doing}."
+    icon = {"discard": "🂠", "trump": "🎯"}.get(str(phase), "▶️")
+    return f"{icon} {doing}."
+
+
+#: what the seats the game waits for are to do, by phase (the table's turn line and the
+#: picture's header say the same)
+DOING = {
+    "bidding": "bid or pass",
+    "discard": "take the widow and discard 5 cards",
+    "trump": "name trump",
+    "*": "play",
+}
+#: the game's words, one per concept, shared by the table's text and its picture
+TERMS = {"widow": "widow", "trump": "trump"}
+
+
+def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """``Ann to bid or pass``: the seats the view waits for and what they are to do."""
+    return acting_words(view, names, DOING)
 
 
 def last_hand_text(ctx: TableContext, view: dict[str, Any]) -> str | None:
@@ -342,7 +357,7 @@ class BoatRenderer(Renderer):
     #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
-    pictures = BoatPictures()
+    pictures = BoatPictures(Words(TERMS, acting))
 
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
@@ -514,6 +529,34 @@ class BoatRenderer(Renderer):
             cards = ", ".join(card_long(str(c)) for c in data.get("cards") or [])
             return f"🂠 You discarded {cards}, face down."
         return None
+
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``bid 120 made · 85 in cards`` for the declaring team, ``40 in cards`` for the other:
+        from the hand's ``hand_scored`` event (teams 0 & 2, 1 & 3)."""
+        if event.kind != "hand_scored":
+            return None
+        data = event.data
+        declarer = data.get("declarer")
+        points = list(data.get("card_points") or [0] * sides)
+        cells = []
+        for team in range(sides):
+            cards = f"{points[team] if team < len(points) else 0} in cards"
+            if isinstance(declarer, int) and declarer % 2 == team:
+                outcome = "made" if data.get("made") else "set"
+                cells.append(f"bid {data.get('bid')} {outcome} · {cards}")
+            else:
+                cells.append(cards)
+        return cells
+
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A scored hand names the declarer's discards in the replay (the table shows them
+        under the last hand)."""
+        line = self.event_line(ctx, event, None)
+        discards = event.data.get("discards") or []
+        if event.kind == "hand_scored" and line and discards and event.visible_to is None:
+            cards = " ".join(card_short(str(c)) for c in discards)
+            return f"{line} Discards: {cards} ({event.data.get('discard_points', 0)} points)."
+        return line
 
     def clears_log(self, event: Event) -> bool:
         """The log restarts when a hand is scored or redealt: the next deal puts the cards of the

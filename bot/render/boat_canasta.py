@@ -32,6 +32,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, FRENCH_SUITS
+from bot.render.images.base import Words, acting_words
 from bot.render.images.boat_canasta import BoatCanastaPictures
 from games import Action, Event, Result
 
@@ -54,6 +55,21 @@ HOW = {
     "exhausted": "no cards left",
 }
 HOW["turn_cap"] = "turn limit reached"
+#: the game's words, one per concept: the table's text, its picture and the log all take them
+#: from here (issue 36: the picture said "may we close?" where the text asked "may I close?")
+TERMS = {
+    "ask": "may I close?",
+    "pile": "Treasure pile",
+    "stock": "stock",
+}
+#: what the seats the game waits for are to do, by phase (the picture's header and the table's
+#: turn line say the same)
+DOING = {
+    "draw": "draw or take the pile",
+    "play": "meld and discard",
+    "answer": f"answer “{TERMS['ask']}”",
+    "scored": "deal the next round",
+}
 #: rows of controls a hand may use (the fifth holds Refresh / Lighthouse)
 ROWS = 4
 
@@ -141,22 +157,26 @@ def pile_line(view: dict[str, Any]) -> str:
     return f"🪙 **Treasure pile:** {card_short(top)} on top{size}{blocked}"
 
 
+def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """``Bo to answer “may I close?”``: the seats the view waits for (``to_act``, never the seat
+    whose turn it is: a partner answers on the asker's turn) and what they are to do."""
+    return acting_words(view, names, DOING)
+
+
 def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
-    """Whose move it is, in words."""
+    """Whose move it is, in words (:func:`acting`, as the picture's header says it)."""
     if ctx.status == "abandoned":
         return "This game was ended."
     phase = view.get("phase")
     if phase == "over" or ctx.status == "finished":
         names = ctx.team(view.get("winners") or [])
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
-    who = ", ".join(ctx.name(s) for s in to_act)
+    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
     if phase == "answer":
-        return f"❓ {ctx.name(view.get('asker'))} asked {who}: may I close?"
+        return f"❓ {doing} from {ctx.name(view.get('asker'))}."
     if phase == "scored":
-        return f"Round {view.get('round')} is scored: {who} deals the next round."
-    if phase == "draw":
-        return f"▶️ {who} to draw or take the pile."
-    return f"▶️ {who} to meld and discard."
+        return f"Round {view.get('round')} is scored: {doing}."
+    return f"▶️ {doing}."
 
 
 def _round_line(view: dict[str, Any], ctx: TableContext) -> str:
@@ -306,7 +326,7 @@ def describe(action: Action, view: dict[str, Any] | None = None) -> ActionSpec:
     if verb == "close":
         return ActionSpec(code, "Close with the four black 3s", emoji="🏁", style="danger")
     if verb == "ask":
-        return ActionSpec(code, "Ask partner: may I close?", emoji="❓")
+        return ActionSpec(code, f"Ask partner: {TERMS['ask']}", emoji="❓")
     if verb == "answer":
         yes = arg == "yes"
         return ActionSpec(
@@ -444,7 +464,7 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
     if view.get("phase") == "answer" and view.get("asker") is not None:
         if view.get("partner") == view.get("asker") and seat in (view.get("to_act") or []):
             parts.append(
-                f"\n❓ **{ctx.name(view['asker'])}, your partner, asks: may I close?** "
+                f"\n❓ **{ctx.name(view['asker'])}, your partner, asks: {TERMS['ask']}** "
                 "Your answer binds them for this turn.\n"
                 "Yes: they may end the round now (200 for closing; the cards left in your "
                 "hand count against your side). No: they may not close this turn."
@@ -586,7 +606,7 @@ def _public_line(ctx: TableContext, kind: str, data: Mapping[str, Any], who: str
     if kind == "close":
         return f"🏁 {who} closed with the four black 3s!"
     if kind == "ask":
-        return f"❓ {who} asks {ctx.name(data.get('partner'))}: may I close?"
+        return f"❓ {who} asks {ctx.name(data.get('partner'))}: {TERMS['ask']}"
     if kind == "answer":
         return f"❓ {who} answered **{data.get('answer')}**."
     if kind == "round_end":
@@ -614,7 +634,7 @@ class BoatCanastaRenderer(Renderer):
     #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
-    pictures = BoatCanastaPictures()
+    pictures = BoatCanastaPictures(Words(TERMS, acting))
 
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
@@ -632,7 +652,7 @@ class BoatCanastaRenderer(Renderer):
             partner = next((s for s in mates if s != asker), None)
             parts.append(
                 f"❓ {ctx.name(partner)} answered **{view['ask']}** to {ctx.name(asker)}'s "
-                "“may I close?”."
+                f"“{TERMS['ask']}”."
             )
         fields = []
         for side, seats in enumerate(view.get("sides", [])):
@@ -712,6 +732,26 @@ class BoatCanastaRenderer(Renderer):
         if kind == "hand":
             return f"🚢 Your new hand: {n_cards(len(data.get('cards') or []))}."
         return None
+
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``table +340 · canastas +300 · hand −20 · closing +200``: each side's round, from the
+        ``round_end`` event's rows, in the words of the table's round scores."""
+        if event.kind != "round_end":
+            return None
+        cells = []
+        for row in event.data.get("rows") or []:
+            table, canastas, reds, penalty, closing = (int(v) for v in row[:5])
+            parts = [f"table {table:+d}"]
+            if canastas:
+                parts.append(f"canastas {canastas:+d}")
+            if reds:
+                parts.append(f"red 3s {reds:+d}")
+            if penalty:
+                parts.append(f"hand −{penalty}")
+            if closing:
+                parts.append(f"closing {closing:+d}")
+            cells.append(" · ".join(parts))
+        return cells
 
     def clears_log(self, event: Event) -> bool:
         """A new round deals new cards: the old round's lines would only confuse."""

@@ -35,6 +35,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.render.images.base import Words, acting_words
 from bot.render.images.game_of_rows import GameOfRowsPictures
 from games import Action, Event, Result
 
@@ -50,6 +51,10 @@ BLOCKED, OPENED = "⛔", "🔓"
 CARD_VERBS = ("place", "block", "unblock", "down")
 #: buttons at the top level of the hand, in this order
 TURN_VERBS = ("call", "pass", "end", "skip")
+#: the game's words, one per concept, shared by the table's text and its picture
+TERMS = {"window": "Bluff window", "call": "call bluff", "pass": "pass"}
+#: what the seats the game waits for are to do, by phase (the picture's header says the same)
+DOING = {"turn": "play", "challenge": f"{TERMS['call']} or {TERMS['pass']}"}
 
 # ---- cards --------------------------------------------------------------------------------
 
@@ -235,9 +240,16 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
         winners = [s for s, p in enumerate(view.get("places") or []) if p == 1]
         names = ctx.team(winners)
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
     if view.get("phase") == "challenge":
-        return "🔍 Bluff window: " + ", ".join(ctx.name(s) for s in to_act) + " may call."
-    return f"▶️ {ctx.name(view.get('turn'))} to play."
+        return f"🔍 {TERMS['window']}: {doing}."
+    return f"▶️ {doing}."
+
+
+def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """``Bo, Cid to call bluff or pass``: the seats the view waits for (``to_act``: in the bluff
+    window the others, not the player whose turn it is) and what they are to do."""
+    return acting_words(view, names, DOING)
 
 
 def rules_line(view: dict[str, Any]) -> str:
@@ -433,7 +445,7 @@ class GameOfRowsRenderer(Renderer):
     #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_label)
     card_long = staticmethod(card_long)
-    pictures = GameOfRowsPictures()
+    pictures = GameOfRowsPictures(Words(TERMS, acting))
 
     def card_forms(self, code: str) -> tuple[str, ...]:
         """Every way this renderer writes a card (for the secrecy tests)."""

@@ -43,7 +43,11 @@ def effective_options(engine: Engine, options: Mapping[str, Any]) -> dict[str, A
 #: the paces a host can pick in the lobby: (menu value, label, description); "default" follows
 #: the server's turn timeout, "0" is no clock, any other value is seconds per move
 PACES: tuple[tuple[str, str, str], ...] = (
-    ("default", "Server's turn timeout", "Whatever the server admins set."),
+    (
+        "default",
+        "Server's turn timeout (Off by default)",
+        "What the server admins set in /admin settings; no clock unless they set one.",
+    ),
     ("0", "No clock", "Nobody is hurried; an admin can still end a stuck game."),
     ("30", "30 seconds a move", "A fast real-time game."),
     ("60", "1 minute a move", "A real-time game."),

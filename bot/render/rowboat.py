@@ -7,7 +7,7 @@ spelled out, because in Rowboat every trick has its own trump (spec §3.2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.render import (
@@ -26,6 +26,7 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer, SnapshotWording
+from bot.render.images.base import Words, acting_words
 from bot.render.images.rowboat import RowboatPictures
 from games import Action, Event, Result
 
@@ -34,6 +35,23 @@ SUIT_ORDER = "owsm"
 RANKS = "A23456789DMSW"
 RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
 ROWBOAT, LIGHTHOUSE, MOON = "🚣", "🔦", "🌙"
+#: the game's words, one per concept, shared by the table's text, the hand and the pictures
+#: (issue 36: the hand said "Knob: none in play" while the picture showed the Knob in the Tide)
+TERMS = {"knob_out": "in the Tide"}
+#: what the seats the game waits for are to do, by phase (the picture's header says the same)
+DOING = {
+    "moon": "decide on the Moon",
+    "exchange": "pass a card to their partner",
+    "bidding": "bid",
+    "*": "play",
+}
+
+
+def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """``Ann to bid``: the seats the view waits for and what they are to do."""
+    return acting_words(view, names, DOING)
+
+
 COLOR = 0x1F6FB2
 
 
@@ -69,6 +87,13 @@ def _knob(knob: dict[str, Any] | None) -> str:
     return card_long(f"{knob['rank']}{knob['suit']}")
 
 
+def knob_text(trick: Mapping[str, Any]) -> str:
+    """``Jack of Waves``, or ``Jack of Waves (in the Tide)`` when no one can play it: the Knob
+    is named either way, as the picture shows it either way."""
+    knob = _knob(trick.get("knob"))
+    return knob if trick.get("knob_in_play") else f"{knob} ({TERMS['knob_out']})"
+
+
 def _specials(side: dict[str, Any]) -> str:
     left = [
         icon
@@ -100,7 +125,7 @@ def trick_lines(ctx: TableContext, view: dict[str, Any]) -> list[str]:
     total = view.get("tricks_in_hand")
     if trick:
         trump = SUITS.get(trick.get("trump", ""), ("?", ""))
-        knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
+        knob = knob_text(trick)
         off = trick.get("off_knobs_rank")
         lines.append(
             f"**Trick {trick['number']} of {total}** · trump {trump[1]} {trump[0]} · "
@@ -131,18 +156,18 @@ def phase_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -
     if ctx.status == "abandoned":
         return "This game was ended."
     phase = view.get("phase")
-    who = ", ".join(ctx.name(s) for s in to_act)
     if phase == "over" or ctx.status == "finished":
         winners = view.get("winners") or []
         names = ctx.team(winners)
         return f"🏁 Game over: {names} won." if names else "🏁 Game over."
+    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
     if phase == "moon":
-        return f"{MOON} {who} (dealer) decides on the Moon."
+        return f"{MOON} {doing} (dealer)."
     if phase == "exchange":
-        return f"🔁 Exchange: waiting for {who} to pass a card to their partner."
+        return f"🔁 Exchange: {doing}."
     if phase == "bidding":
-        return f"✋ Bidding: {who} to bid."
-    return f"▶️ {who} to play."
+        return f"✋ Bidding: {doing}."
+    return f"▶️ {doing}."
 
 
 def describe(action: Action) -> ActionSpec:
@@ -261,7 +286,7 @@ class RowboatRenderer(Renderer):
     #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_short)
     card_long = staticmethod(card_long)
-    pictures = RowboatPictures()
+    pictures = RowboatPictures(Words(TERMS, acting))
 
     def table(
         self, ctx: TableContext, view: dict[str, Any], result: Result, to_act: Sequence[int]
@@ -335,7 +360,7 @@ class RowboatRenderer(Renderer):
             parts.append("\n" + tide_line(view))
         if trick:
             trump = SUITS.get(trick.get("trump", ""), ("?", ""))
-            knob = _knob(trick.get("knob")) if trick.get("knob_in_play") else "none in play"
+            knob = knob_text(trick)
             parts.append(
                 f"Trick {trick['number']} of {view.get('tricks_in_hand')}: trump {trump[1]} "
                 f"{trump[0]} · Knob: {knob}"
@@ -420,6 +445,36 @@ class RowboatRenderer(Renderer):
             )
         return None
 
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``bid 5 took 7 made, 2 bags``, ``bid 4 took 2 set``, ``took 3`` (novice): per side,
+        from the hand's ``hand_scored`` event; a bag penalty is named with what it cost."""
+        if event.kind != "hand_scored":
+            return None
+        cells = []
+        for side in event.data.get("sides") or []:
+            bid, won = side.get("bid"), int(side.get("tricks") or 0)
+            if bid is None:
+                cells.append(f"took {won}")
+                continue
+            made = won >= bid
+            text = f"bid {bid} took {won} {'made' if made else 'set'}"
+            gained = won - bid if made else 0
+            if gained:
+                text += f", {gained} bag{'s' if gained != 1 else ''}"
+            penalties = (gained - int(side.get("sandbags") or 0)) // 5
+            if penalties > 0:
+                text += f", bag penalty −{100 * penalties}"
+            cells.append(text)
+        return cells
+
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A new hand's Tide is named card by card in the replay (the table shows it live)."""
+        line = self.event_line(ctx, event, None)
+        if event.kind == "tide" and line and event.visible_to is None:
+            cards = " ".join(card_short(str(c)) for c in event.data.get("tide") or [])
+            return f"{line} 🌊 {cards}"
+        return line
+
     def clears_log(self, event: Event) -> bool:
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
         are shuffled back and dealt again, so old lines would only confuse)."""
@@ -440,9 +495,19 @@ class RowboatRenderer(Renderer):
         return EmbedSpec(
             title=f"{LIGHTHOUSE} Lighthouse · lit by {user}",
             description=clip("\n".join(lines) or "No hands to show.", MAX_DESCRIPTION),
-            footer="A snapshot: it does not change as play goes on.",
+            footer="A snapshot: it does not change as play goes on. "
+            + lasting(int(event.data.get("seconds") or 0), len(lines)),
             color=0xF2C94C,
         )
+
+
+def lasting(seconds: int, shown: int) -> str:
+    """``It shines about 90 s: 30 s for each of the 3 hands shown.``: the option
+    (``lighthouse_seconds``, per hand) and the countdown (the whole view) in one sentence, so
+    that the two numbers cannot seem to disagree."""
+    if shown <= 1:
+        return f"It shines about {seconds} s."
+    return f"It shines about {seconds} s: {seconds // shown} s for each of the {shown} hands shown."
 
 
 RENDERER = RowboatRenderer()

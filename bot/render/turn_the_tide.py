@@ -32,11 +32,30 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer
+from bot.render.images.base import Words, acting_words
 from bot.render.images.turn_the_tide import TurnTheTidePictures
 from games import Action, Event, Result
 
 WEATHER, TIDE, BUOY, LOST, OUT = "☔", "🌊", "🛟", "⚫", "💀"
 CHOSEN, CHOOSING = "✅", "⏳"
+#: the game's words, one per concept, shared by the table's text, the hand, the log and the
+#: pictures (issue 36: "washed away" and "swept away" named one thing, and "afloat" meant both a
+#: face-up preserver and a player still in the round)
+TERMS = {
+    "up": "afloat",  # a face-up life preserver
+    "down": "lost",  # a face-down one
+    "out": "washed away",  # a player out for the rest of the round
+    "in": "still in",  # a player not washed away
+}
+#: what the seats the game waits for are to do (the picture's header says the same)
+DOING = {"*": "choose a card"}
+
+
+def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """``Ann, Bo to choose a card``: the seats the view still waits for."""
+    return acting_words(view, names, DOING)
+
+
 COLOR = 0x1B7F8C
 #: how a weather card's preserver mark (view ``marks``) is written, and said in the select
 MARKS = {
@@ -130,15 +149,15 @@ DANGER = "⚠️"
 
 def preservers(seat: dict[str, Any]) -> str:
     up, down = int(seat.get("preservers_up", 0)), int(seat.get("preservers_down", 0))
-    return f"{BUOY} {up} afloat · {LOST} {down} lost"
+    return f"{BUOY} {up} {TERMS['up']} · {LOST} {down} {TERMS['down']}"
 
 
 def status_text(seat: dict[str, Any], over: bool) -> str:
     """Who has chosen, never what (D5)."""
     if seat.get("eliminated"):
-        return f"{OUT} washed away this round"
+        return f"{OUT} {TERMS['out']} this round"
     if over:
-        return "afloat"
+        return TERMS["in"]
     if seat.get("chosen"):
         return f"{CHOSEN} has chosen"
     return f"{CHOOSING} choosing"
@@ -197,7 +216,8 @@ def footer_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) 
         verb = "won" if len(winners) == 1 else "share the win"
         return f"🏁 Game over: {' & '.join(ctx.name(s) for s in winners)} {verb} with {best}."
     chosen = [s["seat"] for s in view.get("seats", []) if s.get("chosen")]
-    text = f"{CHOOSING} Waiting for {_names(ctx, to_act)} to choose a card." if to_act else "…"
+    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
+    text = f"{CHOOSING} Waiting for {doing}." if doing else "…"
     if chosen:
         text += f" {CHOSEN} Chosen: {_names(ctx, chosen)}."
     return text
@@ -247,7 +267,7 @@ def _flood_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     if lost:
         parts.append(f"{_names(ctx, lost)} lost a preserver")
     if out:
-        parts.append(f"{_names(ctx, out)} washed away {OUT}")
+        parts.append(f"{_names(ctx, out)} {TERMS['out']} {OUT}")
     return f"{TIDE} Flood at level {top}: " + ("; ".join(parts) or "nobody hit") + "."
 
 
@@ -258,7 +278,7 @@ def _round_end_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
         f"{ctx.name(s)} {_signed(p)}" + (" (lowest tide)" if s in bonus else "")
         for s, p in enumerate(points)
     )
-    why = " (two or fewer afloat)" if data.get("reason") == "two_left" else ""
+    why = f" (two or fewer {TERMS['in']})" if data.get("reason") == "two_left" else ""
     return f"🏁 Round {data.get('round')} over{why}: {scored}."
 
 
@@ -270,7 +290,7 @@ class TurnTheTideRenderer(Renderer):
 
     #: the module's card words, which every part of it writes cards with
     card_short = staticmethod(card_text)
-    pictures = TurnTheTidePictures()
+    pictures = TurnTheTidePictures(Words(TERMS, acting))
 
     def card_forms(self, code: str) -> tuple[str, ...]:
         """Every way a weather card is written (``☔37``, for the secrecy tests): its bare code is
@@ -325,7 +345,7 @@ class TurnTheTideRenderer(Renderer):
                 "until everyone has chosen."
             )
         elif me.get("eliminated") and not over:
-            parts.append(f"\n{OUT} You were washed away this round; you play again next round.")
+            parts.append(f"\n{OUT} You were {TERMS['out']} this round; you play again next round.")
         elif legal:
             parts.append("\n**Your move:** choose a card. A choice is final.")
         waiting = [s for s in view.get("to_act") or [] if s != seat]
@@ -386,6 +406,25 @@ class TurnTheTideRenderer(Renderer):
                 f"🃏 Round {data.get('round')}: a new hand of {len(data.get('hand') or [])} cards."
             )
         return None
+
+    def sheet_cells(self, event: Event, sides: int) -> Sequence[str] | None:
+        """``lowest tide`` or ``washed away`` per player for a round (``round_end``); nothing
+        for a player who simply scored their points."""
+        if event.kind != "round_end":
+            return None
+        bonus = set(event.data.get("bonus") or [])
+        out = set(event.data.get("eliminated") or [])
+        return [
+            "lowest tide" if seat in bonus else TERMS["out"] if seat in out else ""
+            for seat in range(sides)
+        ]
+
+    def replay_line(self, ctx: TableContext, event: Event) -> str | None:
+        """A reveal names every weather card in the replay (the log leaves them to the table,
+        which shows the latest reveal, D9); other events as in the log."""
+        if event.kind == "reveal" and event.visible_to is None:
+            return reveal_line(ctx, dict(event.data))
+        return self.event_line(ctx, event, None)
 
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played

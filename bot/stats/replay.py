@@ -2,10 +2,11 @@
 
 Why rebuilt from the action log rather than stored: a game is a function of (options, seed,
 actions), so the log is the replay; the engine is run once more from ``new_game`` and the
-renderer words every *public* event, exactly as the table showed them. The JSON record (game,
-player count, options, seed, action codes) replays the game to the same final state with any
-copy of the engines, but the seed decides every deal, so it reveals every hand that was ever
-held: it is handed only to people who played in that game, once it is over.
+renderer words every *public* event as the table showed it, naming every card that was
+revealed (:meth:`Renderer.replay_line`: a log may leave to the table the cards it showed there).
+The JSON record (game, player count, options, seed, action codes) replays the game to the same
+final state with any copy of the engines, but the seed decides every deal, so it reveals every
+hand that was ever held: it is handed only to people who played in that game, once it is over.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def build(
             if render.clears_log(event) and lines and lines[-1] != BREAK:
                 lines.append(BREAK)
             if event.visible_to is None:
-                line = render.event_line(ctx, event, None)
+                line = render.replay_line(ctx, event)
                 if line:
                     lines.append(line)
     record = {

@@ -29,7 +29,7 @@ from bot.table.log import LOG_LINES, TableLog
 from bot.table.pictures import Pictures
 from bot.table.ports import Clock, TableManager
 from bot.table.presentation import Presenter
-from bot.table.scoresheet import totals
+from bot.table.scoresheet import SheetRow, sheet_rows
 from bot.table.snapshots import FADE, TOKEN_LIFETIME, Snapshot, Snapshots, fade_kinds
 from bot.table.windows import TIMER, OpenWindow, Windows
 from games import registry
@@ -86,16 +86,16 @@ class Tables:
             context_seconds=hand_context_seconds,
         )
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
-        self._sheets: dict[int, list[tuple[int, ...]]] = {}
+        self._sheets: dict[int, list[SheetRow]] = {}
 
-    async def score_sheet(self, info: GameInfo) -> list[tuple[int, ...]]:
+    async def score_sheet(self, info: GameInfo) -> list[SheetRow]:
         """A finished game's score sheet rows, replayed from its action log off the event loop
         (once per game: the publisher draws the final table once or twice)."""
         if info.id not in self._sheets:
             actions = await self.manager.actions(info.id)
             engine, render = registry.get(info.game), renderer_for(info.game)
             self._sheets[info.id] = await asyncio.to_thread(
-                totals, engine, render, len(info.seats), dict(info.options), info.seed, actions
+                sheet_rows, engine, render, len(info.seats), dict(info.options), info.seed, actions
             )
         return self._sheets[info.id]
 

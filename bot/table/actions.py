@@ -95,9 +95,11 @@ class Actions:
         seat = self.seat_of(interaction, info)
         if info.status == "lobby":
             raise GameNotFound("The game has not started yet: the host presses Start.")
-        note = ended_note(info, state) or note
+        over = ended_note(info, state)
         if state is None:  # closed before it started: no hand to show
-            raise GameNotFound(note or "This game has no hands to show.")
+            raise GameNotFound(over or note or "This game has no hands to show.")
+        if over is not None:  # the hand itself is then the one line that says so
+            note = None
         embed, view = self.presenter.hand_message(info, state, seat)
         files = show(embed, await self.pictures.hand(info, state, seat))
         if edit:

@@ -26,7 +26,6 @@ from discord.webhook.async_ import async_context
 
 from bot.model import GameInfo
 from bot.sessions import GameNotFound
-from bot.table.ended import ended_note
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, TableManager
 from bot.table.snapshots import TOKEN_LIFETIME
@@ -147,8 +146,8 @@ class HandTokens:
             picture = await self.pictures.hand(info, state, seat)
             if picture is not None and await self.moved(info):
                 return due  # drawn for a state the game has left; the next refresh shows it
-            note = ended_note(info, state)  # a game that is over says so, with the result
-            digest = _digest(note, embed, view, picture)
+            # no note above the hand: a game that is over says so in the hand itself, one line
+            digest = _digest(None, embed, view, picture)
             if digest == handle.shown:
                 # another seat's move changed nothing this player sees: no request at all
                 handle.version, handle.controls = info.version, controls
@@ -156,7 +155,7 @@ class HandTokens:
             files = show(embed, picture)
             try:
                 await edit_original(
-                    self.client, handle.application_id, handle.token, note, embed, view, files
+                    self.client, handle.application_id, handle.token, None, embed, view, files
                 )
                 handle.version, handle.shown, handle.drawn = info.version, digest, now
                 handle.controls = controls  # only once the message shows them

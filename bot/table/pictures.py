@@ -22,6 +22,7 @@ import discord
 from bot.model import GameInfo
 from bot.render.base import renderer_for
 from bot.render.images import ImageCache
+from bot.table.ended import OVER
 from bot.table.presentation import seat_label
 from games import registry
 
@@ -67,9 +68,12 @@ class Pictures:
         return None if data is None else discord.File(io.BytesIO(data), TABLE_FILE)
 
     async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
-        """Seat ``seat``'s own hand picture, for that player's ephemeral message only."""
+        """Seat ``seat``'s own hand picture, for that player's ephemeral message only; none once
+        the game is over (the hand is then one line)."""
         drawer = renderer_for(info.game).pictures
-        if drawer is None or state is None or not await self.wanted(info.guild_id):
+        if drawer is None or state is None or info.status in OVER:
+            return None
+        if not await self.wanted(info.guild_id):
             return None
         view = registry.get(info.game).view(state, seat)
         names = [seat_label(s) for s in info.seats]

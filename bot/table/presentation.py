@@ -21,7 +21,7 @@ from bot.sessions import paused
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
-from bot.table.scoresheet import sides_of, with_score_sheet
+from bot.table.scoresheet import SheetRow, sides_of, with_score_sheet
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
@@ -90,7 +90,7 @@ class Presenter:
         self.snapshots.register(update)
 
     def table_message(
-        self, info: GameInfo, state: Any, sheet: Sequence[tuple[int, ...]] = ()
+        self, info: GameInfo, state: Any, sheet: Sequence[SheetRow] = ()
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The public table; a finished one adds the ranked standings and, given its rows
         (:mod:`bot.table.scoresheet`), the score sheet."""
@@ -102,6 +102,10 @@ class Presenter:
             engine.result(state),
             engine.to_act(state),
         )
+        levels = ai_levels(info.seats)
+        if levels:  # said once, under the table, rather than beside every mention of a seat
+            footer = f"{spec.footer}\n{levels}" if spec.footer else levels
+            spec = replace(spec, footer=footer[:2048])
         live = info.status == "live"
         if info.status == "finished":
             names = [s.name for s in info.seats]
@@ -152,8 +156,8 @@ class Presenter:
             footer = f"{spec.embed.footer}\n{line}" if spec.embed.footer else line
             spec = replace(spec, embed=replace(spec.embed, footer=footer[:2048]))
         over = ended_note(info, state)
-        if over is not None:  # every game's hand says the game is over, and who won
-            spec = with_note(spec, f"🏁 {over}")
+        if over is not None:  # every game's hand is then one line: it is over, and who won
+            return ended_hand(over, spec.embed.color), discord.ui.View(timeout=None)
         if live and info.channel_id in self.refused:
             spec = with_note(spec, REFUSED_NOTE)
         if away:  # the note, and no controls but I'm back
@@ -168,6 +172,21 @@ class Presenter:
             info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
         )
         return controls.to_embed(spec.embed), view
+
+
+def ai_levels(seats: Sequence[Seat]) -> str | None:
+    """``🤖 AI 1 · normal, AI 2 · strong``: the AI seats' levels, said once under the table;
+    ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
+    shown = [
+        f"{s.name} · {s.ai_level}" for s in seats if s.is_ai and s.ai_level not in (None, "random")
+    ]
+    return "🤖 " + ", ".join(shown) if shown else None
+
+
+def ended_hand(note: str, color: int) -> discord.Embed:
+    """The hand of a game that is over: one line that says so and who won, no cards and no
+    controls (issue 36: it repeated "This game has ended" beside an empty picture)."""
+    return discord.Embed(description=f"🏁 {note}", color=color)
 
 
 def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
@@ -200,11 +219,12 @@ IDLE_LINE = "⌛ Nobody moved for days, so the game ended, unscored. /play start
 
 
 def seat_label(seat: Seat) -> str:
-    """A seat's name as the table shows it: AI seats carry their level ("AI 2 · strong");
-    ``random`` is the tests' baseline, not a level a host picks, so it is not shown. A person
-    whose last turn was auto-played carries ⏱, one who is away (an AI plays for them) 💤."""
-    if seat.is_ai and seat.ai_level and seat.ai_level != "random":
-        return f"{seat.name} · {seat.ai_level}"
+    """A seat's name as the table shows it in every line: an AI seat by its name alone (its
+    level is said once, :func:`ai_levels`; issue 36: "AI 1 · normal" on every line of the log
+    and cut on the pictures' seat plates). A person whose last turn was auto-played carries ⏱,
+    one who is away (an AI plays for them) 💤."""
+    if seat.is_ai:
+        return seat.name
     if seat.away:
         return f"{seat.name} {AWAY_MARK}"
     if seat.missed:

@@ -83,7 +83,10 @@ class RowboatOptions(GameOptions):
         description="Points that end the game (auto: 200; 150 for 3).",
     )
     lighthouse_seconds: int = Field(
-        default=30, ge=10, le=120, description="How long the Lighthouse shows each hand."
+        default=30,
+        ge=10,
+        le=120,
+        description="Seconds the Lighthouse shows each hand (it shows 3 at 4 players: 3 × this).",
     )
     knob_obligatory: bool = Field(
         default=False, description="The trick's Knob counts as a trump you must follow with."

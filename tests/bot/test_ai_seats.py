@@ -28,3 +28,6 @@ async def test_the_level_menu_seats_an_ai_of_that_level(fake, tmp_path) -> None:
     await table.settle()
     shown = [s for s in fake.sent if s.public and "· strong" in s.text]
     assert shown, "the table names the AI seat's level"
+    # said once (issue 36: "AI 1 · normal" beside every mention of the seat, in every line)
+    table_message = fake.messages[(await table.bot.manager.get(table.game_id)).messages["table"]]
+    assert str(table_message["embeds"]).count("· strong") == 1

@@ -194,7 +194,7 @@ def test_the_partner_alone_answers_may_i_close() -> None:
         if viewer == asker:
             assert "waiting for them" in spec.embed.description
     table = R.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
-    assert f"{ctx.name(asker)} asked {ctx.name(partner)}: may I close?" in table.footer
+    assert f"{ctx.name(partner)} to answer “may I close?” from {ctx.name(asker)}" in table.footer
     state, _ = ENGINE.apply(state, partner, "answer:no")
     table = R.table(ctx, ENGINE.view(state, None), ENGINE.result(state), ENGINE.to_act(state))
     assert "answered **no**" in table.description

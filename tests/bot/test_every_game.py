@@ -19,6 +19,7 @@ from bot.table.scoresheet import sides_of
 from games import registry
 from tests.bot.flows import new_table
 from tests.bot.harness import User
+from tests.bot.test_interactions import plant
 
 PEOPLE = [User(1001 + n, f"P{n}") for n in range(5)]
 
@@ -68,16 +69,26 @@ async def test_a_whole_bot_game(fake, tmp_path, game: str) -> None:
     final = fake.messages[table.lobby]["embeds"][0]
     fields = {f["name"]: f["value"] for f in final.get("fields", [])}
     assert "Final standings" in fields
-    rows = [line.split() for line in fields.get("Score sheet (totals)", "").splitlines()[2:-1]]
+    sheet = next((v for k, v in fields.items() if k.startswith("Score sheet")), "")
+    block = sheet.split("```")[1] if "```" in sheet else ""
+    # one line a side per hand, the running total last: the last hand's lines, side by side
+    rows = [line.split() for line in block.strip().splitlines()[1:]]
+    totals = [int(r[-1]) for r in rows if len(r) >= 3 and r[-2][:1] in "+-"]
     by_seat = {r.seat: r.score for r in results}
     sides = [max(by_seat[s] for s in team) for team in sides_of(engine, engine.min_players)]
-    if rows:  # a game of two hands or more: the sheet's last row is the final score
-        assert [int(v) for v in rows[-1][1:]] == sides
+    if totals:  # a game of two hands or more: the sheet's last hand is the final score
+        assert totals[-len(sides) :] == sides
     # a hand's old Refresh button names the winners once the game is over
     info, state = await table.bot.manager.state(table.game_id)
     winners = " & ".join(info.seats[s].name for s in engine.result(state).winners)
     person = PEOPLE[0]
     message = table.hands[person.id]
+    # the open hand became one line with no controls (issue 36); its Refresh as on a copy of
+    # the message drawn before the end (an expired token leaves that copy on screen)
+    (embed,) = fake.messages[message]["embeds"]
+    assert embed["description"].startswith(f"🏁 This game has ended: {winners} won.")
+    assert "\n" not in embed["description"] and not fake.messages[message]["components"]
+    plant(fake, message, refresh[message])
     token = await table.run(fake.forge(table.bot, person, message, refresh[message]))
     replies = fake.replies_to(token)
     assert replies and all(s.audience == person.id for s in replies)

@@ -433,11 +433,17 @@ async def test_old_controls_of_an_ended_game_say_so_with_the_result(fake, tmp_pa
         token = await table.run(fake.command(bot, ADMIN, "admin", sub="end"))
         private_reply(fake, token, "ended")
         await table.settle()
-        # the open hand messages were refreshed: they say the game ended, with no controls
+        # the open hand messages were refreshed: one line says the game ended (issue 36: it
+        # was said twice, above the old hand and its picture), with no controls
         for user in (ALICE, BOB):
             message = fake.messages[hands[user.id]]
-            assert message["content"].startswith("This game has ended")
-            assert "Scores when it stopped" in message["content"]
+            assert not message.get("content")
+            (embed,) = message["embeds"]
+            line = embed["description"]
+            assert line.startswith("🏁 This game has ended") and "\n" not in line
+            assert "Scores when it stopped" in line
+            assert not embed.get("title") and not embed.get("fields") and "image" not in embed
+            assert not message.get("attachments")
             assert table.controls(hands[user.id]) == []
         # an old action button answers the same, and nothing is applied
         count = len(await bot.manager.actions(table.game_id))

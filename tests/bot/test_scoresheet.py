@@ -10,7 +10,15 @@ import pytest
 
 from bot.render import EmbedSpec, FieldSpec
 from bot.render.base import renderer_for
-from bot.table.scoresheet import MAX_ROWS, sheet_lines, sides_of, totals, with_score_sheet
+from bot.table.scoresheet import (
+    MAX_ROWS,
+    PHONE,
+    sheet_lines,
+    sheet_rows,
+    sides_of,
+    totals,
+    with_score_sheet,
+)
 from games import registry
 
 
@@ -58,23 +66,81 @@ def test_rows_follow_the_hands_not_every_move() -> None:
     assert 2 <= len(rows) <= scored
 
 
-def test_the_sheet_is_aligned_and_fits_a_phone_with_five_sides() -> None:
+def test_the_sheet_names_sides_in_full_and_fits_a_phone_with_five_sides() -> None:
+    """Long names are not cut (issue 36: "Annabe"): the sides are letters in the aligned block,
+    which a phone cannot wrap, and their full names stand in a legend above it."""
     names = ["Annabelle", "Benedict", "Cyrus", "Dianne", "Edmund"]
     teams = [(s,) for s in range(5)]
     rows = [(12, -3, 40, 0, 7), (120, -30, 400, 0, 75)]
-    lines = sheet_lines(names, teams, rows)
-    assert lines[0].split() == ["#", "Annabe", "Benedi", "Cyrus", "Dianne", "Edmund"]
-    assert lines[2].split() == ["2", "120", "-30", "400", "0", "75"]
-    assert len({len(line) for line in lines}) == 1 and len(lines[0]) <= 40
+    spec = with_score_sheet(EmbedSpec("t"), names, teams, rows)
+    legend, block = spec.fields[-1].value.split("\n", 1)
+    assert all(f"**{a}** {name}" in legend for a, name in zip("ABCDE", names, strict=True))
+    lines = block.strip("`\n").splitlines()
+    assert all(len(line) <= PHONE for line in lines)
+    assert lines[1].split() == ["1", "A", "+12", "12"]
+    assert lines[6].split() == ["2", "A", "+108", "120"]
+    assert lines[7].split() == ["B", "-27", "-30"]
+
+
+def test_short_names_need_no_legend() -> None:
+    lines = sheet_lines(["Ann", "Bo"], [(5, 3), (9, 1)])
+    assert [line.split() for line in lines[1:]] == [
+        ["1", "Ann", "+5", "5"],
+        ["Bo", "+3", "3"],
+        ["2", "Ann", "+4", "9"],
+        ["Bo", "-2", "1"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "words"),
+    [("rowboat", 4, "bid"), ("turn_the_tide", 3, "lowest tide"), ("boat", 4, "in cards")],
+)
+def test_each_hand_says_how_each_side_scored(name: str, players: int, words: str) -> None:
+    """Per hand: the renderer's words for each side (bid, made or set, bags; Turn the Tide's
+    lowest tide and washed away), the change and the running total, which add up."""
+    engine = registry.get(name)
+    extra = {"rowboat": {"novice": False}, "boat": {"target_score": 2000}}.get(name, {})
+    options = {**registry.package(name).profile.options, **extra}
+    state = engine.new_game(players, options, 7)
+    rng = random.Random(7)
+    actions: list[tuple[int, int, str]] = []
+    render = renderer_for(name)
+    hands = 0
+    while not engine.is_over(state) and hands < 4:  # four hands (random bids rarely end one)
+        seat = min(engine.to_act(state))
+        code = rng.choice(engine.legal_actions(state, seat)).code
+        state, events = engine.apply(state, seat, code)
+        hands += sum(render.sheet_cells(e, 1) is not None for e in events)
+        actions.append((len(actions) + 1, seat, code))
+    rows = sheet_rows(engine, render, players, options, 7, actions)
+    assert len(rows) >= 2 and any(words in cell for row in rows for cell in row.cells)
+    if name == "rowboat":
+        assert all(("made" in c or "set" in c) for row in rows for c in row.cells)
+    teams = sides_of(engine, players)
+    names = ["Annabelle", "Benedict", "Cyrus", "Dianne"][:players]
+    value = with_score_sheet(EmbedSpec("t"), names, teams, rows).fields[-1].value
+    block = value.split("```")[1]
+    assert words in block and all(len(line) <= PHONE for line in block.splitlines())
+    changes: dict[str, int] = {}
+    for line in block.strip().splitlines()[1:]:
+        parts = line.split()
+        if len(parts) >= 3 and parts[-2].lstrip("+-").isdigit():
+            label = parts[1] if parts[0].isdigit() else parts[0]
+            changes[label] = changes.get(label, 0) + int(parts[-2])
+            assert changes[label] == int(parts[-1]), line  # the running total adds up
 
 
 def test_a_single_hand_adds_nothing_and_a_long_game_keeps_the_latest_rows() -> None:
     spec = EmbedSpec(title="t", description="d", fields=(FieldSpec("Final standings", "x", False),))
     assert with_score_sheet(spec, ["A", "B"], [(0,), (1,)], [(5, 3)]) == spec
-    rows = [(i, -i) for i in range(1, 40)]
-    sheet = with_score_sheet(spec, ["A", "B"], [(0,), (1,)], rows).fields[-1]
-    assert sheet.name.startswith("Score sheet") and len(sheet.value) <= 1024
+    rows = [(i * 10, -i) for i in range(1, 40)]
+    fields = with_score_sheet(spec, ["A", "B"], [(0,), (1,)], rows).fields
+    sheet = fields[-1]
+    assert sheet.name == f"Score sheet (last {MAX_ROWS} hands)" and len(sheet.value) <= 1024
     body = sheet.value.strip("`\n").splitlines()
-    assert body[1] == "…" and len(body) == MAX_ROWS + 2 and body[-1].split() == ["39", "39", "-39"]
-    names = [f.name for f in with_score_sheet(spec, ["A", "B"], [(0,), (1,)], rows).fields]
-    assert names[0] == "Final standings"
+    first = 40 - MAX_ROWS
+    # the first hand shown counts its change from the hand before it, not from zero
+    assert body[1].split() == [str(first), "A", "+10", str(first * 10)]
+    assert body[-1].split() == ["B", "-1", "-39"]
+    assert fields[0].name == "Final standings"

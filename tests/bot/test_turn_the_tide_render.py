@@ -132,7 +132,7 @@ def test_round_end_line_and_the_log_restarting_with_it() -> None:
         },
     )
     assert R.event_line(ctx(3), end, None) == (
-        "🏁 Round 1 over (two or fewer afloat): Ann +1 (lowest tide) · Ben ±0 · Cy −1."
+        "🏁 Round 1 over (two or fewer still in): Ann +1 (lowest tide) · Ben ±0 · Cy −1."
     )
     assert R.clears_log(end)
     assert not any(R.clears_log(Event(k, None, {})) for k in ("tide", "reveal", "round_start"))

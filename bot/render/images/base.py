@@ -17,8 +17,51 @@ secrecy of the view, which the conformance suite already checks; nothing hidden 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+
+#: who the game waits for and to do what ("Ann to draw or take the pile"), from a view and the
+#: seats' names (None: "Seat 1"...); "" when nobody is to act
+Acting = Callable[[Mapping[str, Any], "Sequence[str] | None"], str]
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """The caller's name for a seat, or "Seat N" (1-based: players count from one)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def acting_words(
+    view: Mapping[str, Any], names: Sequence[str] | None, doing: Mapping[str, str]
+) -> str:
+    """``Ann, Bo to bid or pass``: the seats the view waits for (its ``to_act``) and what they
+    are to do in its phase (``doing``: phase -> words; ``"*"`` for any other phase); "" when
+    the game is over or waits for nobody. Every game's :data:`Acting` is this with its words."""
+    waiting = view.get("to_act") or []
+    phase = str(view.get("phase"))
+    if not waiting or phase == "over":
+        return ""
+    who = ", ".join(seat_name(names, s) for s in waiting)
+    return f"{who} to {doing.get(phase, doing.get('*', 'play'))}"
+
+
+def nobody(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    """The default :data:`Acting`: a picture that names nobody."""
+    return ""
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a game's text and its pictures share, so that they cannot disagree.
+
+    Why handed to the drawer by the renderer: the glossary (``terms``: one word per concept) and
+    who is to act (``acting``) are the renderer's, which imports the drawer; the drawer cannot
+    import them back without a cycle, so the renderer builds its drawer with them."""
+
+    terms: Mapping[str, str] = field(default_factory=dict)
+    acting: Acting = nobody
 
 
 class Drawer(ABC):
@@ -27,6 +70,14 @@ class Drawer(ABC):
     ``names`` are the seats' names in seat order (None: "Seat 1", "Seat 2"...). The shell
     draws in a worker thread and caches each picture per game version, so an implementation
     keeps no state between calls."""
+
+    def __init__(self, words: Words | None = None) -> None:
+        self.words = words or Words()
+
+    @abstractmethod
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """The words beside the table picture's title: where the game stands, then who is to
+        act in the renderer's words (:attr:`Words.acting`, which its table text says too)."""
 
     @abstractmethod
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:

@@ -81,15 +81,20 @@ def _last_bids(view: Mapping[str, Any]) -> dict[int, str]:
 class BoatPictures(Drawer):
     """Boat's table (trump and contract, the trick, the team scores) and hand."""
 
-    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The public table: trump and contract, the trick around the table, the team scores."""
-        img, d = draw.canvas(900, PALETTE)
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """The header's words: where the game stands, then who acts in the renderer's words."""
         detail = f"Hand {view.get('hand_number', 1)}"
         if view.get("trick_number"):
             detail += f" · trick {view['trick_number']} of 9"
         else:
             detail += f" · {view.get('phase', '')}"
-        y = draw.header(d, "Boat", detail)
+        doing = self.words.acting(view, names)
+        return f"{detail} · {doing}" if doing else detail
+
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: trump and contract, the trick around the table, the team scores."""
+        img, d = draw.canvas(900, PALETTE)
+        y = draw.header(d, "Boat", self.table_header(view, names))
         y = _contract_line(d, y, view, names)
         trump = view.get("trump")
         played: dict[int, Held] = {}

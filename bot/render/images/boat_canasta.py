@@ -141,17 +141,18 @@ def _centre(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
 class BoatCanastaPictures(Drawer):
     """Boat Canasta's table (the stock, the Treasure pile, every side's melds) and hand."""
 
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """``Round 2 · Bo to answer “may I close?”``: who acts in the renderer's words."""
+        detail = f"Round {view.get('round', 1)}"
+        if view.get("phase") == "over":
+            return detail + " · game over"
+        doing = self.words.acting(view, names)
+        return f"{detail} · {doing}" if doing else detail
+
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public table: both (or three) sides' melds around the stock and the pile."""
         img, d = draw.canvas(2200, PALETTE)
-        turn = view.get("turn")
-        phase = view.get("phase", "")
-        detail = f"Round {view.get('round', 1)}"
-        if phase == "over":
-            detail += " · game over"
-        elif turn is not None:
-            detail += f" · {draw.seat_name(names, turn)} to {phase}"
-        y = draw.header(d, "Boat Canasta", detail)
+        y = draw.header(d, "Boat Canasta", self.table_header(view, names))
         if view.get("restricted"):
             text = f"Opening turns: no pickup or melds until turn {view['restricted_until'] + 1}"
             draw.label(d, 20, y - 4, text, 20, draw.GOLD)
@@ -166,7 +167,8 @@ class BoatCanastaPictures(Drawer):
         for side in range(len(view.get("sides") or [])):
             y = _side(d, y, view, side, names) + 6
         if view.get("ask") == "waiting":
-            text = f"{draw.seat_name(names, view['asker'])} asks their partner: may we close?"
+            ask = self.words.terms.get("ask", "may I close?")
+            text = f"{draw.seat_name(names, view['asker'])} asks their partner: {ask}"
             y = (
                 draw.tag(
                     d, draw.WIDTH / 2, y, text, 22, fill=draw.BANNER, ink=draw.GOLD, max_w=700

@@ -21,6 +21,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.images.base import seat_name as seat_name
+
 RGB = tuple[int, int, int]
 
 WIDTH = 780
@@ -400,13 +402,6 @@ def slot(
 # ---------------------------------------------------------------- seats and layout
 
 
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    """The caller's name for a seat, or "Seat N" (1-based: players count from one)."""
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
-
-
 def fit(text: str, size: int, width: float) -> str:
     """``text`` cut with an ellipsis to fit ``width`` px, so a long name cannot overlap."""
     if text_w(text, size) <= width:
@@ -458,9 +453,16 @@ def header(d: ImageDraw.ImageDraw, title: str, detail: str = "", width: int = WI
     """The title line every picture starts with; returns the y below it."""
     x = label(d, 20, 14, title, 30, TEXT, bold=True)
     if detail:
-        detail = fit(detail, 24, width - x - 40)
-        label(d, x + 16, 19, detail, 24, MUTED)
+        label(d, x + 16, 19, header_detail(detail, width - x - 40), 24, MUTED)
     return 60.0
+
+
+def header_detail(detail: str, room: float) -> str:
+    """The header's words cut to ``room`` px: leading parts (``Round 2 · ``) go first, so that
+    who is to act, said last, stays readable; only then is the rest cut with an ellipsis."""
+    while text_w(detail, 24) > room and " · " in detail:
+        detail = detail.split(" · ", 1)[1]
+    return fit(detail, 24, room)
 
 
 def png(img: Image.Image) -> bytes:
@@ -545,15 +547,28 @@ class SeatTag:
 def seat_plate(d: ImageDraw.ImageDraw, cx: float, cy: float, seat: SeatTag, max_w: float) -> None:
     """A two-line plate centred on (cx, cy); green outline on the seat whose turn it is."""
     name = fit(seat.name, 26, max_w - 24)
-    sub = fit(seat.sub, 22, max_w - 24)
-    tw = max(text_w(name, 26) + 2, text_w(sub, 22) if sub else 0)
-    h = 66 if sub else 40
+    subs = plate_lines(seat.sub, max_w - 24)
+    tw = max([text_w(name, 26) + 2, *(text_w(sub, 22) for sub in subs)])
+    h = 40 + 26 * len(subs)
     box = (cx - tw / 2 - 14, cy - h / 2, cx + tw / 2 + 14, cy + h / 2)
     outline = ACTIVE if seat.active else GOLD if seat.winner else None
     d.rounded_rectangle(box, 14, fill=PANEL, outline=outline, width=4)
     centred(d, cx, box[1] + 6, name, 26, FAINT if seat.faded else TEXT, bold=True)
-    if sub:
-        centred(d, cx, box[1] + 38, sub, 22, MUTED)
+    for row, sub in enumerate(subs):
+        centred(d, cx, box[1] + 38 + 26 * row, sub, 22, MUTED)
+
+
+def plate_lines(sub: str, width: float) -> list[str]:
+    """A plate's facts on as many lines as they need (``bid 2 · won 0`` / ``dealer``), broken
+    between facts, so that none is cut (issue 36: "won 0 · d…")."""
+    lines: list[str] = []
+    for part in sub.split(" · ") if sub else []:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_w(joined, 22) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(part, 22, width))
+    return lines
 
 
 def trick_table(

@@ -209,18 +209,19 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
 class GameOfRowsPictures(Drawer):
     """Game of Rows' board (every row by position), the latest call, the players, and the hand."""
 
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """``deck 30 · Bo, Cid to call bluff or pass``: who acts, in the renderer's words."""
+        if view.get("phase") == "over":
+            return "game over"
+        doing = self.words.acting(view, names)
+        deck = f"deck {view.get('deck', 0)}"
+        return f"{deck} · {doing}" if doing else deck
+
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public board: every row with corners 2 and 10, open ends, blockers, face-down
         claims."""
         img, d = draw.canvas(1400, PALETTE)
-        turn = view.get("turn")
-        if view.get("phase") == "over":
-            detail = "game over"
-        elif turn is not None:
-            detail = f"{draw.seat_name(names, turn)} to play · deck {view.get('deck', 0)}"
-        else:
-            detail = ""
-        y = draw.header(d, "Game of Rows", detail)
+        y = draw.header(d, "Game of Rows", self.table_header(view, names))
         y = _board(d, y, view, names)
         y = _news(d, y, view, names)
         y = _seats(d, y, view, names)

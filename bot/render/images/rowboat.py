@@ -261,9 +261,8 @@ def _colour_key(d: Any, y: float) -> float:
 class RowboatPictures(Drawer):
     """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
 
-    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
-        img, d = draw.canvas(1000, PALETTE)
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """The header's words: where the game stands, then who acts in the renderer's words."""
         trick = view.get("trick")
         detail = f"Hand {view.get('hand_number', 1)}"
         if view.get("moon"):
@@ -272,7 +271,14 @@ class RowboatPictures(Drawer):
             detail += f" · trick {trick['number']} of {view.get('tricks_in_hand', '?')}"
         elif view.get("phase") != "trick_play":
             detail += f" · {str(view.get('phase', '')).replace('_', ' ')}"
-        y = draw.header(d, "Rowboat", detail)
+        doing = self.words.acting(view, names)
+        return f"{detail} · {doing}" if doing else detail
+
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
+        img, d = draw.canvas(1000, PALETTE)
+        trick = view.get("trick")
+        y = draw.header(d, "Rowboat", self.table_header(view, names))
         y = _tide(d, y, view)
         if trick:
             y = _ruling_line(d, y, trick)

@@ -151,7 +151,13 @@ def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
     return y + h + 88
 
 
-def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+def _players(
+    d: Any,
+    y: float,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    terms: Mapping[str, str],
+) -> float:
     """One line per player: tide level, preservers afloat and lost, turn status, score."""
     over = view.get("phase") == "over"
     winners = set(view.get("winners") or [])
@@ -170,7 +176,7 @@ def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | N
             d, 98, y + 8, name, 26, draw.FAINT if seat["eliminated"] else draw.TEXT, bold=True
         )
         if seat["eliminated"]:
-            status = "swept away"
+            status = terms.get("out", "washed away")
         elif over:
             status = ""
         elif seat.get("chosen"):
@@ -194,15 +200,20 @@ def _players(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | N
 class TurnTheTidePictures(Drawer):
     """Turn the Tide's table (the tide cards, the latest reveal, every player) and hand."""
 
-    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The public table: the tide cards now up, the latest reveal, every player's state."""
-        img, d = draw.canvas(1400, PALETTE)
+    def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """The header's words: where the game stands, then who acts in the renderer's words."""
         detail = f"Round {view.get('round', 1)} of {view.get('rounds', '?')}"
         if view.get("phase") == "over":
             detail += " · game over"
         else:
             detail += f" · hand {view.get('hand_number', 1)} of {view.get('hands_per_round', 12)}"
-        y = draw.header(d, "Turn the Tide", detail)
+        doing = self.words.acting(view, names)
+        return f"{detail} · {doing}" if doing else detail
+
+    def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+        """The public table: the tide cards now up, the latest reveal, every player's state."""
+        img, d = draw.canvas(1400, PALETTE)
+        y = draw.header(d, "Turn the Tide", self.table_header(view, names))
         tide = view.get("tide") or []
         if tide:
             draw.label(d, 20, y + 30, "Tide now", 26, draw.TEXT, bold=True)
@@ -214,7 +225,7 @@ class TurnTheTidePictures(Drawer):
             draw.label(d, x + 10, y + 44, "the second highest the higher", 20, draw.MUTED)
             y += 118
         y = _reveal(d, y, view, names)
-        y = _players(d, y, view, names)
+        y = _players(d, y, view, names, self.words.terms)
         return draw.png(draw.crop(img, int(y) + 6))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:

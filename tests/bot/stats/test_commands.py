@@ -63,7 +63,13 @@ async def test_stats_leaderboard_and_history_after_finished_games(fake, tmp_path
         assert total == 2 and [line.split("**")[1] for line in lines] == [r.name for r in rows]
         assert rows[0].skill >= rows[1].skill
         assert lines[0].startswith("1. ") and lines[1].startswith("2. ")
-        assert "Page 1 of 1" in board["footer"]["text"]
+        assert "Page 1 of 1" in board["footer"]["text"] and board["ephemeral"]
+        # issue 36: the board can be shown to the channel (names only: no one is pinged)
+        token = await table.run(
+            fake.command(bot, CARL, "leaderboard", {"game": "rowboat", "public": True})
+        )
+        shown = embed_of(fake, token)
+        assert not shown["ephemeral"] and shown["description"] == board["description"]
         token = await table.run(
             fake.command(bot, CARL, "leaderboard", {"game": "rowboat", "page": 3})
         )
