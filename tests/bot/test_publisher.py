@@ -173,7 +173,7 @@ async def test_a_thread_that_archived_itself_is_opened_for_the_table_edit(fake, 
         assert fake.sent[reopen - 1].kind == "refused"  # the edit Discord refused first
         # then the table message was edited in place (not posted anew), picture and all
         [edit] = [s for s in fake.sent[reopen:] if s.kind == "edit" and s.message_id == first]
-        assert "decides on the Moon" in before and "Alice to play" in edit.text
+        assert "to decide on the Moon" in before and "Alice to play" in edit.text
         Image.open(io.BytesIO(edit.notes["files"]["table.png"])).verify()
         assert table.lobby == first
     finally:
