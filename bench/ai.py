@@ -5,8 +5,14 @@ once per seating (two-sided games: A and B swap sides; one-among-many: the teste
 each seat in turn) and the luck cancels. Every policy sees only its seat's observation, built
 here exactly as the bot builds it (``SeatHistory``), and moves are seeded, so a run repeats.
 
+The first opponent is ``baseline`` (bench/baseline.py), a rule-based player who knows the rules
+and plays sensibly: beating ``random`` shows a level plays legally and with purpose, beating
+``baseline`` that it plays better than rules of thumb.
+
 Usage (bench/README.md):
+    python bench/ai.py duel --game rowboat --players 2 --a normal --pairs 200  # vs baseline
     python bench/ai.py duel --game rowboat --players 2 --a normal --b random --pairs 200
+    python bench/ai.py field --game turn_the_tide --players 3 --level normal --games 300
     python bench/ai.py field --game rowboat --players 3 --level strong --vs normal --games 300
     python bench/ai.py speed --game rowboat --players 2 --level strong --moves 200
     python bench/ai.py soak --game game_of_rows --moves 10000 --levels easy,normal,strong
@@ -42,9 +48,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
+
+from baseline import policy as baseline_policy  # bench/baseline.py: the first opponent
 
 from games import registry
 from games.cards import rng_next, seed_rng
+from games.core import Policy
 from games.search import SeatHistory
 
 #: decisions after which a game is judged on the scores of the moment (``--cap``): Rowboat's
@@ -84,11 +94,16 @@ class Outcome:
     times: Mapping[str, list[float]]
 
 
+def levels_of(game: str) -> dict[str, Policy]:
+    """The game's levels, ``random``, and ``baseline`` (bench/baseline.py's rule-based player)."""
+    return {**registry.policies(game), "baseline": baseline_policy(game)}
+
+
 def play(g: Game) -> Outcome:
     """One game with ``g.levels[seat]`` at each seat. A game still going after ``g.cap``
     decisions goes to the leading seats (``judged``)."""
     engine = registry.get(g.game)
-    policies = registry.policies(g.game)
+    policies = levels_of(g.game)
     state = engine.new_game(g.players, options=dict(g.options) or None, seed=g.seed)
     history = SeatHistory(g.players)
     times: dict[str, list[float]] = defaultdict(list)
@@ -264,7 +279,7 @@ def soak(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     engine = registry.get(args.game)
     sizes = list(range(engine.min_players, engine.max_players + 1))
     mix = args.levels.split(",")
-    unknown = set(mix) - set(registry.policies(args.game))
+    unknown = set(mix) - set(levels_of(args.game))
     if unknown:
         raise SystemExit(f"{args.game} has no level {', '.join(sorted(unknown))}")
     rng = random.Random(args.seed)
@@ -294,6 +309,8 @@ def soak(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
 
 #: the issues' targets: (mode, tested level, opponents' level, players) -> least win share
 TARGETS: dict[tuple[str, str, str, int], float] = {
+    **{("duel", "normal", "baseline", n): 0.65 for n in (2, 4)},
+    ("field", "normal", "baseline", 3): 0.45,
     **{("duel", "normal", "random", n): 0.90 for n in (2, 4)},
     **{("duel", "easy", "random", n): 0.75 for n in (2, 4)},
     **{("duel", "strong", "normal", n): 0.60 for n in (2, 4)},
@@ -388,11 +405,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     common.add_argument("--record", type=Path, help="JSON-lines file of games: append, resume")
     d = sub.add_parser("duel", parents=[common])
     d.add_argument("--a", default="normal")
-    d.add_argument("--b", default="random")
+    d.add_argument("--b", default="baseline")
     d.add_argument("--pairs", type=int, default=200)
     f = sub.add_parser("field", parents=[common])
     f.add_argument("--level", default="strong")
-    f.add_argument("--vs", default="normal")
+    f.add_argument("--vs", default="baseline")
     f.add_argument("--games", type=int, default=300)
     s = sub.add_parser("speed", parents=[common])
     s.add_argument("--level", default="strong")

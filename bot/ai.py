@@ -2,18 +2,26 @@
 
 Why this shape: a policy is ``(observation, seed) -> action code`` (``games.core.Policy``) and
 is found by game name and level through ``games.registry.policies``, so it can run in another
-process that receives nothing but plain data (:func:`run_level` is that process's entry). The
-seed is derived from the game's seed, the version and the seat, so an AI game replays
-identically and a test can predict every move. The bot's side of running them (when, where,
+process that receives nothing but plain data (:func:`run_level` is that process's entry).
+
+Why the move seed is an HMAC under a secret of its own: a seed derived from the game's seed
+could be inverted step by step to the deal's seed, from which ``new_game`` rebuilds every hand
+(issue 43). Each game therefore carries an AI secret drawn at random when it is created and
+stored with it; the seed of a move is HMAC-SHA256 of (version, seat) under that secret. The deal
+does not determine the secret and no observation carries it, so no policy can learn another
+hand from its seed, by construction. Replays stay exact because AI moves are recorded as moves;
+the seed only matters at the moment a move is chosen, and with the secret stored a test can
+still predict every move. The bot's side of running them (when, where,
 how fast) is the session manager's AI driver, ``bot.sessions.ai``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable, Mapping
 
 from games import registry
-from games.cards import rng_next, seed_rng
 from games.core import Observation, Policy
 from games.search import random_policy
 
@@ -25,6 +33,7 @@ TAKEOVER_LEVEL = "normal"
 
 __all__ = [
     "LEVELS",
+    "SECRET_BYTES",
     "TAKEOVER_LEVEL",
     "Levels",
     "level_policies",
@@ -61,13 +70,15 @@ def run_level(game: str, level: str, observation: Observation, seed: int) -> str
     return registry.policies(game)[level](observation, seed)
 
 
-def move_seed(game_seed: int, version: int, seat: int) -> int:
-    """The seed of an AI move: one value per (game, version, seat), stable across restarts."""
-    state = seed_rng(game_seed, "ai")
-    for value in (version, seat):
-        state, mixed = rng_next((state ^ (value & ((1 << 64) - 1))) & ((1 << 64) - 1))
-        state = mixed
-    # One more mix, as the old engine-state policies did before drawing: the ``random`` level
-    # (``games.search.random_policy``) then picks exactly the moves it picked before AI seats
-    # were given observations, so existing games and tests replay unchanged.
-    return seed_rng(state)
+#: bytes of a game's AI secret (stored as hex)
+SECRET_BYTES = 32
+
+
+def move_seed(secret: str, version: int, seat: int) -> int:
+    """The seed of an AI move: one 64-bit value per (game, version, seat), stable across
+    restarts, and a function of the game's AI ``secret`` (hex), never of its deal."""
+    if not secret:  # an empty key would make every seed public
+        raise ValueError("a game's AI secret is missing")
+    message = f"{version}:{seat}".encode()
+    digest = hmac.new(bytes.fromhex(secret), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")

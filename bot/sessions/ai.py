@@ -224,7 +224,7 @@ class AiDriver:
         if history is None or g.version != version:
             return None
         observation = history.observe(g.engine, g.state, seat)
-        seed = move_seed(g.seed, version, seat)
+        seed = move_seed(g.ai_secret, version, seat)
         loop = asyncio.get_running_loop()
         if self._policy is not None:
             return await loop.run_in_executor(self._executor, self._policy, observation, seed)

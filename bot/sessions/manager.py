@@ -49,6 +49,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from bot.ai import SECRET_BYTES
 from bot.model import FINISHED, NOT_LOADED, MoveCause
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver, Decisions
@@ -364,6 +365,14 @@ class SessionManager:
 
         return int(bot.sessions.secrets.randbits(63))
 
+    def _fresh_ai_secret(self) -> str:
+        """A game's AI secret (``bot.ai.move_seed``): random bytes from the same replaceable
+        source as the seeds (``secrets.token_bytes``, the OS's randomness), never derived
+        from the seed, so no AI move seed leads back to the deal."""
+        import bot.sessions
+
+        return str(bot.sessions.secrets.token_bytes(SECRET_BYTES).hex())
+
     # ---- shared steps: look up, commit, notify, save ----------------------------------------
     def _open_game(self, game_id: int) -> GameRecord:
         g = self._games.get(game_id)
@@ -540,6 +549,7 @@ class SessionManager:
             {},
             now,
             engine,
+            ai_secret=self._fresh_ai_secret(),
         )
         g.updated = now
         self._by_channel[channel_id] = gid  # reserved before the await: one game per channel
@@ -1050,6 +1060,11 @@ class SessionManager:
             self._by_channel[g.channel_id] = g.id
         for r in loaded.unloadable:
             self._unloadable[r.id] = r
+        unkeyed = [g for g in loaded.games if not g.ai_secret]  # stored before migration 11
+        for g in unkeyed:
+            g.ai_secret = self._fresh_ai_secret()
+        if unkeyed:  # the rows as they were, plus the secret (``updated`` kept)
+            await self._commit(Batch(games=[g.row(g.updated) for g in unkeyed]))
         for d in await store.deadlines():
             if d.game_id not in self._games and d.game_id not in self._unloadable:
                 continue  # a game of another process's shards

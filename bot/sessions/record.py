@@ -42,6 +42,8 @@ class GameRecord:
     end_reason: str | None = None
     #: when the game's row last changed (a lobby closes after long enough unchanged)
     updated: float = 0.0
+    #: the key of the AI move seeds (``bot.ai.move_seed``), hex; never in ``info`` or a view
+    ai_secret: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
     reminders: dict[int, int] = field(default_factory=dict)  # seat -> reminder deadline id
@@ -108,6 +110,7 @@ class GameRecord:
             now,
             get("end_reason", self.end_reason),
             get("pace", self.pace),
+            self.ai_secret or None,
         )
 
 

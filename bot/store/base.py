@@ -90,6 +90,9 @@ class GameWrite(NamedTuple):
     updated: float
     end_reason: str | None
     pace: int | None = None  # the table's seconds per move; None follows the server (migration 8)
+    #: the key of the game's AI move seeds, hex (migration 11); written once: None keeps the
+    #: stored one, and a stored one is never replaced
+    ai_secret: str | None = None
 
 
 class ActionWrite(NamedTuple):
@@ -197,6 +200,8 @@ class GameRow:
     pace: int | None = None
     #: when the row was last written (a lobby closes after long enough unchanged)
     updated: float = 0.0
+    #: the key of the game's AI move seeds (None: a game stored before migration 11)
+    ai_secret: str | None = None
 
 
 class ActionRow(NamedTuple):

@@ -157,6 +157,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE shard_leases ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE shard_leases ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
     """,
+    # 11: a game's AI secret (issue 43): the key its AI move seeds are derived from, drawn at
+    # random when the game is created, so that no seed can be traced back to the deal's seed.
+    # NULL in games created before this migration: the bot gives them one when it loads them.
+    # Written once: the upsert keeps the first value (see bot/store/sqlite.py)
+    """
+    ALTER TABLE games ADD COLUMN ai_secret TEXT;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

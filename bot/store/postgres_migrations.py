@@ -133,6 +133,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE shard_leases ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE shard_leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
     """,
+    # 11: a game's AI secret (see bot/store/migrations.py)
+    """
+    ALTER TABLE games ADD COLUMN ai_secret TEXT;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

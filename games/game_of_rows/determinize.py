@@ -10,11 +10,13 @@ What is known (spec §7): the board as the view shows it, including the cards un
 the seat's own hand and its own face-down cards; every card that left with a completed row
 (the events name them, except face-down cards nobody saw); the cards of a caught bluff, which
 went back to the bluffer's hand in public (they stay known there until the bluffer plays a card
-face down, which might be one of them, or is removed). And what a stuck turn shows: every turn
-announces whether the player has a card to place (``must_place``, §4.1), so a turn that begins
-without one says the whole hand fit nowhere on the board as it was then; the cards of that hand
-not played since are still outside the cards that fitted then (:class:`Stuck`; ``sample(...,
-stuck=True)`` deals them so, straight format only). More than half of all turns begin so.
+face down, which might be one of them, or is removed). And what a stuck turn shows: a player
+who can place a card must (§4.1), so a turn that ended without a number card placed (and not
+skipped) began with none to place: the whole hand fit nowhere on the board as it was then, and
+the cards of that hand not played since are still outside the cards that fitted then
+(:class:`Stuck`; ``sample(..., stuck=True)`` deals them so, straight format only). Whether a
+hand can place is not announced (it comes from the hand, private by §7): only the player's own
+view says so, and others learn it when the turn ends.
 What is unknown, dealt at random from the cards not accounted for: the other hands (sizes
 kept), other seats' face-down cards, the deck order.
 """
@@ -107,24 +109,39 @@ def _replay(
     downs: list[tuple[int, int]] = []
     sizes = [HAND_SIZE] * players
     stuck: list[Stuck | None] = [None] * players
+    # the turn under way: its seat, the board and hand at its start (a Stuck to confirm), and
+    # whether it placed a number card or skipped (then it says nothing)
+    current = -1
+    start: Stuck | None = None
+    placed = False
     for event in obs.events:
         kind = event.kind
         data: Mapping[str, Any] = event.data
         seat: int = data.get("seat", -1)
         if kind in ("place", "block", "unblock", "face_down"):
             sizes[seat] -= 1
-            mark = stuck[seat]
-            if mark is not None:
-                mark.later.append(data.get("card", UNKNOWN))
+            for mark in (stuck[seat], start if seat == current else None):
+                if mark is not None:
+                    mark.later.append(data.get("card", UNKNOWN))
+            placed = placed or kind in ("place", "face_down")
+        elif kind == "skip":
+            placed = True  # a skip is a choice, not a sign of an empty hand
         elif kind in ("draw", "taken_back"):
             sizes[seat] += data["count"]
         elif kind in ("removed", "out_of_cards"):
             sizes[seat] = 0
             stuck[seat] = None
-        if kind == "turn" and seat != obs.seat and not opts.flush:
-            # a turn that begins with nothing to place shows the whole hand fits nowhere
+            if seat == current:
+                start = None
+        if kind == "turn":
+            # a turn that ended without a number card placed began with nothing to place
+            # (placing is compulsory while one can, §4.1), so the whole hand then fit
+            # nowhere: a public inference, the engine announces nothing of the hand
+            if current >= 0 and current != obs.seat:
+                stuck[current] = start if not placed else None
+            current, placed = seat, False
             # (a new row's suit is not in the events, so straight_flush is left out)
-            stuck[seat] = Stuck(sizes[seat], board, opts) if not data["must_place"] else None
+            start = Stuck(sizes[seat], board, opts) if not opts.flush else None
         if kind == "turn":
             quiet = quiet + 1 if deck == 0 and not drew and not stayed else 0
             stayed = False
@@ -284,7 +301,7 @@ def analyse(obs: Observation) -> Knowledge:
         opts=opts,
         phase=_PHASES[view["phase"]],
         turn=view["turn"],
-        must_place=view["must_place"],
+        must_place=bool(view["must_place"]),  # None unless this seat is to play
         placed=view["placed_number"],
         actions=actions,
         stayed=stayed,

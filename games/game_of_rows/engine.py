@@ -46,7 +46,7 @@ Decisions where the spec is silent:
 * The poker tie-break uses ``treys`` for five real cards; short hands, five of a kind and
   Jokers are handled in :mod:`games.game_of_rows.poker`.
 
-Events (``visible_to=None`` unless noted): ``turn`` {seat, must_place}; ``place`` /
+Events (``visible_to=None`` unless noted): ``turn`` {seat}; ``place`` /
 ``block`` / ``unblock`` {seat, card, row, pos}; ``face_down`` {seat, row, pos, claim, suit}
 with ``your_face_down`` {.., card} to the owner only; ``skip``; ``end_turn``;
 ``challenge_open`` {bluffer, count, seats}; ``pass``; ``challenge_closed``; ``call``;

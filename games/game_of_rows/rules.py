@@ -471,7 +471,9 @@ def _start_turn(work: Work, seat: int) -> None:
     )
     must = board.any_place(tuple(work.rows), work.state.opts, tuple(work.hands[seat]))
     work.set(must_place=must)
-    work.emit("turn", {"seat": seat, "must_place": must})
+    # public: whose turn it is, not whether their hand can place (that comes from the hand,
+    # private by §7; the player's own view says it)
+    work.emit("turn", {"seat": seat})
 
 
 def _finish(work: Work, reason: str) -> None:

@@ -8,7 +8,9 @@ slot, None when free: ``row``, ``suit``, ``anchored``, ``frontiers``, and ``posi
 each with ``state`` empty | filled | face_down | blocked | open, ``top`` card, ``under``
 cards beneath it, ``face_down`` {owner, claim} and, for its owner only, ``your_card``),
 ``completed_rows``, ``deck`` (count), ``hand_sizes``, ``active``, ``removed``, ``finished``,
-``must_place``, ``placed_number``, ``facedown_count``, ``challenge`` {bluffer, count,
+``must_place`` (the player to act's own view only, else None: whether their hand has a card
+to place comes from their hand, which §7 keeps private; others learn it from what they do),
+``placed_number``, ``facedown_count``, ``challenge`` {bluffer, count,
 positions, waiting, seconds}, ``last_reveal``, ``options``; at the end ``places`` and
 ``final`` (and ``bluffs`` with ``reveal_bluffs_at_end``); for a seat, ``seat`` and ``hand``.
 """
@@ -81,7 +83,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "active": active_seats(state),
         "removed": list(state.removed),
         "finished": list(state.finished),
-        "must_place": state.must_place,
+        "must_place": state.must_place if seat is not None and seat == state.turn else None,
         "placed_number": state.placed,
         "facedown_count": len(state.facedown),
         "challenge": None,

@@ -209,9 +209,16 @@ class FakeDiscord:
         # Games get their seeds from ``secrets``; tests want the same deals on every run.
         import bot.sessions
 
+        # The AI secrets likewise, from a counter of their own (the deals stay as they were).
         seeds = itertools.count(self.seed)
+        keys = itertools.count(self.seed)
         monkeypatch.setattr(
-            bot.sessions, "secrets", SimpleNamespace(randbits=lambda bits: next(seeds))
+            bot.sessions,
+            "secrets",
+            SimpleNamespace(
+                randbits=lambda bits: next(seeds),
+                token_bytes=lambda n: next(keys).to_bytes(n, "big"),
+            ),
         )
 
     # ---- messages ------------------------------------------------------------------------

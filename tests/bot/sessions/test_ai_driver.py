@@ -17,11 +17,15 @@ from games.core import Observation, Policy
 from games.search import SeatHistory, random_policy
 from tests.bot.sessions_support import TALLY
 
+#: the AI secret of every record here
+SECRET = "5e" * 32
+
 
 def record(
     engine: Any, seats: tuple[Seat, ...], options: Mapping[str, Any], seed: int
 ) -> GameRecord:
     g = GameRecord(1, 1, 1, engine.name, 10, "live", seats, dict(options), seed, 0, {}, 0.0, engine)
+    g.ai_secret = SECRET
     g.state = engine.new_game(len(seats), dict(options), seed)
     return g
 
@@ -85,7 +89,7 @@ async def test_ai_seats_play_from_observations_only() -> None:
         assert observation.legal == ("add:1", "add:2")
         assert all(e.visible(observation.seat) for e in observation.events)
     first, second = seen
-    assert first[1] == move_seed(4, 0, 1) and second[1] == move_seed(4, 1, 2)
+    assert first[1] == move_seed(SECRET, 0, 1) and second[1] == move_seed(SECRET, 1, 2)
     # seat 2 saw seat 1's public "ready" but not its private "picked"
     assert [e.kind for e in second[0].events] == ["ready"]
     await driver.close()
@@ -158,7 +162,7 @@ async def test_a_searching_level_runs_in_a_worker_process() -> None:
         await driver.close()
     assert driver._processes is not None  # the pool was used
     observation = SeatHistory(2).observe(game, g.state, seat)
-    assert code == random_policy(observation, move_seed(11, 0, seat))
+    assert code == random_policy(observation, move_seed(SECRET, 0, seat))
 
 
 def test_the_driver_defaults_hold_no_move_back() -> None:

@@ -213,6 +213,23 @@ def test_face_down_identity_stays_secret_until_revealed() -> None:
     assert "KD" not in set(string_leaves(ENGINE.view(s, 1)))
 
 
+def test_whether_the_player_to_act_can_place_is_theirs_alone() -> None:
+    """§7 does not list it as public: it comes from the hand. Before the player acts, neither
+    the public view, another seat's view nor the turn event says whether their hand holds a
+    card to place; their own view does (the hand shows them which cards fit)."""
+    stuck = scenario(hands=[["KD"], ["4S"]], rows=[("2C 3C · · · · · · ·", "C")], deck=9)
+    can = scenario(hands=[["TC"], ["4S"]], rows=[("2C 3C · · · · · · ·", "C")], deck=9)
+    for s in (stuck, can):
+        assert ENGINE.view(s, 0)["must_place"] is s.must_place
+        assert ENGINE.view(s, None)["must_place"] is None
+        assert ENGINE.view(s, 1)["must_place"] is None
+    assert not stuck.must_place and can.must_place
+    # the turn event that starts seat 1's turn: "whose turn", nothing of the hand
+    _, events = play(can, "place:TC@1.10", "end")
+    turns = [e for e in events if e.kind == "turn"]
+    assert turns and all(e.data == {"seat": 1} and e.visible_to is None for e in turns)
+
+
 def test_caught_bluffer_is_removed_on_an_empty_deck() -> None:
     s = scenario(3, hands=[["2C", "KD"], ["4S"], ["4H"]], deck=0, options=BLUFF)
     s, _ = play(s, "place:2C@new.2", "down:KD@1.10", "end", "call")
