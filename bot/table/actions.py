@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 from bot.model import GameInfo, Update
-from bot.render.base import renderer_for
+from bot.render import MAX_CONTENT, TableContext, clip
+from bot.render.base import Renderer, renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
 from bot.table.answers import update_message
 from bot.table.ended import ended_note
@@ -26,6 +27,28 @@ from games import IllegalAction, registry
 from games.core import snapshot_lifetime
 
 MOVED_ON = "The table has moved on: here is your hand as it is now."
+#: the most event lines a "moved on" note names (the latest ones)
+MOVED_ON_LINES = 3
+
+
+def moved_on(render: Renderer, ctx: TableContext, stale: StaleVersion, seat: int) -> str:
+    """The one line above the fresh hand when a click was not played: what happened since the
+    hand was drawn, in the game's own log words, and that the player chooses again. Private
+    events are worded only where this seat may see them (the note reaches no one else)."""
+    lines: list[str] = []
+    for event in stale.events:
+        line = render.event_line(ctx, event, None if event.visible_to is None else seat)
+        if line:
+            line = " ".join(line.split())
+            lines.append(line if line[-1] in ".!?…" else line + ".")
+    if not lines:
+        return MOVED_ON
+    said = " ".join(lines[-MOVED_ON_LINES:])
+    if len(lines) > MOVED_ON_LINES:
+        said = "… " + said
+    return clip(f"The table has moved on: {said} Choose again.", MAX_CONTENT)
+
+
 #: seconds of committing and drawing after which a click is deferred (Discord allows 3)
 DEFER_AFTER = 2.0
 
@@ -184,13 +207,16 @@ class Actions:
         manager = self.manager
         note: str | None = None
         update: Update | None = None
+        stale: StaleVersion | None = None
         try:
             update = await self._apply(game_id, seat, code, version)
-        except StaleVersion:
-            note = MOVED_ON
+        except StaleVersion as exc:
+            stale = exc
         except (IllegalAction, SessionError) as exc:
             note = f"⚠️ {exc}"
         info, state = await manager.state(game_id)
+        if stale is not None:
+            note = moved_on(renderer_for(info.game), self.presenter.context(info), stale, seat)
         private: list[str] = []
         shown: list[Snapshot] = []
         if update is not None:
