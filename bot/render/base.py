@@ -14,6 +14,8 @@ Parts (required ones are abstract):
   level; a renderer without navs ignores it).
 * **event_line** (required): one line for the table log (seat None) or a private note for a seat.
 * **clears_log** (log policy): whether an event starts a new log (a new hand or round).
+* **ends_snapshots** (snapshot policy): whether an event puts out the shining snapshots (their
+  cards are out of play), by default where the log starts anew.
 * **snapshot**: the embed of a private snapshot event (an event for which the engine's
   optional ``snapshot_lifetime`` hook gives a number of seconds, see ``games.core.SnapshotHooks``)
   for one seat, or None; the shell times and fades it.
@@ -98,6 +100,11 @@ class Renderer(ABC):
     def clears_log(self, event: Event) -> bool:
         """Log policy: whether ``event`` starts a new table log (default: never)."""
         return False
+
+    def ends_snapshots(self, event: Event) -> bool:
+        """Snapshot policy: whether ``event`` puts out the snapshots still shining (the cards
+        they showed are no longer in play: a new hand). Default: where the log starts anew."""
+        return self.clears_log(event)
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
         """The embed of a private snapshot event for ``seat``, or None (default: none)."""
