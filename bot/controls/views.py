@@ -116,23 +116,31 @@ def hand_view(
     step_away: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
-    them (once-a-game and irreversible actions, never first), navs, then Refresh, **Step
+    them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
+    (``ChoiceSpec.last``), then Refresh, **Step
     away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
     (``snapshot`` is its wording), its button, when a row is left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
-    for index, choice in enumerate(spec.choices):
-        chooser: ui.Item[Any]
-        if choice.max_values > 1:
-            chooser = ActMultiSelect(game_id, seat, version, index, choice)
-        else:
-            chooser = ActSelect(
-                game_id, seat, version, index, choice.placeholder, list(choice.actions)
-            )
-        chooser.row = row
-        view.add_item(chooser)
-        row += 1
+
+    def menus(row: int, last: bool) -> int:
+        for index, choice in enumerate(spec.choices):  # the index travels in the custom_id
+            if choice.last != last:
+                continue
+            chooser: ui.Item[Any]
+            if choice.max_values > 1:
+                chooser = ActMultiSelect(game_id, seat, version, index, choice)
+            else:
+                chooser = ActSelect(
+                    game_id, seat, version, index, choice.placeholder, list(choice.actions)
+                )
+            chooser.row = row
+            view.add_item(chooser)
+            row += 1
+        return row
+
+    row = menus(row, last=False)
     row = _button_rows(view, game_id, seat, version, below, row)
     rows, as_buttons = nav_rows(spec)
     if rows and row + rows <= MAX_ROWS:
@@ -152,6 +160,7 @@ def hand_view(
             menu.row = row
             view.add_item(menu)
         row += rows
+    row = menus(row, last=True)  # the menus that end the turn come after the navs
     if row < MAX_ROWS:
         if away:  # an AI plays the seat: the way back comes first
             again = HandRefresh(game_id, BACK)

@@ -89,6 +89,9 @@ class ChoiceSpec:
     min_values: int = 1
     max_values: int = 1
     verb: str = ""
+    #: a menu that ends the turn (a discard): drawn after the navs, so the controls read in
+    #: the order of the turn (draw, then meld, then discard)
+    last: bool = False
 
 
 @dataclass(frozen=True, slots=True)

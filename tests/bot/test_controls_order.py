@@ -1,19 +1,24 @@
 """Controls in the order of the turn, dangerous ones behind a question (issue 36, item 4): Boat's
 bids come before a quiet Pass; Boat greys the cards that may not be played; once-a-game cards ask
 first and are not coloured like danger buttons; a faded hand's **Lighthouse view** does not stay
-on the next hand's table."""
+on the next hand's table; Boat Canasta reads draw → meld → discard, offers Draw and the take-back
+of staged melds on every screen, and deals the next round by itself."""
 
 from __future__ import annotations
 
 import io
+import random
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.controls import hand_view
 from bot.render import ActionSpec, TableContext
 from bot.render import rowboat as rowboat_render
 from bot.render.boat import RENDERER as BOAT
+from bot.render.boat_canasta import RENDERER as CANASTA
+from bot.sessions import SessionManager
 from games import Action, registry
 from tests.bot.flows import new_table
 from tests.bot.harness import Clock, FakeDiscord, User
@@ -131,3 +136,113 @@ async def test_the_lighthouse_view_leaves_the_table_with_its_hand(
         assert "Lighthouse view" not in fake.labels(table.lobby)
     finally:
         await table.bot.close()
+
+
+def canasta_states(seeds: range, steps: int = 400) -> Any:
+    """(state, seat) of random Boat Canasta games wherever a seat is to act, melds preferred
+    half the time so staged melds and meld screens come up."""
+    engine = registry.get("boat_canasta")
+    options = dict(registry.package("boat_canasta").profile.options)
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = 2 if seed % 2 else 4
+        state = engine.new_game(players, options, seed)
+        for _ in range(steps):
+            if engine.is_over(state):
+                break
+            seat = engine.to_act(state)[0]
+            yield state, seat
+            legal = engine.legal_actions(state, seat)
+            melds = [a for a in legal if a.verb in ("meld", "add")]
+            pick = rng.choice(melds if melds and rng.random() < 0.5 else legal)
+            state, _ = engine.apply(state, seat, pick)
+
+
+def canasta_screens(state: Any, seat: int) -> list[tuple[str | None, Any]]:
+    engine = registry.get("boat_canasta")
+    players = len(engine.view(state, None).get("hand_counts") or [0, 0])
+    ctx = TableContext(7, "Boat Canasta", tuple(f"P{i}" for i in range(players)), (), "live")
+    legal = engine.legal_actions(state, seat)
+    view = engine.view(state, seat)
+    top = CANASTA.hand(ctx, view, seat, legal)
+    return [(None, top)] + [
+        (nav.focus, CANASTA.hand(ctx, view, seat, legal, nav.focus)) for nav in top.navs
+    ]
+
+
+@pytest.mark.slow
+def test_canasta_offers_draw_and_take_back_on_every_screen_where_they_are_legal() -> None:
+    """'Your move: draw' never stands on a screen without a Draw button (a meld screen opened
+    while staging in the draw phase), and staged melds can be taken back from every screen."""
+    engine = registry.get("boat_canasta")
+    checked = {"draw": 0, "cancel": 0}
+    for state, seat in canasta_states(range(6)):
+        legal = {a.code for a in engine.legal_actions(state, seat)}
+        for focus, spec in canasta_screens(state, seat):
+            offered = {b.code for b in spec.buttons}
+            offered |= {a.code for c in spec.choices for a in c.actions}
+            for code in ("draw", "cancel"):
+                if code in legal:
+                    assert code in offered, (focus, [b.label for b in spec.buttons])
+                    checked[code] += focus is not None
+    assert checked["draw"] > 10 and checked["cancel"] > 10, checked
+
+
+def test_canasta_discard_menu_comes_after_the_meld_controls() -> None:
+    """Draw → meld → discard: on a hand that offers both, the turn-ending discard menu sits
+    on a row below the meld controls (the navs to each rank)."""
+    for state, seat in canasta_states(range(6)):
+        _, top = canasta_screens(state, seat)[0]
+        discards = [c for c in top.choices if any(a.code.startswith("discard:") for a in c.actions)]
+        if not (top.navs and discards):
+            continue
+        view = hand_view(7, seat, 3, top, snapshot=None, step_away=True)
+        rows: dict[str, int] = {}
+        for child in view.children:
+            item = getattr(child, "item", child)  # a dynamic item wraps its component
+            cid = str(getattr(item, "custom_id", ""))
+            kind = "nav" if cid.startswith(("gn:", "gv:")) else "act"
+            options = getattr(item, "options", None) or []
+            if any(str(o.value).startswith("discard:") for o in options):
+                kind = "discard"
+            if item.row is not None:
+                rows.setdefault(kind, item.row)
+        assert rows["discard"] > rows["nav"], rows
+        assert all(row < 5 for row in rows.values())
+        return
+    raise AssertionError("no hand offered melds and a discard together")
+
+
+@pytest.mark.slow
+async def test_canasta_deals_the_next_round_by_itself(tmp_path) -> None:
+    """Nobody clicks "Deal the next round": once a round is scored the next is dealt at once,
+    as an action of the next dealer (the log stays replayable), in a game of people only."""
+    engine = registry.get("boat_canasta")
+    mgr = await SessionManager.open(tmp_path / "d.sqlite3")
+    try:
+        info = await mgr.create_lobby(
+            guild_id=1,
+            channel_id=1,
+            game="boat_canasta",
+            host_id=100,
+            host_name="P0",
+            seed=3,
+            options=registry.package("boat_canasta").profile.options,
+        )
+        await mgr.join(info.id, 101, "P1")
+        await mgr.start(info.id, 100)
+        rng = random.Random(3)
+        for _ in range(2000):
+            await mgr.settle()
+            info, state = await mgr.state(info.id)
+            rounds = [code for _, _, code in await mgr.actions(info.id) if code == "deal"]
+            if rounds:
+                break
+            assert engine.view(state, None)["phase"] != "scored"  # never left waiting
+            [seat] = engine.to_act(state)
+            await mgr.act(info.id, seat, rng.choice(engine.legal_actions(state, seat)).code, None)
+        else:
+            raise AssertionError("no round was scored")
+        assert info.status == "live" and engine.view(state, None)["phase"] == "draw"
+    finally:
+        await mgr.close()
