@@ -70,8 +70,8 @@ class ActionSpec:
     #: a once-a-game or irreversible action: drawn below the main controls, never first, so
     #: it is not the first thing under a thumb on a phone
     below: bool = False
-    #: a question the player answers before the action is played ("Light the Lighthouse
-    #: now?"): the button then asks first, and only its **Yes** plays the action
+    #: a question the player answers before the action is played (a once-a-game card): the
+    #: button then asks first, and only its **Yes** plays the action
     confirm: str = ""
 
 
