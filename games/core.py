@@ -450,6 +450,16 @@ class SnapshotHooks(Protocol):
     def snapshot_lifetime(self, event: Event) -> float | None: ...
 
 
+@runtime_checkable
+class AutomaticSteps(Protocol):
+    """Optional engine hook: ``automatic_step(state)`` is the ``(seat, code)`` of a step that
+    nobody decides (the next round's deal), or None. The engine keeps it an action, so the log
+    stays the whole truth and a replay needs nothing else; the shell applies it by itself, at
+    once, instead of waiting for a click that holds the whole table up."""
+
+    def automatic_step(self, state: Any) -> tuple[int, str] | None: ...
+
+
 _HOOKS: dict[tuple[type, type], bool] = {}
 
 
@@ -480,6 +490,14 @@ def snapshot_lifetime(engine: Engine, event: Event) -> float | None:
     if event.visible_to is None or not has_hook(engine, SnapshotHooks):
         return None
     return cast(SnapshotHooks, engine).snapshot_lifetime(event)
+
+
+def automatic_step(engine: Engine, state: Any) -> tuple[int, str] | None:
+    """The step the shell applies by itself now (:class:`AutomaticSteps`), or None (none due,
+    or an engine without the hook)."""
+    if not has_hook(engine, AutomaticSteps):
+        return None
+    return cast(AutomaticSteps, engine).automatic_step(state)
 
 
 def explanations(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:

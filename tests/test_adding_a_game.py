@@ -46,6 +46,7 @@ from games import registry
 from games.cards import rigged_order, seed_rng
 from games.core import (
     Action,
+    AutomaticSteps,
     BaseEngine,
     Determinizer,
     Engine,
@@ -149,7 +150,7 @@ def test_the_engine_tables_are_the_engine_contract() -> None:
 def test_the_hook_table_is_every_optional_hook() -> None:
     hooks = set(listed(HOOKS))
     assert hooks == set().union(
-        *(members(p) for p in (WindowHooks, SnapshotHooks, Explainer, Determinizer))
+        *(members(p) for p in (WindowHooks, SnapshotHooks, Explainer, Determinizer, AutomaticSteps))
     )
 
 

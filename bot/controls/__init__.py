@@ -48,12 +48,14 @@ from bot.controls.items import (
     on_message,
 )
 from bot.controls.views import (
+    confirm_view,
     final_view,
     hand_view,
     lobby_view,
     nav_rows,
     option_value_view,
     privacy_view,
+    step_away_view,
     table_view,
     to_embed,
 )
@@ -79,6 +81,7 @@ __all__ = [
     "answer_unknown",
     "checked",
     "choice_id",
+    "confirm_view",
     "discord_refused",
     "final_view",
     "guarded",
@@ -98,6 +101,7 @@ __all__ = [
     "redact_custom_id",
     "refuse",
     "reply",
+    "step_away_view",
     "table_id",
     "table_view",
     "to_embed",

@@ -4,9 +4,9 @@ Why ids carry everything: a click after a restart reaches a new process with not
 so the id names the game, the seat a hand was drawn for and the state version
 (``g:<game>:s<seat>:v<version>:<code>``); the dynamic items in :mod:`bot.controls.items` parse
 them back with the templates built from :data:`ON_HAND`. Prefixes: ``g`` an action button,
-``gs`` an action menu, ``gm`` a several-option menu, ``gn``/``gv`` a focus change, ``t`` the
-table's buttons, ``h`` a hand's other buttons, ``l`` the lobby, ``lo`` the options form, ``p``
-the privacy confirmation.
+``gc`` an action button that asks first, ``gs`` an action menu, ``gm`` a several-option menu,
+``gn``/``gv`` a focus change, ``t`` the table's buttons, ``h`` a hand's other buttons, ``l``
+the lobby, ``lo`` the options form, ``p`` the privacy confirmation.
 """
 
 from __future__ import annotations
@@ -21,6 +21,14 @@ MAX_ID = 2**63 - 1
 
 def act_id(game_id: int, seat: int, version: int, code: str) -> str:
     custom_id = f"g:{game_id}:s{seat}:v{version}:{code}"
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id too long: {custom_id!r}")
+    return custom_id
+
+
+def confirm_id(game_id: int, seat: int, version: int, code: str) -> str:
+    """An action button that asks its question first (``ActionSpec.confirm``)."""
+    custom_id = f"gc:{game_id}:s{seat}:v{version}:{code}"
     if len(custom_id) > MAX_CUSTOM_ID:
         raise ValueError(f"custom_id too long: {custom_id!r}")
     return custom_id
@@ -75,8 +83,14 @@ BACK = "back"
 REMATCH = "rematch"
 
 
-#: the custom_id word of a live hand's **Step away** button (the AI plays until I'm back)
+#: the custom_id word of a live hand's **Step away** button, which asks first
 AWAY = "away"
+
+#: the custom_id word of the **Yes, step away** answer (the AI plays until I'm back)
+AWAY_YES = "awayyes"
+
+#: the custom_id word of a question's **Cancel**: the hand again, nothing done
+KEEP = "keep"
 
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")

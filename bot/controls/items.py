@@ -26,13 +26,16 @@ from discord import ui
 from bot.controls.answers import UNKNOWN, checked, guarded, payload, refuse, reply
 from bot.controls.ids import (
     AWAY,
+    AWAY_YES,
     BACK,
+    KEEP,
     ON_HAND,
     REMATCH,
     TOP,
     VERB,
     act_id,
     choice_id,
+    confirm_id,
     forget_id,
     hand_id,
     lobby_id,
@@ -142,6 +145,12 @@ class TableControls(Protocol):
     ) -> None: ...
 
     async def step_away(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def ask_step_away(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def ask(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
+    ) -> None: ...
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
@@ -288,6 +297,32 @@ class ActButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await self.apply(interaction, lambda: self.code)
+
+
+class ConfirmButton(
+    _OnHand, ui.DynamicItem[ui.Button], template=r"gc" + ON_HAND + r":(?P<code>[^\s]{1,70})"
+):
+    """A legal action that asks its question first (``ActionSpec.confirm``: a once-a-game
+    card): the click re-draws the hand as the question, whose **Yes** is the action itself."""
+
+    def __init__(self, game_id: int, seat: int, version: int, spec: ActionSpec) -> None:
+        self.game_id, self.seat, self.version, self.code = game_id, seat, version, spec.code
+        super().__init__(_button(spec, confirm_id(game_id, seat, version, spec.code)))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        spec = ActionSpec(code=match["code"], label=getattr(item, "label", None) or "…")
+        return cls(*cls.where(match), spec)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        actions = _bot(interaction).actions
+
+        async def work() -> None:
+            await actions.ask(interaction, self.game_id, self.seat, self.version, self.code)
+
+        await guarded(interaction, checked(self.game_id, work))
 
 
 class ActSelect(
@@ -479,7 +514,8 @@ class TableButton(
 class HandRefresh(
     ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
-    """Controls on a hand message that are not game actions (refresh, a shining snapshot)."""
+    """Controls on a hand message that are not game actions (refresh, a shining snapshot,
+    **Step away** and the answers to its question)."""
 
     def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
@@ -489,6 +525,10 @@ class HandRefresh(
             label, emoji = "I'm back", "👋"
         elif what == AWAY:
             label, emoji = "Step away", "💤"
+        elif what == AWAY_YES:
+            label, emoji = "Yes, step away", "💤"
+        elif what == KEEP:
+            label, emoji = "Cancel", None
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -502,11 +542,13 @@ class HandRefresh(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         actions = _bot(interaction).actions
-        if self.what == "refresh":
+        if self.what in ("refresh", KEEP):
             work = lambda: actions.open_hand(interaction, self.game_id, edit=True)  # noqa: E731
         elif self.what == BACK:
             work = lambda: actions.back(interaction, self.game_id, edit=True)  # noqa: E731
-        elif self.what == AWAY:
+        elif self.what == AWAY:  # a question first: the AI would play the seat at once
+            work = lambda: actions.ask_step_away(interaction, self.game_id)  # noqa: E731
+        elif self.what == AWAY_YES:
             work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
@@ -721,6 +763,7 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19})
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ForgetButton,
     ActButton,
+    ConfirmButton,
     ActSelect,
     ActMultiSelect,
     NavButton,

@@ -13,12 +13,13 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, BACK, REMATCH, SNAP
+from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
     ActMultiSelect,
     ActSelect,
+    ConfirmButton,
     ForgetButton,
     HandRefresh,
     LobbyButton,
@@ -93,7 +94,11 @@ def _button_rows(
 ) -> int:
     for start in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
         for action in buttons[start : start + MAX_BUTTONS_PER_ROW]:
-            item = ActButton(game_id, seat, version, action)
+            item: ActButton | ConfirmButton
+            if action.confirm:  # asks first; its Yes is the ActButton
+                item = ConfirmButton(game_id, seat, version, action)
+            else:
+                item = ActButton(game_id, seat, version, action)
             item.row = row
             view.add_item(item)
         row += 1
@@ -111,23 +116,31 @@ def hand_view(
     step_away: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
-    them (once-a-game and irreversible actions, never first), navs, then Refresh, **Step
+    them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
+    (``ChoiceSpec.last``), then Refresh, **Step
     away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
     (``snapshot`` is its wording), its button, when a row is left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
-    for index, choice in enumerate(spec.choices):
-        chooser: ui.Item[Any]
-        if choice.max_values > 1:
-            chooser = ActMultiSelect(game_id, seat, version, index, choice)
-        else:
-            chooser = ActSelect(
-                game_id, seat, version, index, choice.placeholder, list(choice.actions)
-            )
-        chooser.row = row
-        view.add_item(chooser)
-        row += 1
+
+    def menus(row: int, last: bool) -> int:
+        for index, choice in enumerate(spec.choices):  # the index travels in the custom_id
+            if choice.last != last:
+                continue
+            chooser: ui.Item[Any]
+            if choice.max_values > 1:
+                chooser = ActMultiSelect(game_id, seat, version, index, choice)
+            else:
+                chooser = ActSelect(
+                    game_id, seat, version, index, choice.placeholder, list(choice.actions)
+                )
+            chooser.row = row
+            view.add_item(chooser)
+            row += 1
+        return row
+
+    row = menus(row, last=False)
     row = _button_rows(view, game_id, seat, version, below, row)
     rows, as_buttons = nav_rows(spec)
     if rows and row + rows <= MAX_ROWS:
@@ -147,6 +160,7 @@ def hand_view(
             menu.row = row
             view.add_item(menu)
         row += rows
+    row = menus(row, last=True)  # the menus that end the turn come after the navs
     if row < MAX_ROWS:
         if away:  # an AI plays the seat: the way back comes first
             again = HandRefresh(game_id, BACK)
@@ -168,6 +182,26 @@ def hand_view(
     # persistent dynamic item served without the view, so a finished view, which discord.py
     # still renders but never stores, keeps memory flat however often hands are opened.
     view.stop()
+    return view
+
+
+def confirm_view(game_id: int, seat: int, version: int, spec: ActionSpec) -> ui.View:
+    """The answers to an action's question: **Yes** plays it (a plain action button, so a
+    stale answer is judged like any click), **Cancel** shows the hand again."""
+    view = ui.View(timeout=None)
+    yes = ActionSpec(spec.code, f"Yes: {spec.label}", emoji=spec.emoji, style="primary")
+    view.add_item(ActButton(game_id, seat, version, yes))
+    view.add_item(HandRefresh(game_id, KEEP))
+    view.stop()  # served by the dynamic items; see hand_view
+    return view
+
+
+def step_away_view(game_id: int) -> ui.View:
+    """The answers to **Step away**'s question: yes, or back to the hand."""
+    view = ui.View(timeout=None)
+    view.add_item(HandRefresh(game_id, AWAY_YES))
+    view.add_item(HandRefresh(game_id, KEEP))
+    view.stop()  # served by the dynamic items; see hand_view
     return view
 
 

@@ -70,6 +70,9 @@ class ActionSpec:
     #: a once-a-game or irreversible action: drawn below the main controls, never first, so
     #: it is not the first thing under a thumb on a phone
     below: bool = False
+    #: a question the player answers before the action is played (a once-a-game card): the
+    #: button then asks first, and only its **Yes** plays the action
+    confirm: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,9 @@ class ChoiceSpec:
     min_values: int = 1
     max_values: int = 1
     verb: str = ""
+    #: a menu that ends the turn (a discard): drawn after the navs, so the controls read in
+    #: the order of the turn (draw, then meld, then discard)
+    last: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ Parts (required ones are abstract):
 * **replay_line**: a public event's line in a finished game's replay (default: its log line).
 * **clears_log** (log policy): whether an event starts a new log (a new hand or round).
 * **sheet_cells**: how each side scored a hand, in a few words, for the final score sheet.
+* **ends_snapshots** (snapshot policy): whether an event puts out the shining snapshots (their
+  cards are out of play), by default where the log starts anew.
 * **snapshot**: the embed of a private snapshot event (an event for which the engine's
   optional ``snapshot_lifetime`` hook gives a number of seconds, see ``games.core.SnapshotHooks``)
   for one seat, or None; the shell times and fades it.
@@ -114,6 +116,11 @@ class Renderer(ABC):
         round; None for any other event (the default: the final score sheet then shows each
         hand's change and running total only)."""
         return None
+
+    def ends_snapshots(self, event: Event) -> bool:
+        """Snapshot policy: whether ``event`` puts out the snapshots still shining (the cards
+        they showed are no longer in play: a new hand). Default: where the log starts anew."""
+        return self.clears_log(event)
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
         """The embed of a private snapshot event for ``seat``, or None (default: none)."""

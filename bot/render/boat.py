@@ -220,8 +220,8 @@ def describe(action: Action) -> ActionSpec:
         return ActionSpec(action.code, card_short(arg), style="primary")
     if verb == "bid":
         return ActionSpec(action.code, f"Bid {arg}", style="primary")
-    if verb == "pass":
-        return ActionSpec(action.code, "Pass", style="danger")
+    if verb == "pass":  # a quiet control: bidding is the move the screen is for
+        return ActionSpec(action.code, "Pass", style="secondary")
     if verb == "trump":
         name, icon = SUITS.get(arg, (arg, ""))
         # a component emoji must be a full emoji: the suit sign with its emoji variation form
@@ -284,10 +284,11 @@ def discard_controls(view: dict[str, Any]) -> tuple[ChoiceSpec, ...]:
 def bid_controls(
     legal: Sequence[Action],
 ) -> tuple[tuple[ActionSpec, ...], tuple[ChoiceSpec, ...]]:
-    """Pass and the next few bids as buttons; every higher bid in one menu (at most 12 bids)."""
+    """The next few bids as buttons, then Pass (never the first control under a thumb);
+    every higher bid in one menu (at most 12 bids)."""
     passes = [describe(a) for a in legal if a.verb == "pass"]
     bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: int(a.arg))
-    buttons = (*passes, *(describe(a) for a in bids[:BID_BUTTONS]))
+    buttons = (*(describe(a) for a in bids[:BID_BUTTONS]), *passes)
     rest = bids[BID_BUTTONS:]
     choices: tuple[ChoiceSpec, ...] = ()
     if rest:

@@ -11,6 +11,7 @@ that rank's meld/add counts with a Back control.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -417,7 +418,11 @@ def _discard_choices(
     """One option per distinct card code, low to high (copies are the same card, §1.1)."""
     cards = sorted((a for a in legal if a.verb == "discard"), key=lambda a: sort_key(a.arg))
     specs = [describe(a, view) for a in cards]
-    return _chunks(specs, "Discard a card (ends your turn)…", limit)
+    # the turn's last step: drawn after the meld controls (draw → meld → discard)
+    return [
+        dataclasses.replace(c, last=True)
+        for c in _chunks(specs, "Discard a card (ends your turn)…", limit)
+    ]
 
 
 def _rank_groups(legal: Sequence[Action]) -> dict[str, list[Action]]:
@@ -506,17 +511,19 @@ def _focused(
     focus: str,
 ) -> HandSpec | None:
     back = NavSpec(focus="", label="Back", emoji="⬅️")
+    # Draw (while a draw is due), Open and take back stay at hand on every screen: staging
+    # melds in the draw phase must not hide the draw, and staged melds can always come back
+    extras = [describe(a, view) for a in legal if a.verb in ("draw", "open", "cancel")]
     if focus == "discard":
-        choices = _discard_choices(legal, ROWS - 1, view)
+        choices = _discard_choices(legal, ROWS - 1 - (1 if extras else 0), view)
         if not choices:
             return None
-        return HandSpec(embed=embed, choices=tuple(choices), navs=(back,))
+        return HandSpec(embed=embed, buttons=tuple(extras), choices=tuple(choices), navs=(back,))
     if not focus.startswith("r:") or focus[2:] not in groups:
         return None
     key = focus[2:]
     specs = [describe(a, view) for a in groups[key]]
-    # Open / take back stay at hand while staging an opening (rows: ≤ 3 of controls + Back).
-    extras = [describe(a, view) for a in legal if a.verb in ("open", "cancel")]
+    # rows: the extras (≤ 3 buttons), ≤ 10 meld buttons or 2 menus, and Back
     if len(specs) <= 10:
         return HandSpec(embed=embed, buttons=tuple(extras + specs), navs=(back,))
     choices = _chunks(specs, f"{plural(key)}: how many…", 2)

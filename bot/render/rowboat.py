@@ -186,13 +186,23 @@ def describe(action: Action) -> ActionSpec:
         return ActionSpec(action.code, f"Moon: {arg} Tide cards", emoji=MOON)
     if verb == "nomoon":
         return ActionSpec(action.code, "No Moon", style="secondary")
+    # once-a-game cards: below the cards, plain (not the colours of a danger or a go-ahead),
+    # and asking first, so a stray tap spends nothing
     if verb == "rowboat":
         return ActionSpec(
-            action.code, "Play the Rowboat", emoji=ROWBOAT, style="danger", below=True
+            action.code,
+            "Play the Rowboat",
+            emoji=ROWBOAT,
+            below=True,
+            confirm="Play your Rowboat now? Your side can use it once a game.",
         )
     if verb == "lighthouse":
         return ActionSpec(
-            action.code, "Use the Lighthouse", emoji=LIGHTHOUSE, style="success", below=True
+            action.code,
+            "Use the Lighthouse",
+            emoji=LIGHTHOUSE,
+            below=True,
+            confirm="Light the Lighthouse now? Your side can use it once a game.",
         )
     return ActionSpec(action.code, action.code)
 
@@ -479,6 +489,11 @@ class RowboatRenderer(Renderer):
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
         are shuffled back and dealt again, so old lines would only confuse)."""
         return event.kind == "tide"
+
+    def ends_snapshots(self, event: Event) -> bool:
+        """A Lighthouse shows the hands of one deal: once that hand is scored (its cards all
+        played) the light is out, and its button leaves the next hand's table."""
+        return event.kind in ("hand_scored", "tide")
 
     def snapshot(self, ctx: TableContext, event: Event, seat: int) -> EmbedSpec | None:
         """The Lighthouse view for ``seat``: the hands other than its own."""

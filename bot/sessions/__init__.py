@@ -13,6 +13,7 @@ Where each behaviour lives (one file each, see ``bot.sessions.manager`` for how 
 * ``ai`` - the AI driver: AI seats' moves and turn-timeout takeovers, from observations;
 * ``timers`` - turn timers: the pure planner, applying a plan, firing;
 * ``loading`` - rows in, replayed records out (snapshot + tail), pure;
+* ``stale`` - whether a click on an older hand still is the choice its player made;
 * ``guilds`` - per-guild settings checks.
 """
 

@@ -1,4 +1,5 @@
-"""The AI driver: moves for AI seats, and for people whose turn timer ran out.
+"""The AI driver: moves for AI seats, for people whose turn timer ran out, and the steps that
+nobody decides (``games.core.AutomaticSteps``: the next round's deal).
 
 Why a collaborator with an ``apply`` callable: the driver decides *what* to play and *when*,
 the manager alone owns the game's lock and the commit. The driver is handed a function that
@@ -36,7 +37,7 @@ from bot.sessions.record import GameRecord
 from bot.sessions.types import ai_moves_for
 from bot.store import ActionRow
 from games import Event, registry
-from games.core import Policy
+from games.core import Policy, automatic_step
 from games.search import SeatHistory
 
 if TYPE_CHECKING:  # imported when the first search starts: most bots never start a pool
@@ -126,14 +127,18 @@ class AiDriver:
         self._histories.pop(game_id, None)
 
     def kick(self, g: GameRecord) -> None:
-        """Start the game's AI task if AI seats are to act and none is running."""
-        if not self.enabled or self._closing or g.status != "live" or not g.has_ai():
+        """Start the game's AI task if AI seats are to act, or a step nobody decides is due
+        (``games.core.AutomaticSteps``, in any game), and none is running."""
+        if not self.enabled or self._closing or g.status != "live":
+            return
+        automatic = automatic_step(g.engine, g.state) is not None
+        if not automatic and not g.has_ai():
             return
         task = self._tasks.get(g.id)
         if task is not None and not task.done():
             return
         seats = g.seats
-        if any(ai_moves_for(seats, s) for s in g.engine.to_act(g.state)):
+        if automatic or any(ai_moves_for(seats, s) for s in g.engine.to_act(g.state)):
             task = asyncio.get_running_loop().create_task(self._run(g), name=f"ai-{g.id}")
             self._tasks[g.id] = task
             task.add_done_callback(functools.partial(self._done, g.id))
@@ -167,6 +172,15 @@ class AiDriver:
         failures = stale = 0
         loop = asyncio.get_running_loop()
         while g.status == "live" and not self._closing and stale < MAX_STALE:
+            step = automatic_step(g.engine, g.state)
+            if step is not None:  # nobody's decision (a deal): applied at once, like an AI move
+                version = g.version
+                try:
+                    await self._apply(g, step[0], step[1], version, "ai", lambda: True)
+                except Exception:
+                    log.exception("automatic step failed in game %s", g.id)
+                    return
+                continue
             seat = next((s for s in g.engine.to_act(g.state) if ai_moves_for(g.seats, s)), None)
             if seat is None:
                 return

@@ -59,6 +59,7 @@ from bot.sessions.loading import load_open
 from bot.sessions.reads import GameReads
 from bot.sessions.record import GameRecord, info_from_row
 from bot.sessions.shards import IdSpace, ShardLease, ShardPlan
+from bot.sessions.stale import Step, events_of, replay_since, steps_since, what_changed
 from bot.sessions.standings import Standings
 from bot.sessions.timers import (
     REMIND,
@@ -103,7 +104,7 @@ from bot.store import (
     dumps,
     open_store,
 )
-from games import IllegalAction, registry
+from games import Event, IllegalAction, registry
 
 #: every part of the manager logs as "bot.sessions", the name it had as a single module, so
 #: logging configuration and log filters keep working unchanged
@@ -704,38 +705,56 @@ class SessionManager:
     async def act_from(self, game_id: int, seat: int, code: str, seen_version: int) -> Update:
         """A person's click on controls drawn at ``seen_version``.
 
-        Applied whenever the seat has not acted since ``seen_version`` and the action is legal
-        now, however many other seats moved in between (a simultaneous choice, the 4-player
-        exchange, an AI's move): judged under the game's lock, so no number of concurrent
-        commits can make a fair click bounce. A double click, or a control from before the
-        seat's own last move, is :class:`StaleVersion` ("the table has moved on"), as is an
-        action the table's progress has made illegal.
+        Applied at once at the current version. From an older version it is applied only if
+        nothing since touches the seat's decision (``bot.sessions.stale``: the seat has not
+        moved since and the engine offers it the same moves), however many other seats moved
+        in between (a simultaneous choice, the 4-player exchange): judged under the game's
+        lock, so no number of concurrent commits can make a fair click bounce. Otherwise (a
+        double click, a control from before the seat's own last move, a hand drawn before the
+        trick, phase or turn that is now on the table) it is :class:`StaleVersion`, carrying
+        what happened since so the answer can say what changed.
         """
         g = self._open_game(game_id)
         async with g.lock:
             lobby.check_open(g, "live")
             if seen_version == g.version:
                 return await self._apply(g, seat, code, seen_version, "act")
+            if type(seat) is not int or not 0 <= seat < len(g.seats):
+                raise NotAllowed(f"There is no seat {seat!r} at this table.")
+            events: tuple[Event, ...] = ()
+            moved = True
+            if seen_version < g.version:
+                seen_state, steps = await self._acted_since(g, seen_version)
+                events = events_of(steps)
+                moved = what_changed(g.engine, seen_state, g.state, seat, steps)
             stale = StaleVersion(
                 f"The table has moved on (your click was made at version {seen_version},"
                 f" it is now at {g.version}).",
                 g.version,
+                events,
             )
-            if seen_version > g.version or await self._acted_since(g, seat, seen_version):
+            if moved:
                 raise stale
             try:
                 return await self._apply(g, seat, code, None, "act")
             except IllegalAction:
                 raise stale from None
 
-    async def _acted_since(self, g: GameRecord, seat: int, version: int) -> bool:
-        """Whether ``seat`` has an action in the log after ``version`` (memory first; the log
-        only for versions from before this record was loaded)."""
-        if g.acted.get(seat, -1) > version:
-            return True
-        if version >= g.acted_from:
-            return False
-        return any(a.seat == seat for a in await self._store.actions_after(g.id, version))
+    async def _acted_since(self, g: GameRecord, version: int) -> tuple[Any, list[Step]]:
+        """The game's state at ``version`` and the moves since, with their seats and events:
+        from memory (the record's last moves), else replayed from the log (a version from
+        before this record was loaded, or older than memory reaches)."""
+        known = steps_since(g.recent, version, g.version)
+        if known is not None:
+            return known
+        engine = g.engine
+        snap = await self._store.snapshot(g.id)
+        if snap is not None and snap.seq <= version:
+            start, at = engine.load(snap.state), snap.seq
+        else:
+            start, at = engine.new_game(len(g.seats), dict(g.options), g.seed), 0
+        tail = await self._store.actions_after(g.id, at)
+        return replay_since(engine, start, at, [a for a in tail if a.seq <= g.version], version)
 
     async def _apply_if(
         self,
@@ -817,6 +836,7 @@ class SessionManager:
         except BaseException:
             self._standings.discard(standings)
             raise
+        g.recent.append(Step(version, seat, g.state, tuple(events)))
         g.state, g.version = new_state, version
         if over:
             g.status = "finished"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from bot.sessions.stale import Step, recent_steps
 from bot.sessions.types import GameInfo, Seat, Status, Update
 from bot.store import GameRow, GameWrite, dumps
 
@@ -48,9 +49,10 @@ class GameRecord:
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
     reminders: dict[int, int] = field(default_factory=dict)  # seat -> reminder deadline id
     pace: int | None = None  # the host's turn clock (None: the server's)
-    #: seat -> the version its last action produced, for the actions applied since this record
-    #: was loaded (``acted_from`` is the version it was loaded at: older actions are in the log)
-    acted: dict[int, int] = field(default_factory=dict)
+    #: the last few moves applied since this record was loaded, with the states they were
+    #: applied to (``bot.sessions.stale``: is a click on an older hand still the same choice?);
+    #: ``acted_from`` is the version it was loaded at: older moves are in the log only
+    recent: deque[Step] = field(default_factory=recent_steps)
     acted_from: int = 0
     outbox: deque[Update] = field(default_factory=deque)
     notifying: bool = False

@@ -19,6 +19,7 @@ from bot.model import GuildSettings as GuildSettings
 from bot.model import Seat as Seat
 from bot.model import Status as Status
 from bot.model import Update as Update
+from games.core import Event
 from games.core import Policy as Policy  # an AI level: (observation, seed) -> code
 
 
@@ -39,11 +40,14 @@ class LobbyError(SessionError):
 
 
 class StaleVersion(SessionError):
-    """The click was made against an older state of the game; ``current`` is the version now."""
+    """The click was made against an older state of the game; ``current`` is the version now,
+    and ``events`` what happened since the click's version (when known), so the answer can
+    say what changed."""
 
-    def __init__(self, message: str, current: int) -> None:
+    def __init__(self, message: str, current: int, events: tuple[Event, ...] = ()) -> None:
         super().__init__(message)
         self.current = current
+        self.events = events
 
 
 def paused(seats: Sequence[Seat]) -> bool:

@@ -12,8 +12,10 @@ from typing import Any
 
 import discord
 
+from bot import controls
 from bot.model import GameInfo, Update
-from bot.render.base import renderer_for
+from bot.render import MAX_CONTENT, TableContext, clip
+from bot.render.base import Renderer, renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
 from bot.table.answers import update_message
 from bot.table.ended import ended_note
@@ -26,6 +28,30 @@ from games import IllegalAction, registry
 from games.core import snapshot_lifetime
 
 MOVED_ON = "The table has moved on: here is your hand as it is now."
+#: what **Step away** asks before the AI takes the seat
+STEP_AWAY_QUESTION = "Hand your seat to the AI until you're back?"
+#: the most event lines a "moved on" note names (the latest ones)
+MOVED_ON_LINES = 3
+
+
+def moved_on(render: Renderer, ctx: TableContext, stale: StaleVersion, seat: int) -> str:
+    """The one line above the fresh hand when a click was not played: what happened since the
+    hand was drawn, in the game's own log words, and that the player chooses again. Private
+    events are worded only where this seat may see them (the note reaches no one else)."""
+    lines: list[str] = []
+    for event in stale.events:
+        line = render.event_line(ctx, event, None if event.visible_to is None else seat)
+        if line:
+            line = " ".join(line.split())
+            lines.append(line if line[-1] in ".!?…" else line + ".")
+    if not lines:
+        return MOVED_ON
+    said = " ".join(lines[-MOVED_ON_LINES:])
+    if len(lines) > MOVED_ON_LINES:
+        said = "… " + said
+    return clip(f"The table has moved on: {said} Choose again.", MAX_CONTENT)
+
+
 #: seconds of committing and drawing after which a click is deferred (Discord allows 3)
 DEFER_AFTER = 2.0
 
@@ -71,6 +97,43 @@ class Actions:
         await self.manager.back(game_id, interaction.user.id)
         await self.open_hand(
             interaction, game_id, edit=edit, note="👋 Welcome back: your seat is yours again."
+        )
+
+    async def ask_step_away(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Step away** asks first: the AI would play the seat at once, and the button sits
+        beside Refresh, where a thumb lands by mistake. The hand stays under the question."""
+        info, state = await self.manager.state(game_id)
+        seat = self.seat_of(interaction, info)
+        if info.status != "live" or info.seats[seat].away:  # nothing to ask: the hand as it is
+            await self.open_hand(interaction, game_id, edit=True)
+            return
+        embed, _ = self.presenter.hand_message(info, state, seat)
+        await update_message(
+            interaction,
+            content=f"💤 **{STEP_AWAY_QUESTION}**",
+            embed=embed,
+            view=controls.step_away_view(game_id),
+            attachments=[],
+        )
+
+    async def ask(
+        self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
+    ) -> None:
+        """An action that asks first (a once-a-game card): the hand as the question, whose
+        Yes plays it. From an older hand, or once the action is no longer offered with its
+        question, the hand as it is now, saying the table moved on."""
+        info, state = await self.manager.state(game_id)
+        if self.seat_of(interaction, info) != seat:
+            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+        asked = None
+        if info.version == version:
+            asked = self.presenter.question(info, state, seat, code)
+        if asked is None:
+            await self.open_hand(interaction, game_id, edit=True, note=MOVED_ON)
+            return
+        question, embed, view = asked
+        await update_message(
+            interaction, content=f"**{question}**", embed=embed, view=view, attachments=[]
         )
 
     async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -186,13 +249,16 @@ class Actions:
         manager = self.manager
         note: str | None = None
         update: Update | None = None
+        stale: StaleVersion | None = None
         try:
             update = await self._apply(game_id, seat, code, version)
-        except StaleVersion:
-            note = MOVED_ON
+        except StaleVersion as exc:
+            stale = exc
         except (IllegalAction, SessionError) as exc:
             note = f"⚠️ {exc}"
         info, state = await manager.state(game_id)
+        if stale is not None:
+            note = moved_on(renderer_for(info.game), self.presenter.context(info), stale, seat)
         private: list[str] = []
         shown: list[Snapshot] = []
         if update is not None:

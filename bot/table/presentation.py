@@ -173,6 +173,24 @@ class Presenter:
         )
         return controls.to_embed(spec.embed), view
 
+    def question(
+        self, info: GameInfo, state: Any, seat: int, code: str
+    ) -> tuple[str, discord.Embed, discord.ui.View] | None:
+        """The hand asking the question of its action ``code`` (``ActionSpec.confirm``): the
+        question, the hand's embed and the Yes/Cancel answers; None when the hand no longer
+        offers that action with a question (the table moved on)."""
+        if info.status != "live" or info.seats[seat].away:
+            return None
+        engine = registry.get(info.game)
+        render = renderer_for(info.game)
+        legal = engine.legal_actions(state, seat)
+        spec = render.hand(self.context(info, state), engine.view(state, seat), seat, legal)
+        found = next((b for b in spec.buttons if b.code == code and b.confirm), None)
+        if found is None:
+            return None
+        embed, _ = self.hand_message(info, state, seat)
+        return found.confirm, embed, controls.confirm_view(info.id, seat, info.version, found)
+
 
 def ai_levels(seats: Sequence[Seat]) -> str | None:
     """``🤖 AI 1 · normal, AI 2 · strong``: the AI seats' levels, said once under the table;

@@ -81,10 +81,16 @@ class Snapshots:
         return [snap for snap in found if snap.event.visible(seat) and snap.event.visible_to]
 
     def register(self, update: Update) -> list[Snapshot]:
-        """The update's snapshot events, known once per (game, version, event index)."""
+        """The update's snapshot events, known once per (game, version, event index); an
+        update that starts a new hand puts out the snapshots of the last one."""
         info = update.info
         engine = registry.get(info.game)
         known = self._shining.setdefault(info.id, [])
+        render = renderer_for(info.game)
+        if known and any(render.ends_snapshots(event) for event in update.events):
+            # the cards an older snapshot showed are out of play (the renderer's snapshot
+            # policy: a new hand), so it stops shining and its button leaves the table
+            known[:] = [snap for snap in known if snap.key[1] >= info.version]
         found = []
         for index, event in enumerate(update.events):
             lifetime = snapshot_lifetime(engine, event)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.boat.cards import SUITS, codes, points
-from games.boat.rules import discard_choices, discard_pool, legal_bids
+from games.boat.rules import discard_choices, discard_pool, legal_bids, playable
 from games.boat.state import BIDDING, DISCARD, OVER, PLAY, State
 
 TEAMS = ((0, 2), (1, 3))
@@ -111,6 +111,10 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             view["discards"] = codes(state.discards)
         if seat == state.declarer and not finished and state.taken:
             view["widow"] = codes(state.taken)
+        if state.phase == PLAY and seat == state.turn:  # the hand greys the other cards
+            view["playable"] = codes(
+                playable(state.hands[seat], state.trick, state.trump, r.boat_free_play)
+            )
         if seat == state.declarer and state.phase == DISCARD:
             hand = state.hands[seat]
             allowed = r.discard_points_allowed

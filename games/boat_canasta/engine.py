@@ -85,7 +85,17 @@ from games.boat_canasta import actions, effects, rules
 from games.boat_canasta.deck import CARD_COPIES
 from games.boat_canasta.determinize import determinize
 from games.boat_canasta.explain import explain
-from games.boat_canasta.state import DRAW, NOT_ASKED, OVER, State, dump, load, side_of, sides
+from games.boat_canasta.state import (
+    DRAW,
+    NOT_ASKED,
+    OVER,
+    SCORED,
+    State,
+    dump,
+    load,
+    side_of,
+    sides,
+)
 from games.boat_canasta.table import Table
 from games.boat_canasta.view import view as build_view
 from games.cards import seed_rng
@@ -213,6 +223,14 @@ class BoatCanastaEngine(BaseEngine):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return actions.legal(state, seat)
+
+    def automatic_step(self, state: State) -> tuple[int, str] | None:
+        """The next round's ``deal`` is nobody's decision (``games.core.AutomaticSteps``): the
+        shell deals it by itself once the round is scored, and it stays an action of the next
+        dealer so replays and the scoring shown between rounds are as before."""
+        if state.phase != SCORED:
+            return None
+        return rules.to_act(state)[0], "deal"
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         act = self.coerce(action)

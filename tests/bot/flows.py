@@ -15,6 +15,7 @@ from games import Event, registry
 from tests.bot.harness import Clock, FakeDiscord, Sent, Token, User, settle, start_bot
 
 ACT = re.compile(r"g:(\d+):s(\d+):v(\d+):(.+)")
+CONFIRM = re.compile(r"gc:(\d+):s(\d+):v(\d+):(.+)")
 CHOICE = re.compile(r"gs:(\d+):s(\d+):v(\d+):(\d+)")
 MULTI = re.compile(r"gm:(\d+):s(\d+):v(\d+):(\d+):(.+)")
 NAV = re.compile(r"gn:(\d+):s(\d+):v(\d+):(.*)")
@@ -126,7 +127,7 @@ class Table:
         found: list[tuple[str, str, str | None]] = []
         for comp in self.fake.components(message):
             cid = comp.get("custom_id", "")
-            if (m := ACT.fullmatch(cid)) is not None:
+            if (m := ACT.fullmatch(cid) or CONFIRM.fullmatch(cid)) is not None:
                 found.append((m[4], cid, None))
             elif CHOICE.fullmatch(cid):
                 found.extend((o["value"], cid, o["value"]) for o in comp.get("options", []))
@@ -209,7 +210,12 @@ class Table:
             f"{self.multis(message)} {self.navs(message)}"
         )
         cid, values = click
-        return await self.run(self.fake.click(self.bot, user, message, cid, values))
+        token = await self.run(self.fake.click(self.bot, user, message, cid, values))
+        if CONFIRM.fullmatch(cid):  # the action asks first: answer Yes
+            yes = [c for c in self.controls(message) if c[0] == code and ACT.fullmatch(c[1])]
+            assert yes, f"no Yes for {code}: {self.fake.labels(message)}"
+            token = await self.run(self.fake.click(self.bot, user, message, yes[0][1]))
+        return token
 
     async def play_out(
         self,

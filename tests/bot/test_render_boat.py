@@ -41,15 +41,15 @@ def test_card_names_and_order() -> None:
     assert sorted(cards, key=r.sort_key)[-1] == "BOAT"  # no trump yet: the Boat comes last
 
 
-def test_bidding_offers_pass_the_next_bids_as_buttons_and_the_rest_in_a_menu() -> None:
+def test_bidding_offers_the_next_bids_then_pass_as_buttons_and_the_rest_in_a_menu() -> None:
     spec = render_hand(state_after([]), 0)
-    assert [b.label for b in spec.buttons] == ["Pass", "Bid 65", "Bid 70", "Bid 75", "Bid 80"]
+    assert [b.label for b in spec.buttons] == ["Bid 65", "Bid 70", "Bid 75", "Bid 80", "Pass"]
     (menu,) = spec.choices
     assert [a.code for a in menu.actions] == [f"bid:{n}" for n in range(85, 125, 5)]
     assert sorted(offered(spec)) == sorted(a.code for a in ENGINE.legal_actions(state_after([]), 0))
     late = state_after(["bid:115"])
     spec = render_hand(late, 1)
-    assert offered(spec) == ["pass", "bid:120"] and not spec.choices
+    assert offered(spec) == ["bid:120", "pass"] and not spec.choices
     assert render_hand(late, 0).buttons == ()  # not Ann's turn
 
 

@@ -1,5 +1,6 @@
 """**Step away** on a live hand: a person hands their seat to the AI until they press I'm back,
-here at a table without a turn clock (where nothing else would free the others). The AI plays
+here at a table without a turn clock (where nothing else would free the others). It asks first
+("Hand your seat to the AI until you're back?"), and only Yes hands the seat over. The AI plays
 their waiting turn at once, the hand then offers only I'm back, the table offers I'm back too;
 a double click steps away once; nobody without a seat can use it; it holds across a restart."""
 
@@ -35,8 +36,19 @@ async def test_step_away_and_back(fake: FakeDiscord, tmp_path: Any) -> None:
         assert "Step away" in fake.labels(hand)
         before = (await table.bot.manager.get(table.game_id)).version
 
-        # a double click: both clicks reach the bot before either is answered
-        away = f"h:{table.game_id}:away"
+        # Step away asks first (issue 36): nothing happens until Yes; Cancel is the hand again
+        token = await table.click(person, hand, f"h:{table.game_id}:away")
+        assert "Hand your seat to the AI until you're back?" in fake.reply_text(token)
+        assert fake.labels(hand) == ["Yes, step away", "Cancel"]
+        info = await table.bot.manager.get(table.game_id)
+        assert info.version == before and not any(s.away for s in info.seats)
+        await table.click(person, hand, f"h:{table.game_id}:keep")
+        assert "Step away" in fake.labels(hand) and "Refresh" in fake.labels(hand)
+        assert not any(s.away for s in (await table.bot.manager.get(table.game_id)).seats)
+
+        # a double click on Yes: both clicks reach the bot before either is answered
+        await table.click(person, hand, f"h:{table.game_id}:away")
+        away = f"h:{table.game_id}:awayyes"
         first = fake.click(table.bot, person, hand, away)
         second = fake.click(table.bot, person, hand, away)
         await table.settle()
@@ -80,12 +92,12 @@ async def test_when_everyone_steps_away_the_game_waits(fake: FakeDiscord, tmp_pa
     try:
         await table.start_game("high_card", [ALICE, BOB], ai=1, options="cards = 6")
         hands = {p.id: await table.open_hand(p) for p in (ALICE, BOB)}
-        await table.click(ALICE, hands[ALICE.id], f"h:{table.game_id}:away")
+        await step_away(table, ALICE, hands[ALICE.id])
         info = await table.bot.manager.get(table.game_id)
         assert info.status == "live"  # Bob is still there: the game goes on to him
         assert PEOPLE[info.seats[(await mover_seat(table))].user_id] == BOB
         sent = len(fake.sent)
-        await table.click(BOB, hands[BOB.id], f"h:{table.game_id}:away")
+        await step_away(table, BOB, hands[BOB.id])
         info = await table.bot.manager.get(table.game_id)
         version = info.version
         assert info.status == "live" and all(s.away for s in info.seats if s.user_id)
@@ -113,6 +125,12 @@ async def test_when_everyone_steps_away_the_game_waits(fake: FakeDiscord, tmp_pa
         assert not info.seats[info.seat_of(ALICE.id) or 0].away
     finally:
         await table.bot.close()
+
+
+async def step_away(table: Table, person: User, hand: int) -> None:
+    """**Step away**, then **Yes, step away** to its question."""
+    await table.click(person, hand, f"h:{table.game_id}:away")
+    await table.click(person, hand, f"h:{table.game_id}:awayyes")
 
 
 async def mover_seat(table: Table) -> int:

@@ -161,12 +161,15 @@ class BoatPictures(Drawer):
             y += 58
         rule = view.get("discard_rule") or {}
         must = set(rule.get("must_discard") or [])
+        playable = view.get("playable")  # on the seat's turn to play: the others are greyed
         cards = []
         for code in hand:
             if code in must:
                 cards.append(Held(face(code), badge="out", badge_fill=draw.ALERT))
             else:
-                cards.append(Held(face(code), badge="T" if _is_trump(code, trump) else ""))
+                badge = "T" if _is_trump(code, trump) else ""
+                dim = playable is not None and code not in playable
+                cards.append(Held(face(code), dim=dim, badge=badge))
         y = draw.hand_rows(d, y, cards)
         if view.get("discards"):
             draw.label(d, 20, y, "Your discards", 22, draw.MUTED)
@@ -174,6 +177,8 @@ class BoatPictures(Drawer):
         keys = [("T trump", draw.GOLD)] if trump else []
         if must:
             keys.append(("out: must be discarded", draw.ALERT))
+        if playable is not None and len(playable) < len(hand):
+            keys.append(("grey: not playable now", draw.DIM_PAPER))
         if keys:
             y = draw.legend(d, y, keys)
         return draw.png(draw.crop(img, int(y) + 6))
