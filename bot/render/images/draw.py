@@ -152,6 +152,33 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
 _CUT = [0 if v < 64 else 255 for v in range(256)]
 
 
+#: the width Discord shows a picture at on a phone (390 px window: the embed's inner width,
+#: which the previewer measures at 292 px), and the smallest a label may be shown there
+SHOWN = 292
+MIN_LABEL = 11
+#: the smallest font size of a picture drawn :data:`WIDTH` px wide: shown at ``SHOWN / WIDTH``
+#: of its size, it is then ``MIN_LABEL`` px high on a phone (issue 36: labels of 5-8 px)
+SMALL = math.ceil(MIN_LABEL * WIDTH / SHOWN)
+
+#: while a test records (:func:`recording`), every text written: (text, font size)
+_written: list[tuple[str, int]] | None = None
+
+
+class recording:
+    """Record every text :func:`write` draws, with its font size, so that a test can hold each
+    picture's smallest label to :data:`SMALL` (every text of every picture goes through
+    :func:`write`)."""
+
+    def __enter__(self) -> list[tuple[str, int]]:
+        global _written
+        _written = []
+        return _written
+
+    def __exit__(self, *exc: object) -> None:
+        global _written
+        _written = None
+
+
 def write(
     d: ImageDraw.ImageDraw,
     x: float,
@@ -166,6 +193,8 @@ def write(
     """Text at (x, y) by the given anchor (Pillow's anchors), from the mask cache."""
     if not text:
         return
+    if _written is not None:
+        _written.append((text, size))
     mask, left, top = _mask(text, size, bold, anchor)
     d.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
 
@@ -314,7 +343,7 @@ def _tiled(
     per palette, since an index means a colour of one palette only.
     """
     x, y = round(x), round(y)
-    if not isinstance(d, Canvas):
+    if not isinstance(d, Canvas) or _written is not None:  # recording: every text is seen
         paint(d, x, y)
         return
     palette = d.colours
