@@ -81,8 +81,9 @@ def info_of(game: str, players: int, version: int, status: str = "live") -> Game
 
 def positions(game: str, seed: int = 3) -> list[Position]:
     """A seeded random game's positions by kind: ``start``, ``mid`` (the middle of the game),
-    the first state of each other phase (``phase:<name>``: the special decisions), ``round end``
-    (just after a hand or round was scored) and ``over``."""
+    the first state of each other phase (``phase:<name>``: the special decisions), the first
+    whose hand offers second screens (``second screen``: nav focuses), ``round end`` (just after
+    a hand or round was scored) and ``over``."""
     players = GAMES[game]
     engine = registry.get(game)
     render = renderer_for(game)
@@ -114,6 +115,8 @@ def positions(game: str, seed: int = 3) -> list[Position]:
                 keep("round end", version)
             if version == max(5, min(profile.typical_steps // 2, 60)):
                 keep("mid", version)
+            if "second screen" not in found and _has_navs(game, state, version, log):
+                keep("second screen", version)
     keep("over", version)
     return list(found.values())
 
@@ -146,9 +149,12 @@ def _payload(
     return out
 
 
-async def messages(position: Position, pictures: bool) -> tuple[Message, Message, int]:
-    """The table and the hand of the seat to act (else seat 0) at ``position``, with pictures on
-    or off, as the presenter and the picture cache make them; and that seat."""
+async def messages(
+    position: Position, pictures: bool, focus: str | None = None
+) -> tuple[Message, Message, int]:
+    """The table and the hand (at nav ``focus``) of the seat to act (else seat 0) at
+    ``position``, with pictures on or off, as the presenter and the picture cache make them;
+    and that seat."""
     game = position.game
     players = GAMES[game]
     engine = registry.get(game)
@@ -164,13 +170,37 @@ async def messages(position: Position, pictures: bool) -> tuple[Message, Message
     table = Message(_payload(embed, view, show(embed, file), False), data)
     waiting = engine.to_act(position.state)
     seat = waiting[0] if waiting else 0
-    embed, view = presenter.hand_message(info, position.state, seat)
+    embed, view = presenter.hand_message(info, position.state, seat, focus)
     file = await drawn.hand(info, position.state, seat)
     data = None if file is None else file.fp.read()
     alt = None if file is None else file.description
     file = None if data is None else discord.File(io.BytesIO(data), HAND_FILE, description=alt)
     hand = Message(_payload(embed, view, show(embed, file), True), data)
     return table, hand, seat
+
+
+def _has_navs(game: str, state: Any, version: int, log: TableLog) -> bool:
+    return bool(focuses(Position(game, "", state, version, log)))
+
+
+def focuses(position: Position) -> list[str]:
+    """The nav focuses the hand of the seat to act offers at ``position`` (its second screens:
+    a card's targets, a rank's melds), each a decision with controls of its own."""
+    game = position.game
+    engine = registry.get(game)
+    if engine.is_over(position.state):
+        return []
+    info = info_of(game, GAMES[game], position.version)
+    presenter = Presenter(position.log, _NoSnapshots(), _NoWindows())  # type: ignore[arg-type]
+    waiting = engine.to_act(position.state)
+    seat = waiting[0] if waiting else 0
+    spec = renderer_for(game).hand(
+        presenter.context(info, position.state),
+        engine.view(position.state, seat),
+        seat,
+        engine.legal_actions(position.state, seat),
+    )
+    return [nav.focus for nav in spec.navs if nav.focus]
 
 
 # ---------------------------------------------------------------- the layout model
