@@ -82,8 +82,10 @@ class Pictures:
             return None
         view = registry.get(info.game).view(state, seat)
         names = [seat_label(s) for s in info.seats]
+        drawn = drawer.hand_key(view, names)
+        key = info.version if drawn is None else ("hand", drawn)
         data = await asyncio.to_thread(
-            self._cache.get, info.id, info.version, seat, lambda: drawer.hand_image(view, names)
+            self._cache.get, info.id, key, seat, lambda: drawer.hand_image(view, names)
         )
         if data is None:
             return None

@@ -9,7 +9,7 @@ the kinds score differently, spec §1.3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.render.images import draw, french
@@ -229,3 +229,12 @@ class BoatCanastaPictures(Drawer):
         if keys:  # only the rings this hand shows
             y = draw.legend(d, y, keys)
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards and staged melds: all the hand picture draws (the other
+        sides' melds and draws change none of it)."""
+        staged = tuple(tuple(m["cards"]) for m in view.get("staged") or [])
+        seat = view.get("seat") or 0
+        return (draw.seat_name(names, seat), tuple(view.get("hand") or []), staged)

@@ -9,7 +9,7 @@ green-ringed unblocker (an open position).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.render.images import draw, french
@@ -293,3 +293,17 @@ class GameOfRowsPictures(Drawer):
                 d, y, [(k, kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
             )
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards and own face-down cards: all the hand picture draws (a card
+        another player puts on the board changes none of it)."""
+        mine = tuple(
+            (row["row"], cell["pos"], cell["your_card"])
+            for row in view.get("rows") or []
+            for cell in (row or {}).get("positions", [])
+            if cell.get("your_card")
+        )
+        seat = view.get("seat", 0)
+        return (draw.seat_name(names, seat), tuple(view.get("hand") or []), mine)

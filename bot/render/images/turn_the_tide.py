@@ -8,7 +8,7 @@ player weighs; shading and a drawn buoy let both be seen without reading numbers
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
@@ -258,13 +258,22 @@ class TurnTheTidePictures(Drawer):
                 buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
                 x += 34
             y += 60
-        cards = [
-            Held(
-                weather(code),
-                ring=draw.GOLD if code == chosen else None,
-                badge="chosen" if code == chosen else "",
-            )
-            for code in hand
-        ]
+        # the chosen card ringed (its word would not fit a card; the text says it)
+        cards = [Held(weather(code), ring=draw.GOLD if code == chosen else None) for code in hand]
         y = draw.hand_rows(d, y, cards)
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards, chosen card, level and preservers: all the hand picture
+        draws (another seat's choice changes none of it)."""
+        seat = view.get("seat", 0)
+        mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
+        own = (
+            None
+            if mine is None
+            else (mine["level"], mine["preservers_up"], mine["preservers_down"])
+        )
+        hand = tuple(view.get("hand") or [])
+        return (draw.seat_name(names, seat), hand, view.get("chosen_card"), own)
