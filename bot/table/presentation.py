@@ -196,11 +196,21 @@ def ended_hand(note: str, color: int) -> discord.Embed:
 
 
 def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
-    """The hand with ``note`` above its text (``below``: under it), within Discord's limit."""
-    text = spec.embed.description
-    text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
-    # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000 too
-    return replace(spec, embed=replace(spec.embed, description=text[:4000]))
+    """The hand with ``note`` above its text (``below``: under it), within Discord's limit; its
+    brief text beside a picture says it too."""
+
+    def joined(text: str) -> str:
+        text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
+        # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000
+        return text[:4000]
+
+    brief = spec.embed.brief
+    embed = replace(
+        spec.embed,
+        description=joined(spec.embed.description),
+        brief=None if brief is None else joined(brief),  # beside a picture too
+    )
+    return replace(spec, embed=embed)
 
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away

@@ -29,7 +29,9 @@ from typing import Any
 
 import pytest
 
+from bot.render import EmbedSpec, HandSpec
 from bot.render.base import renderer_for
+from bot.table.presentation import with_note
 from games import registry
 from tests.bot import phone
 
@@ -110,3 +112,11 @@ def _text(embed: dict[str, Any]) -> int:
     """Characters of an embed's description and fields."""
     fields = embed.get("fields") or []
     return len(embed.get("description") or "") + sum(len(f["value"]) for f in fields)
+
+
+def test_a_note_on_the_hand_stays_beside_a_picture() -> None:
+    """Why some moves are not offered, or that the seat is away: said in the short text too."""
+    spec = HandSpec(EmbedSpec("t", "cards\nYour move.", brief="Your move."))
+    noted = with_note(spec, "💤 You are away.")
+    assert noted.embed.brief is not None and "You are away" in noted.embed.brief
+    assert "You are away" in noted.embed.description
