@@ -56,6 +56,11 @@ class EmbedSpec:
     fields: tuple[FieldSpec, ...] = ()
     footer: str = ""
     color: int = DEFAULT_COLOR
+    #: the description when a picture is attached (issue 36: the text must not repeat what the
+    #: picture shows, or nothing fits a phone): a few short lines, what the player decides,
+    #: whose turn, the key numbers; the fields then go but for the last lines of the log.
+    #: None: the message is the same with a picture or without
+    brief: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +162,15 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
+#: the name of the table's log field
+LOG_FIELD = "Recently"
+
+
 def log_field(ctx: TableContext) -> FieldSpec | None:
     """The table's "Recently" field (the last public event lines), or None with no log yet."""
     if not ctx.log:
         return None
-    return FieldSpec("Recently", clip("\n".join(ctx.log), MAX_FIELD_VALUE), False)
+    return FieldSpec(LOG_FIELD, clip("\n".join(ctx.log), MAX_FIELD_VALUE), False)
 
 
 def table_embed(
@@ -173,9 +182,11 @@ def table_embed(
     *,
     target: object = None,
     color: int = DEFAULT_COLOR,
+    brief: Sequence[str] | None = None,
 ) -> EmbedSpec:
     """Every game's table embed: ``<heading> · table #<id>``, the game's own fields followed by
-    the log, and the footer with ``· playing to <target>`` when the game has a target score.
+    the log, and the footer with ``· playing to <target>`` when the game has a target score;
+    ``brief``: the lines kept beside the table's picture (:attr:`EmbedSpec.brief`).
 
     One builder so every table clips its title, description and footer to Discord's limits the
     same way (the limits test checks the result over random states of every game)."""
@@ -188,17 +199,27 @@ def table_embed(
         fields=(*fields, log) if log else tuple(fields),
         footer=clip(footer, MAX_FOOTER),
         color=color,
+        brief=None if brief is None else clip("\n".join(brief), MAX_DESCRIPTION),
     )
 
 
 def hand_embed(
-    ctx: TableContext, game: str, seat: int, parts: Sequence[str], *, color: int
+    ctx: TableContext,
+    game: str,
+    seat: int,
+    parts: Sequence[str],
+    *,
+    color: int,
+    brief: Sequence[str] | None = None,
 ) -> EmbedSpec:
     """A seat's private hand embed: ``Your hand · <game> #<id> · <name>`` over ``parts``, one a
-    line, clipped to Discord's limits."""
+    line, clipped to Discord's limits; ``brief``: the lines kept beside its picture."""
     title = f"Your hand · {game} #{ctx.game_id} · {ctx.name(seat)}"
     description = clip("\n".join(parts), MAX_DESCRIPTION)
-    return EmbedSpec(title=clip(title, MAX_TITLE), description=description, color=color)
+    short = None if brief is None else clip("\n".join(brief).strip(), MAX_DESCRIPTION)
+    return EmbedSpec(
+        title=clip(title, MAX_TITLE), description=description, color=color, brief=short
+    )
 
 
 def event_audience(event: Event, seat: int | None) -> str | None:

@@ -392,6 +392,15 @@ class BoatRenderer(Renderer):
         last = last_hand_text(ctx, view)
         if last:
             fields.append(FieldSpec("Last hand", clip(last, MAX_FIELD_VALUE), False))
+        # beside the picture (the contract, the trick, the bids): the scores and tricks
+        brief = [
+            " · ".join(
+                f"{ctx.team(seats)} **{scores[team]}** ({tricks[team]} tricks)"
+                for team, seats in enumerate(view.get("teams") or [[0, 2], [1, 3]])
+            ),
+            *([revealed] if revealed else []),
+            *([f"Last hand: {last}"] if last and view.get("phase") != "play" else []),
+        ]
         return table_embed(
             ctx,
             f"{GAME_ICON} Boat",
@@ -400,6 +409,7 @@ class BoatRenderer(Renderer):
             phase_line(ctx, view, to_act),
             target=view.get("target_score"),
             color=COLOR,
+            brief=brief,
         )
 
     def hand(
@@ -483,8 +493,11 @@ class BoatRenderer(Renderer):
             buttons = tuple(describe(a) for a in ordered)
         elif legal:
             buttons, choices = layout(legal, describe, rows=4)
+        # beside the picture, which shows the cards, the trump and the discards
+        pictured = ("Underlined: ", "🂠 Your discards")
+        brief = [p for p in parts[1:] if not p.startswith(pictured)]
         return HandSpec(
-            embed=hand_embed(ctx, "Boat", seat, parts, color=COLOR),
+            embed=hand_embed(ctx, "Boat", seat, parts, color=COLOR, brief=brief),
             buttons=buttons,
             choices=choices,
         )

@@ -674,6 +674,19 @@ class BoatCanastaRenderer(Renderer):
         if last:
             done = view.get("round", 1) - (0 if view.get("phase") in ("scored", "over") else 1)
             fields.append(FieldSpec(f"Round {done} scores", clip(last, MAX_FIELD_VALUE), False))
+        # beside the picture (the pile, the melds, the canastas): the round, an answer to "may
+        # I close?", each side's score, and a round's scores once it is scored
+        scores = view.get("scores", [])
+        brief = [
+            parts[0],
+            *parts[3:],
+            " · ".join(
+                f"{ctx.team(seats)} **{scores[side] if side < len(scores) else 0}**"
+                for side, seats in enumerate(view.get("sides", []))
+            ),
+        ]
+        if last and view.get("phase") in ("scored", "over"):
+            brief.append(f"{fields[-1].name}: {fields[-1].value}")
         return table_embed(
             ctx,
             "🚢 Boat Canasta",
@@ -682,6 +695,7 @@ class BoatCanastaRenderer(Renderer):
             phase_line(ctx, view, to_act),
             target=view.get("target_score"),
             color=COLOR,
+            brief=brief,
         )
 
     def hand(
@@ -703,7 +717,8 @@ class BoatCanastaRenderer(Renderer):
         if staged:
             parts.append("\n" + staged)
         parts.extend(_status_lines(ctx, view, seat))
-        embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR)
+        # beside the picture, which shows the cards: the staged melds, the pile, the decision
+        embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR, brief=parts[1:])
         groups = _rank_groups(legal)
         if focus:
             spec = _focused(embed, view, legal, groups, focus)

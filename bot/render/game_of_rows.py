@@ -479,6 +479,7 @@ class GameOfRowsRenderer(Renderer):
         fields = [
             FieldSpec("Players", clip(players_text(ctx, view, result), MAX_FIELD_VALUE), False)
         ]
+        # beside the picture (the board, the hands' sizes): the deck, a bluff window, a reveal
         return table_embed(
             ctx,
             f"{TITLE_EMOJI} Game of Rows",
@@ -486,6 +487,7 @@ class GameOfRowsRenderer(Renderer):
             fields,
             phase_line(ctx, view, to_act),
             color=COLOR,
+            brief=parts[1:],
         )
 
     def standing(self, ctx: TableContext, view: dict[str, Any], result: Result) -> str | None:
@@ -527,14 +529,16 @@ class GameOfRowsRenderer(Renderer):
         mine = own_face_down(view)
         if mine:
             parts.append(mine)
+        pictured = len(parts)  # the cards and own face-down cards: the hand picture shows them
         parts.append("\n" + board_text(view))
         parts.append("\n" + status_text(ctx, view, seat))
         if focus and focus in groups:
             actions = groups[focus]
             buttons, choices = focus_controls(actions)
             parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
+            brief = [parts[0], *parts[pictured + 1 :]]
             return HandSpec(
-                embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+                embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
                 buttons=buttons,
                 choices=choices,
                 navs=(NavSpec(focus="", label="Back", emoji="↩️"),),
@@ -548,8 +552,9 @@ class GameOfRowsRenderer(Renderer):
             if chosen:
                 navs = (*card_navs(chosen), NavSpec(focus="", label="Back", emoji="↩️"))
                 parts.append("Pick a card, then where it goes.")
+                brief = parts[pictured:]
                 return HandSpec(
-                    embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+                    embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
                     buttons=turn_buttons(legal),
                     navs=navs,
                     nav_placeholder="Pick a card…",
@@ -562,8 +567,9 @@ class GameOfRowsRenderer(Renderer):
             navs = card_navs(cards)
             if navs:
                 parts.append("Pick a card, then where it goes.")
+        brief = parts[pictured:]
         return HandSpec(
-            embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR),
+            embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
             buttons=turn_buttons(legal),
             navs=navs,
             nav_placeholder="Pick a card…",

@@ -338,6 +338,16 @@ class RowboatRenderer(Renderer):
             )
             fields.append(FieldSpec("Last hand", clip(text, MAX_FIELD_VALUE), False))
         target = (view.get("options") or {}).get("target_score")
+        # beside the picture (which shows the Tide, the trick, the bids and tricks won): the
+        # scores, and the last hand's points once it is scored
+        scores = " · ".join(
+            f"{ctx.team(side.get('seats', []))} **{side.get('score', 0)}**"
+            + ("" if novice else f" ({side.get('sandbags', 0)} bags)")
+            for side in view.get("sides", [])
+        )
+        brief = [f"Score: {scores}"]
+        if last and view.get("phase") != "trick_play":
+            brief.append(f"Last hand: {fields[-1].value}")
         return table_embed(
             ctx,
             f"{ROWBOAT} Rowboat",
@@ -346,6 +356,7 @@ class RowboatRenderer(Renderer):
             phase_line(ctx, view, to_act),
             target=target,
             color=COLOR,
+            brief=brief,
         )
 
     def hand(
@@ -358,6 +369,7 @@ class RowboatRenderer(Renderer):
     ) -> HandSpec:
         """The private hand: cards by suit, this trick's trump and Knob, and the legal actions."""
         parts = [hand_text(view)]
+        brief: list[str] = []  # beside the picture, which shows the cards, trump and Knob
         for married in view.get("married") or []:
             parts.append(
                 f"🔒 {card_long(married['card'])} is kept for trick {married['trick']} "
@@ -365,6 +377,7 @@ class RowboatRenderer(Renderer):
             )
         if view.get("passing"):
             parts.append(f"🔁 You pass {card_long(view['passing'])} to your partner.")
+            brief.append(parts[-1])
         trick = view.get("trick")
         if view.get("tide"):
             parts.append("\n" + tide_line(view))
@@ -381,11 +394,14 @@ class RowboatRenderer(Renderer):
             if plays:
                 parts.append(f"On the table: {plays}")
         parts.extend(standing_lines(ctx, view, seat))
+        brief.extend(standing_lines(ctx, view, seat))
         waiting = view.get("to_act") or []
         if seat in waiting:
             parts.append("\n**Your move.**")
         elif waiting:
             parts.append("\nWaiting for " + ", ".join(ctx.name(s) for s in waiting) + ".")
+        if waiting:
+            brief.append(parts[-1])
         plays = trick.get("plays", []) if trick else []
         withheld: tuple[str, ...] = ()
         if (
@@ -398,9 +414,10 @@ class RowboatRenderer(Renderer):
             legal = [a for a in legal if a.code != "rowboat"]
             withheld = ("rowboat",)
             parts.append("🚣 Your Rowboat would be useless in this trick (one is already out).")
+            brief.append(parts[-1])
         buttons, choices = layout(legal, describe, rows=4, choice_names=lambda v: CHOICES.get(v, v))
         return HandSpec(
-            embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR),
+            embed=hand_embed(ctx, "Rowboat", seat, parts, color=COLOR, brief=brief),
             buttons=buttons,
             choices=choices,
             withheld=withheld,

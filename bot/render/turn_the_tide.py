@@ -321,7 +321,12 @@ class TurnTheTideRenderer(Renderer):
             text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
             fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
         footer = footer_line(ctx, view, to_act)
-        return table_embed(ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR)
+        # beside the picture (the tide, the reveal, each seat's level and preservers): the
+        # round and hand, and the last round's points
+        brief = [parts[0], *(f"{f.name}: {f.value}" for f in fields[len(seats) :])]
+        return table_embed(
+            ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR, brief=brief
+        )
 
     def hand(
         self,
@@ -339,6 +344,7 @@ class TurnTheTideRenderer(Renderer):
         me: dict[str, Any] = next((s for s in view.get("seats", []) if s.get("seat") == seat), {})
         parts.append("")
         parts.append(hand_text(view))
+        pictured = {parts[-1], parts[-3]}  # the cards and the others' levels: in the pictures
         if view.get("chosen_card"):
             parts.append(
                 f"\n🔒 You chose **{card_text(str(view['chosen_card']))}**: it stays face down "
@@ -363,8 +369,9 @@ class TurnTheTideRenderer(Renderer):
             if a.verb == "play"
         )
         choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
+        brief = [p for p in parts if p and p not in pictured]
         return HandSpec(
-            embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR),
+            embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR, brief=brief),
             choices=choices,
         )
 

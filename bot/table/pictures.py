@@ -23,11 +23,13 @@ from bot.model import GameInfo
 from bot.render.base import renderer_for
 from bot.render.images import ImageCache
 from bot.table.ended import OVER
-from bot.table.presentation import seat_label
+from bot.table.presentation import Framed, seat_label
 from games import registry
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
+#: the longest alt text (an attachment's description) Discord takes
+MAX_ALT = 1024
 
 
 #: a server's own choice of pictures (``None``: it made none); the manager's guild settings
@@ -65,7 +67,10 @@ class Pictures:
         data = await asyncio.to_thread(
             self._cache.get, info.id, info.version, None, lambda: drawer.table_image(view, names)
         )
-        return None if data is None else discord.File(io.BytesIO(data), TABLE_FILE)
+        if data is None:
+            return None
+        alt = f"{registry.get(info.game).title} table: {drawer.table_header(view, names)}"
+        return discord.File(io.BytesIO(data), TABLE_FILE, description=alt[:MAX_ALT])
 
     async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
         """Seat ``seat``'s own hand picture, for that player's ephemeral message only; none once
@@ -77,18 +82,39 @@ class Pictures:
             return None
         view = registry.get(info.game).view(state, seat)
         names = [seat_label(s) for s in info.seats]
+        drawn = drawer.hand_key(view, names)
+        key = info.version if drawn is None else ("hand", drawn)
         data = await asyncio.to_thread(
-            self._cache.get, info.id, info.version, seat, lambda: drawer.hand_image(view, names)
+            self._cache.get, info.id, key, seat, lambda: drawer.hand_image(view, names)
         )
-        return None if data is None else discord.File(io.BytesIO(data), HAND_FILE)
+        if data is None:
+            return None
+        return discord.File(io.BytesIO(data), HAND_FILE, description=hand_alt(info, view, seat))
 
     def forget(self, game_id: int) -> None:
         self._cache.forget(game_id)
 
 
+def hand_alt(info: GameInfo, view: Any, seat: int) -> str:
+    """A hand picture's alt text, for screen readers: the seat's cards in the renderer's words
+    (``card_long``, as its menus write them); only ever sent with that seat's own picture."""
+    render = renderer_for(info.game)
+    cards = [str(c) for c in (view.get("hand") or []) if c is not None]
+    said = ", ".join(render.card_long(c) for c in cards) or "no cards"
+    text = f"{seat_label(info.seats[seat])}'s hand, {len(cards)} cards: {said}"
+    return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
+
+
 def show(embed: discord.Embed, file: discord.File | None) -> list[discord.File]:
-    """Point the embed at the attached picture; the attachments to send with it."""
+    """Point the embed at the attached picture, in its brief form where it has one (the
+    picture shows the rest); the attachments to send with it."""
     if file is None:
         return []
+    brief = embed.brief if isinstance(embed, Framed) else None
+    if brief is not None:
+        embed.description = brief.description
+        embed.clear_fields()
+        for f in brief.fields:
+            embed.add_field(name=f.name or "", value=f.value or "", inline=bool(f.inline))
     embed.set_image(url=f"attachment://{file.filename}")
     return [file]

@@ -15,7 +15,7 @@ import discord
 
 from bot import controls
 from bot.model import GameInfo, Seat, Update
-from bot.render import HandSpec, TableContext
+from bot.render import LOG_FIELD, EmbedSpec, HandSpec, TableContext
 from bot.render.base import renderer_for
 from bot.sessions import paused
 from bot.table.ended import ended_note
@@ -112,16 +112,18 @@ class Presenter:
             result = engine.result(state)
             spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
             spec = with_score_sheet(spec, names, sides_of(engine, len(info.seats)), sheet)
-            return controls.to_embed(spec), controls.final_view(info.id)
+            embed = framed(spec, controls.to_embed(spec), whole=FINAL_FIELDS)
+            return embed, controls.final_view(info.id)
         if not live:
-            return controls.to_embed(spec), discord.ui.View(timeout=None)
+            return framed(spec, controls.to_embed(spec)), discord.ui.View(timeout=None)
         people = {s.seat for s in info.seats if not s.is_ai}
         shining = any(
             people & set(snap.event.visible_to or ()) for snap in self.snapshots.active(info.id)
         )
         wording = render.snapshot_wording if shining else None
         away = any(s.away for s in info.seats)
-        return controls.to_embed(spec), controls.table_view(info.id, snapshot=wording, away=away)
+        embed = framed(spec, controls.to_embed(spec))
+        return embed, controls.table_view(info.id, snapshot=wording, away=away)
 
     def hand_message(
         self, info: GameInfo, state: Any, seat: int, focus: str | None = None
@@ -171,7 +173,7 @@ class Presenter:
         view = controls.hand_view(
             info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
         )
-        return controls.to_embed(spec.embed), view
+        return framed(spec.embed, controls.to_embed(spec.embed)), view
 
     def question(
         self, info: GameInfo, state: Any, seat: int, code: str
@@ -192,6 +194,10 @@ class Presenter:
         return found.confirm, embed, controls.confirm_view(info.id, seat, info.version, found)
 
 
+#: the fields a finished table keeps beside its picture (no picture shows them)
+FINAL_FIELDS = ("Final standings", "Score sheet")
+
+
 def ai_levels(seats: Sequence[Seat]) -> str | None:
     """``🤖 AI 1 · normal, AI 2 · strong``: the AI seats' levels, said once under the table;
     ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
@@ -208,11 +214,21 @@ def ended_hand(note: str, color: int) -> discord.Embed:
 
 
 def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
-    """The hand with ``note`` above its text (``below``: under it), within Discord's limit."""
-    text = spec.embed.description
-    text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
-    # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000 too
-    return replace(spec, embed=replace(spec.embed, description=text[:4000]))
+    """The hand with ``note`` above its text (``below``: under it), within Discord's limit; its
+    brief text beside a picture says it too."""
+
+    def joined(text: str) -> str:
+        text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
+        # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000
+        return text[:4000]
+
+    brief = spec.embed.brief
+    embed = replace(
+        spec.embed,
+        description=joined(spec.embed.description),
+        brief=None if brief is None else joined(brief),  # beside a picture too
+    )
+    return replace(spec, embed=embed)
 
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away
@@ -248,3 +264,35 @@ def seat_label(seat: Seat) -> str:
     if seat.missed:
         return f"{seat.name} {MISSED_MARK}"
     return seat.name
+
+
+class Framed(discord.Embed):
+    """An embed that knows its shorter form beside a picture (the spec's ``brief``).
+
+    Why the swap happens in :func:`show`: whether a message gets a picture is known only once
+    the picture is drawn (pictures may be off for the server, or the game draws none), and
+    every message that shows one passes through :func:`show`; the embed is built before."""
+
+    brief: discord.Embed | None = None
+
+
+#: lines of the table's log kept beside a picture
+LOG_LINES_BESIDE = 3
+
+
+def framed(spec: EmbedSpec, embed: discord.Embed, whole: tuple[str, ...] = ()) -> discord.Embed:
+    """``embed`` (built from ``spec``) carrying the spec's brief form, for :func:`show`: the
+    brief, the last lines of the log, and the fields whose names start with one of ``whole``
+    (a finished table's standings and score sheet, which no picture shows)."""
+    if spec.brief is None:
+        return embed
+    out = Framed.from_dict(embed.to_dict())
+    short = discord.Embed(description=spec.brief or None)
+    for f in spec.fields:
+        if f.name == LOG_FIELD and not whole:
+            value = "\n".join(f.value.split("\n")[-LOG_LINES_BESIDE:])
+            short.add_field(name=f.name, value=value, inline=False)
+        elif whole and f.name.startswith(whole):
+            short.add_field(name=f.name, value=f.value, inline=f.inline)
+    out.brief = short
+    return out

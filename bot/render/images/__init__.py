@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 
 __all__ = ["ImageCache"]
 
-Key = tuple[Hashable, int, int | None]
+Key = tuple[Hashable, Hashable, int | None]
 
 
 class ImageCache:
@@ -38,9 +38,15 @@ class ImageCache:
         self.misses = 0
 
     def get(
-        self, game: Hashable, version: int, seat: int | None, draw: Callable[[], bytes | None]
+        self,
+        game: Hashable,
+        version: Hashable,
+        seat: int | None,
+        draw: Callable[[], bytes | None],
     ) -> bytes | None:
-        """The cached picture for the key, drawing it with ``draw()`` on a miss."""
+        """The cached picture for the key, drawing it with ``draw()`` on a miss; ``version`` is
+        the game's version, or what the picture is drawn from when its drawer says so
+        (:meth:`bot.render.images.base.Drawer.hand_key`)."""
         key = (game, version, seat)
         with self._lock:
             if key in self._items:

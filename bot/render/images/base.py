@@ -17,7 +17,7 @@ secrecy of the view, which the conformance suite already checks; nothing hidden 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,3 +86,13 @@ class Drawer(ABC):
     @abstractmethod
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """A seat's hand picture, drawn from that seat's own view ``engine.view(state, seat)``."""
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """What a hand picture is drawn from, when that is less than the whole view: two views
+        with the same key must draw the same picture. The shell then keeps one picture per key
+        instead of one per game version, so a move of another seat that changes nothing in
+        this hand's picture draws nothing (issue 36: pictures cheap enough to be the default).
+        None (the default): every version of the game is drawn anew."""
+        return None

@@ -24,23 +24,19 @@ TEAM_WORDS = ("North–South", "East–West")
 def _boat_art(
     d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
 ) -> None:
-    """The Boat card: a gold ship and its name on a navy field inside the frame."""
+    """The Boat card: a gold ship on a navy field inside the frame (no word: one that fits the
+    card would be too small to read on a phone)."""
     gold = draw.DIM_INK if dim else draw.GOLD
     navy = draw.DIM_PAPER if dim else NAVY
     cx = x + w / 2
     d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), draw.RADIUS - 3, fill=navy)
-    ship.sail_glyph(d, cx, y + h * 0.42, w * 0.75, gold, draw.PAPER)
-    draw.centred(d, cx, y + h * 0.72, "BOAT", max(14, w // 4), gold, bold=True)
+    ship.sail_glyph(d, cx, y + h * 0.5, w * 0.8, gold, draw.PAPER)
 
 
 def face(code: str) -> Face:
     if code == "BOAT":
         return Face("", art=_boat_art)
     return french.face(code)
-
-
-def _is_trump(code: str, trump: str | None) -> bool:
-    return trump is not None and (code == "BOAT" or code[-1:] == trump)
 
 
 def _team(view: Mapping[str, Any], names: Sequence[str] | None, team: int) -> str:
@@ -52,9 +48,9 @@ def _contract_line(d: Any, y: float, view: Mapping[str, Any], names: Sequence[st
     trump = view.get("trump")
     x = 20.0
     if trump:
-        x = draw.label(d, x, y + 8, "Trump", 26, draw.MUTED)
+        x = draw.label(d, x, y + 8, "Trump", draw.SMALL, draw.MUTED)
         x = french.suit_chip(d, x + 10, y, trump)
-        x = draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
+        x = draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], draw.SMALL, draw.TEXT, bold=True)
     elif view.get("phase") == "bidding":
         high = view.get("high_bid")
         text = (
@@ -62,12 +58,19 @@ def _contract_line(d: Any, y: float, view: Mapping[str, Any], names: Sequence[st
             if high
             else "No bid yet"
         )
-        x = draw.label(d, x, y + 8, text, 26, draw.TEXT)
+        x = draw.label(d, x, y + 8, text, draw.SMALL, draw.TEXT)
     declarer = view.get("declarer")
     if declarer is not None and view.get("bid"):
         stuck = " (stuck)" if view.get("stuck") else ""
         text = f"bid {view['bid']}{stuck} by {draw.seat_name(names, declarer)}"
-        draw.label(d, x + 24, y + 8, draw.fit(text, 26, draw.WIDTH - x - 44), 26, draw.MUTED)
+        draw.label(
+            d,
+            x + 24,
+            y + 8,
+            draw.fit(text, draw.SMALL, draw.WIDTH - x - 44),
+            draw.SMALL,
+            draw.MUTED,
+        )
     return y + 58
 
 
@@ -96,13 +99,11 @@ class BoatPictures(Drawer):
         img, d = draw.canvas(900, PALETTE)
         y = draw.header(d, "Boat", self.table_header(view, names))
         y = _contract_line(d, y, view, names)
-        trump = view.get("trump")
         played: dict[int, Held] = {}
         caption = ""
         if view.get("trick"):
             for play in view["trick"]:
-                mark = _is_trump(play["card"], trump)
-                played[play["seat"]] = Held(face(play["card"]), badge="T" if mark else "")
+                played[play["seat"]] = Held(face(play["card"]))
         elif view.get("last_trick"):
             last = view["last_trick"]
             for play in last["cards"]:
@@ -134,30 +135,22 @@ class BoatPictures(Drawer):
                 )
             )
         y = draw.trick_table(d, y, tags, played, caption=caption, height=380 if played else 300)
-        y += 14
-        points = view.get("card_points")
-        for team in (0, 1):
-            text = f"{_team(view, names, team)}: {view['scores'][team]}"
-            if view.get("phase") == "play":
-                text += f" · {won[team]} tricks"
-            if points:
-                text += f" · {points[team]} card pts"
-            draw.label(d, 20, y, draw.fit(text, 24, draw.WIDTH - 40), 24, draw.TEXT)
-            y += 34
+        # the team scores, tricks and card points are in the text beside the picture
         return draw.png(draw.crop(img, int(y) + 10))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The seat's own hand with trumps (the Boat included) marked; the declarer also sees the
-        discards, and in the discard step the cards that must go are tagged."""
+        """The seat's own hand under the trump suit's name, the cards it may not play now greyed;
+        the declarer also sees the discards, and in the discard step the cards that must go are
+        tagged."""
         img, d = draw.canvas(900, PALETTE)
         hand = list(view.get("hand") or [])
         trump = view.get("trump")
         seat = view.get("seat", 0)
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         if trump:
-            x = draw.label(d, 20, y + 8, "Trump", 26, draw.MUTED)
+            x = draw.label(d, 20, y + 8, "Trump", draw.SMALL, draw.MUTED)
             x = french.suit_chip(d, x + 10, y, trump)
-            draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], 26, draw.TEXT, bold=True)
+            draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], draw.SMALL, draw.TEXT, bold=True)
             y += 58
         rule = view.get("discard_rule") or {}
         must = set(rule.get("must_discard") or [])
@@ -167,18 +160,12 @@ class BoatPictures(Drawer):
             if code in must:
                 cards.append(Held(face(code), badge="out", badge_fill=draw.ALERT))
             else:
-                badge = "T" if _is_trump(code, trump) else ""
-                dim = playable is not None and code not in playable
-                cards.append(Held(face(code), dim=dim, badge=badge))
+                dim = playable is not None and code not in playable  # greyed: not now
+                cards.append(Held(face(code), dim=dim))
         y = draw.hand_rows(d, y, cards)
         if view.get("discards"):
-            draw.label(d, 20, y, "Your discards", 22, draw.MUTED)
+            draw.label(d, 20, y, "Your discards", draw.SMALL, draw.MUTED)
             y = draw.hand_rows(d, y + 24, [Held(face(c), dim=True) for c in view["discards"]])
-        keys = [("T trump", draw.GOLD)] if trump else []
-        if must:
-            keys.append(("out: must be discarded", draw.ALERT))
-        if playable is not None and len(playable) < len(hand):
-            keys.append(("grey: not playable now", draw.DIM_PAPER))
-        if keys:
-            y = draw.legend(d, y, keys)
+        if must:  # the one mark that needs a word (the trump suit is named above the cards)
+            y = draw.legend(d, y, [("out: must be discarded", draw.ALERT)])
         return draw.png(draw.crop(img, int(y) + 6))

@@ -9,7 +9,7 @@ the kinds score differently, spec §1.3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.render.images import draw, french
@@ -29,10 +29,10 @@ KINDS: dict[str, tuple[str, RGB]] = {
     "big_wild": ("big wild", BIG_WILD),
 }
 WILD = ("2", "JK")
-MELD_W = 64
-MELD_H = 88
-MELD_STEP = 86
-MELDS_PER_LINE = 8
+MELD_W = 60
+MELD_H = 84
+MELD_STEP = 80
+MELDS_PER_LINE = 9
 
 
 def face(code: str) -> Face:
@@ -51,9 +51,12 @@ def _front(meld: Mapping[str, Any]) -> str:
 
 
 def _meld(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> None:
+    """A meld as a small stack: its front card, a tag under it with its number of cards and of
+    wild cards (``9·3w``, gold when it holds wild cards), a canasta ringed in its kind's colour
+    (the legend says which); few words, so that each can be large enough to read on a phone."""
     cards = meld["cards"]
     kind = meld.get("canasta")
-    name, colour = KINDS.get(kind or "", ("", draw.GOLD))
+    colour = KINDS.get(kind or "", ("", draw.GOLD))[1]
     depth = min(3, len(cards) - 1)
     for k in range(depth, 0, -1):
         d.rounded_rectangle(
@@ -63,15 +66,19 @@ def _meld(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> None:
             outline=draw.EDGE,
             width=2,
         )
-    draw.card(d, x, y, face(_front(meld)), w=MELD_W, h=MELD_H, ring=colour if kind else None)
+    draw.card(
+        d,
+        x,
+        y,
+        face(_front(meld)),
+        w=MELD_W,
+        h=MELD_H,
+        ring=colour if kind else None,
+    )
     wild = sum(1 for c in cards if _is_wild(c))
-    draw.centred(d, x + MELD_W / 2 + 4, y + MELD_H + 8, f"{len(cards)} cards", 20, draw.TEXT)
-    below = y + MELD_H + 32
-    if wild:
-        draw.centred(d, x + MELD_W / 2 + 4, below, f"{wild} wild", 20, draw.GOLD)
-        below += 24
-    if kind:
-        draw.tag(d, x + MELD_W / 2 + 4, below + 2, name, 18, fill=colour, ink=draw.BLACK_INK)
+    text = f"{len(cards)}·{wild}w" if wild else str(len(cards))
+    fill, ink = (draw.GOLD, draw.BLACK_INK) if wild else (draw.PANEL, draw.TEXT)
+    draw.tag(d, x + MELD_W / 2 + 2, y + MELD_H - 2, text, draw.SMALL, fill=fill, ink=ink)
 
 
 def _side(
@@ -81,47 +88,42 @@ def _side(
     who = " & ".join(draw.seat_name(names, s) for s in seats)
     active = any(s in (view.get("to_act") or []) for s in seats)
     d.rounded_rectangle(
-        (16, y, draw.WIDTH - 16, y + 10), 5, fill=draw.ACTIVE if active else draw.PANEL
+        (16, y, draw.WIDTH - 16, y + 8), 4, fill=draw.ACTIVE if active else draw.PANEL
     )
-    y += 18
-    x = draw.label(d, 24, y, draw.fit(who, 26, 380), 26, draw.TEXT, bold=True)
+    y += 14
+    x = draw.label(d, 24, y, draw.fit(who, draw.NAME, 340), draw.NAME, draw.TEXT, bold=True)
     facts = f"{view['scores'][side]} pts"
     if any(s in (view.get("winners") or []) for s in seats):
-        facts += " · wins the game"
+        facts += " · wins"
     if not view["opened"][side]:
-        facts += f" · not opened (needs {view['minimums'][side]})"
-    draw.label(d, x + 16, y + 3, facts, 22, draw.MUTED)
-    y += 40
+        facts += f" · needs {view['minimums'][side]} to open"
+    x = draw.label(d, x + 14, y + 2, draw.fit(facts, draw.SMALL, 620 - x), draw.SMALL, draw.MUTED)
     threes = (view.get("red_threes") or [[]] * (side + 1))[side]
-    x = 24.0
-    for code in threes:
-        draw.card(d, x, y, face(code), w=40, h=56)
-        x += 30
-    if threes:
-        draw.label(d, x + 20, y + 16, "red threes", 20, draw.MUTED)
-        y += 68
+    tx = max(x + 16, draw.WIDTH - 24 - 44 - 26 * max(0, len(threes) - 1))
+    for code in threes:  # the red threes, small, at the end of the side's line
+        draw.card(d, tx, y - 6, face(code), w=44, h=60)
+        tx += 26
+    y += 56
     melds = view["melds"][side]
     if not melds:
-        draw.label(d, 24, y, "no melds yet", 22, draw.FAINT)
-        return y + 40
+        draw.label(d, 24, y, "no melds yet", draw.SMALL, draw.FAINT)
+        return y + 44
     for start in range(0, len(melds), MELDS_PER_LINE):
         x = 26.0
         line = melds[start : start + MELDS_PER_LINE]
         for meld in line:
-            _meld(d, x, y + 14, meld)
+            _meld(d, x, y + 18, meld)
             x += MELD_STEP + (4 if len(meld["cards"]) > 1 else 0)
-        extra = max(
-            24 * any(_is_wild(c) for c in m["cards"]) + 34 * bool(m.get("canasta")) for m in line
-        )
-        y += 14 + MELD_H + 42 + extra
+        y += 18 + MELD_H + 40
     return y
 
 
 def _centre(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
     """The stock and the Treasure pile, side by side, with the pile's block shown as a red bar."""
     cx = draw.WIDTH / 2
+    cx = 200
     draw.back(d, cx - 150, y, text=str(view.get("stock_count", 0)))
-    draw.centred(d, cx - 114, y + draw.CARD_H + 8, "stock", 20, draw.MUTED)
+    draw.centred(d, cx - 114, y + draw.CARD_H + 8, "stock", draw.SMALL, draw.MUTED)
     top = view.get("pile_top")
     px = cx + 40
     blocked = bool(view.get("pile_blocked"))
@@ -131,10 +133,17 @@ def _centre(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
         draw.slot(d, px, y, text="0")
     count = view.get("pile_count")
     caption = "Treasure" + (f" ({count})" if count is not None else "")
-    draw.centred(d, px + draw.CARD_W / 2, y + draw.CARD_H + 8, caption, 20, draw.MUTED)
+    draw.centred(d, px + draw.CARD_W / 2, y + draw.CARD_H + 8, caption, draw.SMALL, draw.MUTED)
+    counts = view.get("hand_counts") or []
+    hx, hy = px + draw.CARD_W + 90, y
+    draw.label(d, hx, hy, "Cards in hand", draw.SMALL, draw.MUTED)
+    for s, c in enumerate(counts):  # two a line, right of the pile
+        col, row = s % 2, s // 2
+        text = f"{draw.fit(draw.seat_name(names, s), draw.SMALL, 150)} {c}"
+        draw.label(d, hx + col * 200, hy + 40 + 36 * row, text, draw.SMALL, draw.TEXT)
     if blocked:
         d.rounded_rectangle((px - 14, y + 58, px + draw.CARD_W + 14, y + 86), 8, fill=draw.ALERT)
-        draw.centred(d, px + draw.CARD_W / 2, y + 61, "BLOCKED", 20, draw.TEXT, bold=True)
+        draw.centred(d, px + draw.CARD_W / 2, y + 61, "BLOCKED", draw.SMALL, draw.TEXT, bold=True)
     return y + draw.CARD_H + 40
 
 
@@ -155,15 +164,9 @@ class BoatCanastaPictures(Drawer):
         y = draw.header(d, "Boat Canasta", self.table_header(view, names))
         if view.get("restricted"):
             text = f"Opening turns: no pickup or melds until turn {view['restricted_until'] + 1}"
-            draw.label(d, 20, y - 4, text, 20, draw.GOLD)
+            draw.label(d, 20, y - 4, text, draw.SMALL, draw.GOLD)
             y += 28
         y = _centre(d, y + 10, view, names)
-        counts = view.get("hand_counts") or []
-        line = " · ".join(f"{draw.seat_name(names, s)} {c}" for s, c in enumerate(counts))
-        draw.label(
-            d, 20, y - 8, draw.fit(f"Cards in hand: {line}", 22, draw.WIDTH - 40), 22, draw.MUTED
-        )
-        y += 28
         for side in range(len(view.get("sides") or [])):
             y = _side(d, y, view, side, names) + 6
         if view.get("ask") == "waiting":
@@ -171,12 +174,24 @@ class BoatCanastaPictures(Drawer):
             text = f"{draw.seat_name(names, view['asker'])} asks their partner: {ask}"
             y = (
                 draw.tag(
-                    d, draw.WIDTH / 2, y, text, 22, fill=draw.BANNER, ink=draw.GOLD, max_w=700
+                    d,
+                    draw.WIDTH / 2,
+                    y,
+                    text,
+                    draw.SMALL,
+                    fill=draw.BANNER,
+                    ink=draw.GOLD,
+                    max_w=700,
                 )[3]
                 + 12
             )
-        kinds = [(name, colour) for name, colour in KINDS.values()]
-        y = draw.legend(d, y, [(f"canasta: {kinds[0][0]}", kinds[0][1]), *kinds[1:]])
+        melds = [m for side in view.get("melds") or [] for m in side]
+        shown = {m.get("canasta") for m in melds}
+        keys = [(f"ring: {n}", c) for k, (n, c) in KINDS.items() if k in shown]
+        if any(_is_wild(c) for m in melds for c in m["cards"]):
+            keys.append(("9·3w: 9 cards, 3 of them wild", draw.GOLD))
+        if keys:  # only the marks this picture shows
+            y = draw.legend(d, y, keys)
         return draw.png(draw.crop(img, int(y) + 4))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -187,17 +202,17 @@ class BoatCanastaPictures(Drawer):
         seat = view.get("seat") or 0
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         cards = []
-        for code in hand:
+        for code in hand:  # rings, not words on the cards (too small to read on a phone)
             if _is_wild(code):
-                cards.append(Held(face(code), badge="wild"))
+                cards.append(Held(face(code), ring=draw.GOLD))
             elif code in ("3C", "3S"):
-                cards.append(Held(face(code), badge="blocks", badge_fill=draw.ALERT))
+                cards.append(Held(face(code), ring=draw.ALERT))
             else:
                 cards.append(Held(face(code)))
         y = draw.hand_rows(d, y, cards)
         staged = view.get("staged") or []
         if staged:
-            draw.label(d, 20, y, "Staged for your opening", 22, draw.MUTED)
+            draw.label(d, 20, y, "Staged for your opening", draw.SMALL, draw.MUTED)
             y += 30
             x = 26.0
             for meld in staged:
@@ -206,7 +221,20 @@ class BoatCanastaPictures(Drawer):
                 if x > draw.WIDTH - MELD_STEP:
                     x, y = 26.0, y + MELD_H + 80
             y += MELD_H + 80
-        y = draw.legend(
-            d, y, [("wild: 2 or Joker", draw.GOLD), ("black 3 blocks the pile", draw.ALERT)]
-        )
+        keys = []
+        if any(_is_wild(c) for c in hand):
+            keys.append(("wild: 2 or Joker", draw.GOLD))
+        if any(c in ("3C", "3S") for c in hand):
+            keys.append(("black 3 blocks the pile", draw.ALERT))
+        if keys:  # only the rings this hand shows
+            y = draw.legend(d, y, keys)
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards and staged melds: all the hand picture draws (the other
+        sides' melds and draws change none of it)."""
+        staged = tuple(tuple(m["cards"]) for m in view.get("staged") or [])
+        seat = view.get("seat") or 0
+        return (draw.seat_name(names, seat), tuple(view.get("hand") or []), staged)

@@ -5,9 +5,11 @@ and as the painters of a :class:`Face`.
 
 Why shapes and not glyphs: Pillow's bundled font (Aileron, through ``load_default(size=...)``)
 has no suit symbols, and no asset may be fetched at run time, so every pip is drawn from
-polygons and ellipses (by the game that owns the suit). Why 780 px wide: Discord scales an
-image to the message width, which is about 390 px on a phone; drawing at twice that width keeps
-edges crisp and the smallest text (22 px) still readable at half size.
+polygons and ellipses (by the game that owns the suit). Why 780 px wide and 30 px
+text: Discord shows an embed's picture at most 292 px wide (and 300 px high) on a 390 px
+phone, so a picture drawn 780 px wide is shown at 0.37 of its size; the smallest text
+(:data:`SMALL`, 30 px) is then 11 px high, and a picture no taller than 800 px keeps that scale
+(issue 36: labels of 5-8 px). Drawing wider than shown keeps edges crisp on dense screens.
 """
 
 from __future__ import annotations
@@ -86,6 +88,8 @@ class Palette:
         self.colours: tuple[RGB, ...] = (*unique, KEY)
         self.data = bytes(v for colour in self.colours for v in colour)
         self.key_index = len(self.colours) - 1
+        #: colour -> palette index, for :meth:`Canvas._getink`
+        self.index: dict[RGB, int] = {c: i for i, c in enumerate(self.colours)}
         #: palette index -> mask value: the KEY index is see-through, every other one opaque
         self.see_through = bytes(0 if i == self.key_index else 255 for i in range(256))
 
@@ -152,6 +156,36 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
 _CUT = [0 if v < 64 else 255 for v in range(256)]
 
 
+#: the width Discord shows a picture at on a phone (390 px window: the embed's inner width,
+#: which the previewer measures at 292 px), and the smallest a label may be shown there
+SHOWN = 292
+MIN_LABEL = 11
+#: the smallest font size of a picture drawn :data:`WIDTH` px wide: shown at ``SHOWN / WIDTH``
+#: of its size, it is then ``MIN_LABEL`` px high on a phone (issue 36: labels of 5-8 px)
+SMALL = math.ceil(MIN_LABEL * WIDTH / SHOWN)
+#: a seat's name, and a picture's title
+NAME = SMALL + 2
+TITLE = SMALL + 8
+
+#: while a test records (:func:`recording`), every text written: (text, font size)
+_written: list[tuple[str, int]] | None = None
+
+
+class recording:
+    """Record every text :func:`write` draws, with its font size, so that a test can hold each
+    picture's smallest label to :data:`SMALL` (every text of every picture goes through
+    :func:`write`)."""
+
+    def __enter__(self) -> list[tuple[str, int]]:
+        global _written
+        _written = []
+        return _written
+
+    def __exit__(self, *exc: object) -> None:
+        global _written
+        _written = None
+
+
 def write(
     d: ImageDraw.ImageDraw,
     x: float,
@@ -166,6 +200,8 @@ def write(
     """Text at (x, y) by the given anchor (Pillow's anchors), from the mask cache."""
     if not text:
         return
+    if _written is not None:
+        _written.append((text, size))
     mask, left, top = _mask(text, size, bold, anchor)
     d.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
 
@@ -187,7 +223,7 @@ def label(
 
 def corner_rank(d: ImageDraw.ImageDraw, x: float, y: float, w: int, rank: str, ink: RGB) -> None:
     """A card's rank, large in the top-left corner of a card ``w`` px wide at (x, y)."""
-    size = max(16, round(w * 0.46)) if len(rank) < 3 else max(14, round(w * 0.34))
+    size = max(SMALL, round(w * 0.46)) if len(rank) < 3 else max(SMALL, round(w * 0.34))
     write(d, x + 6, y + 3, rank, size, ink, bold=True)
 
 
@@ -208,7 +244,7 @@ def _card(
 
     The rank sits large in the corner and a big pip fills the middle, so a card can be read
     from either at phone size; ``dim`` greys it (an unplayable card, a past trick); ``ring``
-    outlines it (the current trick, the winner); ``badge`` is a short tag on its top edge (a
+    outlines it (the current trick, the winner); ``badge`` is a short tag on its bottom edge (a
     game's mark for the card, explained by a :func:`legend`).
     """
     paper = DIM_PAPER if dim else face.tint
@@ -225,9 +261,10 @@ def _card(
             face.pip(d, x + w - w * 0.2, y + h * 0.17, w * 0.24, ink)
             face.pip(d, x + w / 2, y + h * 0.66, w * 0.52, ink)
     if badge:
-        size = max(18, w // 4)
+        size = SMALL
         bw = text_w(badge, size) + 10
-        bx, by = x + (w - bw) / 2, y - 12
+        # on the bottom edge, where it hides neither the rank nor the corner pip
+        bx, by = x + (w - bw) / 2, y + h - size + 2
         d.rounded_rectangle(
             (bx, by, bx + bw, by + size + 6), 6, fill=badge_fill, outline=BG, width=2
         )
@@ -258,7 +295,7 @@ def _back(
         r = w * 0.3
         cx, cy = x + w / 2, y + h / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PAPER, outline=BACK, width=2)
-        write(d, cx, cy, text, round(r * 1.15), BLACK_INK, anchor="mm")
+        write(d, cx, cy, text, max(SMALL, round(r * 1.15)), BLACK_INK, anchor="mm")
 
 
 def _slot(
@@ -276,7 +313,7 @@ def _slot(
     """An empty place for a card: an outline with a faint caption."""
     d.rounded_rectangle((x, y, x + w, y + h), RADIUS, fill=fill, outline=outline, width=width)
     if text:
-        write(d, x + w / 2, y + h / 2, text, max(16, w * 2 // 5), outline, anchor="mm")
+        write(d, x + w / 2, y + h / 2, text, max(SMALL, w * 2 // 5), outline, anchor="mm")
 
 
 # ---------------------------------------------------------------- cached tiles
@@ -290,6 +327,18 @@ class Canvas(ImageDraw.ImageDraw):
         super().__init__(image)
         self.image = image
         self.colours = palette
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        """A colour of the game's palette as its index, looked up in the palette's own table.
+
+        Why: Pillow finds an RGB colour's index on a palette image by rebuilding the palette's
+        colour table at every drawing call, which cost ~0.5 ms of a picture's ~10."""
+        index = self.colours.index
+        if isinstance(ink, tuple) and ink in index:
+            ink = index[ink]
+        if isinstance(fill, tuple) and fill in index:
+            fill = index[fill]
+        return super()._getink(ink, fill)
 
 
 PAD = 16
@@ -314,7 +363,7 @@ def _tiled(
     per palette, since an index means a colour of one palette only.
     """
     x, y = round(x), round(y)
-    if not isinstance(d, Canvas):
+    if not isinstance(d, Canvas) or _written is not None:  # recording: every text is seen
         paint(d, x, y)
         return
     palette = d.colours
@@ -451,18 +500,18 @@ def canvas(height: int, palette: Palette, width: int = WIDTH) -> tuple[Image.Ima
 
 def header(d: ImageDraw.ImageDraw, title: str, detail: str = "", width: int = WIDTH) -> float:
     """The title line every picture starts with; returns the y below it."""
-    x = label(d, 20, 14, title, 30, TEXT, bold=True)
+    x = label(d, 20, 12, title, TITLE, TEXT, bold=True)
     if detail:
-        label(d, x + 16, 19, header_detail(detail, width - x - 40), 24, MUTED)
-    return 60.0
+        label(d, x + 16, 18, header_detail(detail, width - x - 40), SMALL, MUTED)
+    return 66.0
 
 
 def header_detail(detail: str, room: float) -> str:
     """The header's words cut to ``room`` px: leading parts (``Round 2 · ``) go first, so that
     who is to act, said last, stays readable; only then is the rest cut with an ellipsis."""
-    while text_w(detail, 24) > room and " · " in detail:
+    while text_w(detail, SMALL) > room and " · " in detail:
         detail = detail.split(" · ", 1)[1]
-    return fit(detail, 24, room)
+    return fit(detail, SMALL, room)
 
 
 def png(img: Image.Image) -> bytes:
@@ -526,11 +575,11 @@ def legend(d: ImageDraw.ImageDraw, y: float, items: Sequence[tuple[str, RGB]]) -
     """Lines of coloured key chips (a badge's colour and what it means) under a picture."""
     x = 20.0
     for text, colour in items:
-        if x > 20 and x + 26 + text_w(text, 22) > WIDTH - 20:
-            x, y = 20.0, y + 34
-        d.rounded_rectangle((x, y + 4, x + 18, y + 22), 5, fill=colour)
-        x = label(d, x + 26, y, text, 22, MUTED) + 22
-    return y + 34
+        if x > 20 and x + 32 + text_w(text, SMALL) > WIDTH - 20:
+            x, y = 20.0, y + 42
+        d.rounded_rectangle((x, y + 5, x + 24, y + 29), 6, fill=colour)
+        x = label(d, x + 32, y, text, SMALL, MUTED) + 26
+    return y + 42
 
 
 @dataclass(frozen=True)
@@ -546,16 +595,16 @@ class SeatTag:
 
 def seat_plate(d: ImageDraw.ImageDraw, cx: float, cy: float, seat: SeatTag, max_w: float) -> None:
     """A two-line plate centred on (cx, cy); green outline on the seat whose turn it is."""
-    name = fit(seat.name, 26, max_w - 24)
+    name = fit(seat.name, NAME, max_w - 24)
     subs = plate_lines(seat.sub, max_w - 24)
-    tw = max([text_w(name, 26) + 2, *(text_w(sub, 22) for sub in subs)])
-    h = 40 + 26 * len(subs)
+    tw = max([text_w(name, NAME) + 2, *(text_w(sub, SMALL) for sub in subs)])
+    h = 46 + 34 * len(subs)
     box = (cx - tw / 2 - 14, cy - h / 2, cx + tw / 2 + 14, cy + h / 2)
     outline = ACTIVE if seat.active else GOLD if seat.winner else None
     d.rounded_rectangle(box, 14, fill=PANEL, outline=outline, width=4)
-    centred(d, cx, box[1] + 6, name, 26, FAINT if seat.faded else TEXT, bold=True)
+    centred(d, cx, box[1] + 6, name, NAME, FAINT if seat.faded else TEXT, bold=True)
     for row, sub in enumerate(subs):
-        centred(d, cx, box[1] + 38 + 26 * row, sub, 22, MUTED)
+        centred(d, cx, box[1] + 42 + 34 * row, sub, SMALL, MUTED)
 
 
 def plate_lines(sub: str, width: float) -> list[str]:
@@ -564,10 +613,10 @@ def plate_lines(sub: str, width: float) -> list[str]:
     lines: list[str] = []
     for part in sub.split(" · ") if sub else []:
         joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and text_w(joined, 22) <= width:
+        if lines and text_w(joined, SMALL) <= width:
             lines[-1] = joined
         else:
-            lines.append(fit(part, 22, width))
+            lines.append(fit(part, SMALL, width))
     return lines
 
 
@@ -590,9 +639,9 @@ def trick_table(
     cx, cy = width / 2, top + height / 2
     rx, ry = width / 2 - 110, height / 2 - 40
     plates = around(n, cx, cy, rx, ry)
-    spots = around(n, cx, cy, rx * 0.42, ry * 0.44)
+    spots = around(n, cx, cy, rx * 0.42, ry * 0.36)
     if caption:
-        label(d, 44, top + 18, fit(caption, 22, width / 2 - 150), 22, CAPTION)
+        label(d, 44, top + 18, fit(caption, SMALL, width / 2 - 150), SMALL, CAPTION)
     for seat in range(n):
         held = played.get(seat)
         if held is None:
@@ -608,7 +657,8 @@ def trick_table(
             badge=held.badge,
             badge_fill=held.badge_fill,
         )
-    max_w = 200 if n > 2 else 320
     for seat, (px, py) in enumerate(plates):
+        # a seat at the top or the bottom has the felt's width for its facts (fewer lines)
+        max_w = 360 if abs(px - cx) < 60 or n <= 2 else 200
         seat_plate(d, min(max(px, 16 + max_w / 2), width - 16 - max_w / 2), py, seats[seat], max_w)
     return top + height

@@ -66,7 +66,7 @@ def _joker(
     """The Joker: ``JK`` over a five-pointed star."""
     ink = draw.DIM_INK if dim else face.ink
     cx = x + w / 2
-    draw.centred(d, cx, y + 8, "JK", max(16, w * 2 // 5), ink, bold=True)
+    draw.centred(d, cx, y + 8, "JK", max(draw.SMALL, w * 2 // 5), ink, bold=True)
     star = w * 0.26
     sy = y + h * 0.64
     pts = []

@@ -9,7 +9,7 @@ green-ringed unblocker (an open position).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.render.images import draw, french
@@ -59,17 +59,17 @@ def _row(
 ) -> float:
     xs = _cells_x()
     if row is None:
-        draw.label(d, xs[0], y, f"Row {slot}: free", 22, draw.FAINT)
+        draw.label(d, xs[0], y, f"Row {slot}: free", draw.SMALL, draw.FAINT)
         d.rounded_rectangle(
             (xs[0], y + 32, xs[-1] + CELL_W, y + 32 + 40), 12, outline=draw.PANEL, width=2
         )
         return y + 90
     title = f"Row {row['row']}"
-    x = draw.label(d, xs[0], y, title, 22, draw.TEXT, bold=True)
+    x = draw.label(d, xs[0], y, title, draw.SMALL, draw.TEXT, bold=True)
     if row.get("suit"):
         x = french.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
     if not row.get("anchored"):
-        draw.label(d, x + 12, y, "needs both corners", 22, draw.MUTED)
+        draw.label(d, x + 12, y, "needs both corners", draw.SMALL, draw.MUTED)
     frontiers = set(row.get("frontiers") or [])
     top = y + 32
     for cell, cx in zip(row["positions"], xs, strict=False):
@@ -91,11 +91,12 @@ def _row(
             fd = cell.get("face_down") or {}
             ring = draw.GOLD if (row["row"], pos) in pending else None
             draw.back(d, cx, top, w=CELL_W, h=CELL_H, text=str(fd.get("claim", pos)), ring=ring)
-            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0)), 18, CELL_W - 6)
+            # the owner by the first letters of their name: a whole name is unreadable this small
+            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0))[:3], draw.SMALL, CELL_W - 6)
             d.rounded_rectangle(
-                (cx + 4, top + CELL_H - 24, cx + CELL_W - 4, top + CELL_H - 4), 6, fill=draw.PANEL
+                (cx + 3, top + CELL_H - 34, cx + CELL_W - 3, top + CELL_H - 2), 6, fill=draw.PANEL
             )
-            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 23, owner, 18, draw.TEXT)
+            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 33, owner, draw.SMALL, draw.TEXT)
         else:
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
@@ -116,11 +117,11 @@ def _row(
             if cell.get("under"):
                 n = len(cell["under"])
                 d.rounded_rectangle(
-                    (cx + CELL_W - 34, top + CELL_H - 26, cx + CELL_W - 2, top + CELL_H - 2),
+                    (cx + CELL_W - 44, top + CELL_H - 36, cx + CELL_W - 2, top + CELL_H - 2),
                     6,
                     fill=draw.PANEL,
                 )
-                draw.centred(d, cx + CELL_W - 18, top + CELL_H - 24, f"+{n}", 16, draw.TEXT)
+                draw.centred(d, cx + CELL_W - 23, top + CELL_H - 35, f"+{n}", draw.SMALL, draw.TEXT)
     return top + CELL_H + 18
 
 
@@ -139,7 +140,7 @@ def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | Non
     places = view.get("places") or []
     to_act = set(view.get("to_act") or [])
     for seat, count in enumerate(view.get("hand_sizes") or []):
-        name = draw.fit(draw.seat_name(names, seat), 24, 200)
+        name = draw.fit(draw.seat_name(names, seat), draw.SMALL, 200)
         if seat in removed:
             sub = "removed"
         elif places and seat < len(places) and places[seat]:
@@ -149,12 +150,12 @@ def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | Non
         else:
             sub = f"{count} cards"
         text = f"{name}: {sub}"
-        w = draw.text_w(text, 24) + 28
+        w = draw.text_w(text, draw.SMALL) + 28
         if x + w > draw.WIDTH - 20:
             x, y = 20.0, y + 50
         outline = draw.ACTIVE if seat in to_act else None
         d.rounded_rectangle((x, y, x + w, y + 42), 12, fill=draw.PANEL, outline=outline, width=3)
-        draw.label(d, x + 14, y + 8, text, 24, draw.FAINT if seat in removed else draw.TEXT)
+        draw.label(d, x + 14, y + 8, text, draw.SMALL, draw.FAINT if seat in removed else draw.TEXT)
         x += w + 12
     return y + 56
 
@@ -166,7 +167,9 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
         who = draw.seat_name(names, challenge["bluffer"])
         text = f"{who} placed {challenge['count']} face down (ringed): call a bluff?"
         d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=draw.BANNER)
-        draw.label(d, 30, y + 10, draw.fit(text, 24, draw.WIDTH - 60), 24, draw.GOLD)
+        draw.label(
+            d, 30, y + 10, draw.fit(text, draw.SMALL, draw.WIDTH - 60), draw.SMALL, draw.GOLD
+        )
         y += 58
     reveal = view.get("last_reveal")
     if reveal:
@@ -179,13 +182,13 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
             y,
             draw.fit(
                 f"{caller} called {bluffer}: {verdict} (red ring: not the claim)",
-                24,
+                draw.SMALL,
                 draw.WIDTH - 40,
             ),
-            24,
+            draw.SMALL,
             draw.TEXT,
         )
-        y += 36
+        y += 42
         x = 20.0
         for shown in reveal["cards"]:
             ring = draw.ACTIVE if shown["valid"] else draw.ALERT
@@ -239,22 +242,24 @@ class GameOfRowsPictures(Drawer):
         seat = view.get("seat", 0)
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         cards = []
+        kinds: dict[str, RGB] = {}
         for code in sorted(hand, key=_order):
+            # a ring, not a word on the card: a word that fits a card is too small on a phone
             rank = code[:-1]
             if code == "JK":
-                badge = "wild"
+                kind = "wild"
             elif rank in "JQKA" and code[-1:] in "CS":
-                badge = "block"
+                kind = "blocks"
             elif rank in "JQKA":
-                badge = "unblock"
+                kind = "unblocks"
             else:
-                badge = ""
-            fill = {"block": draw.ALERT, "unblock": draw.ACTIVE, "wild": draw.GOLD}.get(
-                badge, draw.GOLD
-            )
-            cards.append(Held(face(code), badge=badge, badge_fill=fill))
+                kind = ""
+            ring = {"blocks": draw.ALERT, "unblocks": draw.ACTIVE, "wild": draw.GOLD}.get(kind)
+            if kind and ring is not None:
+                kinds[kind] = ring
+            cards.append(Held(face(code), ring=ring))
         if not cards:
-            draw.label(d, 20, y + 10, "No cards left: well played", 26, draw.MUTED)
+            draw.label(d, 20, y + 10, "No cards left: well played", draw.SMALL, draw.MUTED)
             y += 50
         y = draw.hand_rows(d, y, cards)
         mine = []
@@ -263,8 +268,10 @@ class GameOfRowsPictures(Drawer):
                 if cell.get("your_card"):
                     mine.append((row["row"], cell["pos"], cell["your_card"]))
         if mine:
-            draw.label(d, 20, y, "Your face-down cards on the board (row·claim)", 22, draw.MUTED)
-            y += 34
+            draw.label(
+                d, 20, y, "Your face-down cards on the board (row·claim)", draw.SMALL, draw.MUTED
+            )
+            y += 42
             x = 20.0
             for r, pos, code in mine:
                 draw.card(
@@ -281,4 +288,22 @@ class GameOfRowsPictures(Drawer):
                 if x > draw.WIDTH - 70:
                     x, y = 20.0, y + 100
             y += 104
+        if kinds:  # only the rings this hand shows
+            y = draw.legend(
+                d, y, [(k, kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
+            )
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards and own face-down cards: all the hand picture draws (a card
+        another player puts on the board changes none of it)."""
+        mine = tuple(
+            (row["row"], cell["pos"], cell["your_card"])
+            for row in view.get("rows") or []
+            for cell in (row or {}).get("positions", [])
+            if cell.get("your_card")
+        )
+        seat = view.get("seat", 0)
+        return (draw.seat_name(names, seat), tuple(view.get("hand") or []), mine)

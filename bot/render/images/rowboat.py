@@ -123,11 +123,11 @@ PIPS: dict[str, draw.Pip] = {"o": _oar, "w": _wave, "s": _shell, "m": _map}
 def _rowboat_art(
     d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
 ) -> None:
-    """The Rowboat specialty card: a little ship and its name on warm paper."""
+    """The Rowboat specialty card: a little ship on warm paper (no word: a phone could not
+    read one that fits the card)."""
     ink = draw.DIM_INK if dim else ROWBOAT_INK
     cx = x + w / 2
-    ship.sail_glyph(d, cx, y + h * 0.42, w * 0.7, ink, SAIL)
-    draw.centred(d, cx, y + h * 0.72, "Rowboat", max(12, w // 5), ink, bold=True)
+    ship.sail_glyph(d, cx, y + h * 0.5, w * 0.8, ink, SAIL)
 
 
 def face(code: str) -> Face:
@@ -167,7 +167,7 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     """The Tide strip: one card per trick, past tricks dimmed, the current one raised and ringed."""
     tide = view.get("tide") or []
     if not tide:
-        draw.label(d, 20, y, "The Tide is not out yet", 24, draw.MUTED)
+        draw.label(d, 20, y, "The Tide is not out yet", draw.SMALL, draw.MUTED)
         return y + 40
     current = (view.get("trick_number") or 0) - 1
     playing = view.get("phase") == "trick_play"
@@ -176,7 +176,7 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     w = min(72, int((draw.WIDTH - 40 - (n - 1) * gap) / n))
     h = round(w * 1.39)
     x = (draw.WIDTH - (n * w + (n - 1) * gap)) / 2
-    draw.label(d, 20, y, "The Tide", 22, draw.MUTED)
+    draw.label(d, 20, y, "The Tide", draw.SMALL, draw.MUTED)
     y += 40
     for i, code in enumerate(tide):
         lift = 12 if playing and i == current else 0
@@ -190,28 +190,30 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
             dim=playing and i < current,
             ring=draw.GOLD if playing and i == current else None,
         )
-        draw.centred(d, x + w / 2, y + h + 18, str(i + 1), 18, draw.FAINT)
+        draw.centred(d, x + w / 2, y + h + 18, str(i + 1), draw.SMALL, draw.FAINT)
         x += w + gap
     return y + h + 44
 
 
 def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
     """ "Trick 2 · trump ⟨pip⟩ Waves · Knob ⟨card⟩": the two facts that decide a trick."""
-    x = draw.label(d, 20, y + 6, f"Trick {trick['number']}", 26, draw.TEXT, bold=True)
-    x = draw.label(d, x + 18, y + 8, "Trump", 24, draw.MUTED)
+    x = draw.label(d, 20, y + 6, f"Trick {trick['number']}", draw.SMALL, draw.TEXT, bold=True)
+    x = draw.label(d, x + 18, y + 8, "Trump", draw.SMALL, draw.MUTED)
     trump = trick["trump"]
     colour = face(f"A{trump}")
     d.rounded_rectangle((x + 8, y, x + 52, y + 44), 8, fill=colour.tint)
     PIPS[trump](d, x + 30, y + 22, 30, colour.ink)
-    x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), 24, draw.TEXT)
-    x = draw.label(d, x + 22, y + 8, "Knob", 24, draw.MUTED)
+    x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), draw.SMALL, draw.TEXT)
+    x = draw.label(d, x + 22, y + 8, "Knob", draw.SMALL, draw.MUTED)
     knob = _knob_code(trick.get("knob"))
     live = bool(trick.get("knob_in_play"))
     draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB if live else None, dim=not live)
     rank = trick["knob"]["rank"]
     where = "" if trick.get("knob_in_play") else " (in the Tide)"
     text = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(knob[-1:], '')}{where}"
-    draw.label(d, x + 60, y + 8, draw.fit(text, 24, draw.WIDTH - x - 80), 24, draw.TEXT)
+    draw.label(
+        d, x + 60, y + 8, draw.fit(text, draw.SMALL, draw.WIDTH - x - 80), draw.SMALL, draw.TEXT
+    )
     return y + 64
 
 
@@ -254,7 +256,7 @@ def _colour_key(d: Any, y: float) -> float:
         PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
         PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
         text = f"{word}: {SUIT_NAMES[suits[0]]} & {SUIT_NAMES[suits[1]]}"
-        x = draw.label(d, x + 92, y + 8, text, 22, draw.MUTED) + 30
+        x = draw.label(d, x + 92, y + 8, text, draw.SMALL, draw.MUTED) + 30
     return y + 48
 
 
@@ -302,20 +304,12 @@ class RowboatPictures(Drawer):
                 caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
         elif view.get("phase") == "over":
             caption = "Game over"
-        height = 400 if played else 300
+        height = 360 if played else 280
         y = draw.trick_table(
             d, y + 8, _seat_tags(view, names), played, caption=caption, height=height
         )
-        y += 14
-        x = draw.label(d, 20, y, "Scores", 24, draw.MUTED) + 16
-        for i, side in enumerate(view.get("sides") or []):
-            text = draw.fit(f"{_side_names(view, names, i)}  {side['score']}", 24, 560)
-            if x + draw.text_w(text, 24) > draw.WIDTH - 20:
-                x, y = 110.0, y + 34
-            x = draw.label(d, x, y, text, 24, draw.TEXT) + 28
-        y += 40
-        y = _colour_key(d, y)
-        return draw.png(draw.crop(img, int(y) + 6))
+        # the scores are in the text beside the picture, the colour pairs on the hand's picture
+        return draw.png(draw.crop(img, int(y) + 12))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The seat's own hand: unplayable cards dimmed on its turn, trumps and the Knob marked,
@@ -354,7 +348,7 @@ class RowboatPictures(Drawer):
                 )
             )
         if not cards:
-            draw.label(d, 20, y + 10, "No cards in hand", 26, draw.MUTED)
+            draw.label(d, 20, y + 10, "No cards in hand", draw.SMALL, draw.MUTED)
             y += 50
         y = draw.hand_rows(d, y, cards)
         keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []

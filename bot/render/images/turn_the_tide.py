@@ -8,7 +8,7 @@ player weighs; shading and a drawn buoy let both be seen without reading numbers
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
@@ -116,19 +116,25 @@ def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
     """A tide level as a blue wave badge with the number; 0 is a dry beach."""
     d.rounded_rectangle((x, y, x + size, y + size), 12, fill=TIDE_PAPER if level else draw.PANEL)
     draw.centred(
-        d, x + size / 2, y + size * 0.16, str(level), round(size * 0.55), TIDE_INK, bold=True
+        d,
+        x + size / 2,
+        y + size * 0.16,
+        str(level),
+        max(draw.SMALL, round(size * 0.55)),
+        TIDE_INK,
+        bold=True,
     )
 
 
 def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
     reveals = view.get("reveals") or []
     if not reveals:
-        draw.label(d, 20, y, "No cards revealed yet this round", 22, draw.MUTED)
+        draw.label(d, 20, y, "No cards revealed yet this round", draw.SMALL, draw.MUTED)
         return y + 40
     rev = reveals[-1]
     lo, hi = rev["tide"]
-    x = draw.label(d, 20, y, f"Hand {rev['hand']} revealed", 24, draw.TEXT, bold=True)
-    draw.label(d, x + 14, y + 2, f"tide {lo} and {hi}", 22, draw.MUTED)
+    x = draw.label(d, 20, y, f"Hand {rev['hand']} revealed", draw.SMALL, draw.TEXT, bold=True)
+    draw.label(d, x + 14, y + 2, f"tide {lo} and {hi}", draw.SMALL, draw.MUTED)
     y += 40
     choices = rev["choices"]
     n = len(choices)
@@ -144,10 +150,10 @@ def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
         else:
             ring = draw.GOLD if took is not None else None
             draw.card(d, x, y + 12, weather(code), w=w, h=h, ring=ring)
-        name = draw.fit(draw.seat_name(names, seat), 22, step - 4)
-        draw.centred(d, x + w / 2, y + h + 22, name, 22, draw.TEXT)
+        name = draw.fit(draw.seat_name(names, seat), draw.SMALL, step - 4)
+        draw.centred(d, x + w / 2, y + h + 22, name, draw.SMALL, draw.TEXT)
         if took is not None:
-            draw.centred(d, x + w / 2, y + h + 50, f"takes {took}", 22, draw.GOLD, bold=True)
+            draw.centred(d, x + w / 2, y + h + 54, f"tide {took}", draw.SMALL, draw.GOLD, bold=True)
     return y + h + 88
 
 
@@ -171,9 +177,15 @@ def _players(
             (16, y, draw.WIDTH - 16, y + 72), 14, fill=draw.PANEL, outline=outline, width=3
         )
         _tide_level(d, 28, y + 8, seat["level"])
-        name = draw.fit(draw.seat_name(names, s), 26, 250)
+        name = draw.fit(draw.seat_name(names, s), draw.SMALL, 250)
         draw.label(
-            d, 98, y + 8, name, 26, draw.FAINT if seat["eliminated"] else draw.TEXT, bold=True
+            d,
+            98,
+            y + 8,
+            name,
+            draw.SMALL,
+            draw.FAINT if seat["eliminated"] else draw.TEXT,
+            bold=True,
         )
         if seat["eliminated"]:
             status = terms.get("out", "washed away")
@@ -186,7 +198,7 @@ def _players(
         else:
             status = ""
         sub = f"{seat['score']} pts" + (f" · {status}" if status else "")
-        draw.label(d, 98, y + 40, sub, 20, draw.MUTED)
+        draw.label(d, 98, y + 40, sub, draw.SMALL, draw.MUTED)
         up, down = seat["preservers_up"], seat["preservers_down"]
         x = draw.WIDTH - 40 - 34 * (up + down)
         x = max(x, 360)
@@ -216,13 +228,14 @@ class TurnTheTidePictures(Drawer):
         y = draw.header(d, "Turn the Tide", self.table_header(view, names))
         tide = view.get("tide") or []
         if tide:
-            draw.label(d, 20, y + 30, "Tide now", 26, draw.TEXT, bold=True)
+            draw.label(d, 20, y + 30, "Tide now", draw.SMALL, draw.TEXT, bold=True)
             x = 160.0
             for code in tide:
                 draw.card(d, x, y, tide_card(code), w=72, h=100)
                 x += 84
-            draw.label(d, x + 10, y + 18, "highest weather card takes the lower,", 20, draw.MUTED)
-            draw.label(d, x + 10, y + 44, "the second highest the higher", 20, draw.MUTED)
+            lo, hi = sorted(tide, key=int)[0], sorted(tide, key=int)[-1]
+            draw.label(d, x + 10, y + 12, f"highest card takes {lo}", draw.SMALL, draw.MUTED)
+            draw.label(d, x + 10, y + 52, f"second highest takes {hi}", draw.SMALL, draw.MUTED)
             y += 118
         y = _reveal(d, y, view, names)
         y = _players(d, y, view, names, self.words.terms)
@@ -239,19 +252,28 @@ class TurnTheTidePictures(Drawer):
         )
         mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
         if mine is not None:
-            _tide_level(d, 20, y, mine["level"], 48)
-            x = draw.label(d, 80, y + 10, "your tide level", 22, draw.MUTED) + 20
+            _tide_level(d, 20, y, mine["level"], 54)
+            x = draw.label(d, 80, y + 10, "your tide level", draw.SMALL, draw.MUTED) + 20
             for k in range(mine["preservers_up"] + mine["preservers_down"]):
                 buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
                 x += 34
             y += 60
-        cards = [
-            Held(
-                weather(code),
-                ring=draw.GOLD if code == chosen else None,
-                badge="chosen" if code == chosen else "",
-            )
-            for code in hand
-        ]
+        # the chosen card ringed (its word would not fit a card; the text says it)
+        cards = [Held(weather(code), ring=draw.GOLD if code == chosen else None) for code in hand]
         y = draw.hand_rows(d, y, cards)
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """The seat's name, cards, chosen card, level and preservers: all the hand picture
+        draws (another seat's choice changes none of it)."""
+        seat = view.get("seat", 0)
+        mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
+        own = (
+            None
+            if mine is None
+            else (mine["level"], mine["preservers_up"], mine["preservers_down"])
+        )
+        hand = tuple(view.get("hand") or [])
+        return (draw.seat_name(names, seat), hand, view.get("chosen_card"), own)
