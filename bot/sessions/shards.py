@@ -24,6 +24,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.model import Fencing
 from bot.store import Fence, GameStore
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,13 @@ class ShardLease:
 
     Each lease is written with the plan's shard count: a claim is refused while another
     process holds a live lease under another count (:class:`ShardCountMismatch`). ``epochs``
-    are the fencing tokens of the leases held (shard -> epoch)."""
+    are the fencing tokens of the leases held (shard -> epoch).
+
+    A lease is renewed only while the store can write (issue 38): a process whose writer
+    cannot reach the database (an outage it has not yet recovered from) lets its leases run
+    out, so that a process that can write may take its shards over; if one does, this process
+    learns it at its next renewal or write and stops. ``fencing`` is set the moment the lease
+    is found gone, before ``on_lost`` is called."""
 
     def __init__(
         self,
@@ -112,6 +119,7 @@ class ShardLease:
         ttl: float = 60.0,
         on_lost: Callable[[Sequence[int]], None] | None = None,
         poll: float = 1.0,
+        fencing: Fencing | None = None,
     ) -> None:
         self.store = store
         self.plan = plan
@@ -122,6 +130,7 @@ class ShardLease:
         #: seconds between two tries while waiting for leases (:meth:`claim` ``wait=True``)
         self.poll = poll
         self.epochs: dict[int, int] = {}
+        self.fencing = fencing or Fencing()
         self._task: asyncio.Task[None] | None = None
 
     async def _try(self) -> ShardOwned | None:
@@ -170,6 +179,7 @@ class ShardLease:
     def _fenced(self) -> None:
         """A write found the leases taken: stop renewing and tell the owner of the process."""
         log.critical("a write found the shard leases of %s held by another process", self.owner)
+        self.fencing.fence()
         if self._task is not None:
             self._task.cancel()
         if self.on_lost is not None:
@@ -186,6 +196,11 @@ class ShardLease:
     async def _renew(self) -> None:
         while True:
             await asyncio.sleep(self.ttl / 3)
+            if not self.store.writable():
+                # holding shards whose games cannot be saved would keep every other process
+                # from serving them: let the lease run out until the writer is back
+                log.warning("shard lease not renewed: the database cannot be written")
+                continue
             try:
                 lost = await self.renew()
             except Exception:  # a database hiccup: try again at the next beat
@@ -193,6 +208,7 @@ class ShardLease:
                 continue
             if lost:
                 log.critical("lost the lease of shard(s) %s to another process", lost)
+                self.fencing.fence()
                 if self.on_lost is not None:
                     on_lost, self.on_lost = self.on_lost, None
                     on_lost(lost)
