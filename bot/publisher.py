@@ -20,7 +20,7 @@ import discord
 
 from bot.lobbies import lobby_message
 from bot.model import Fencing
-from bot.sessions import GameNotFound, SessionManager, Update, paused
+from bot.sessions import GameNotFound, SessionManager, StorageUnreachable, Update, paused
 from bot.table import Tables, mentions
 from bot.table.pictures import show
 from bot.table.presentation import PAUSED_LINE
@@ -168,6 +168,13 @@ class Publisher:
                         await self.on_gone(channel)
                 except discord.Forbidden:
                     log.warning("no permission to show the table of game %s", game_id)
+                except StorageUnreachable:
+                    # the table moved (a repost) but where to could not be saved: it was put
+                    # back as it was, and is tried again later
+                    log.warning("the table of game %s waits for the database", game_id)
+                    if game_id not in self._later:
+                        due = self.tables.clock() + self.retry_after
+                        self._refresh_later(game_id, channel, due)
                 except discord.DiscordServerError as exc:
                     # an outage that outlasted discord.py's own retries: try again later, or
                     # the table would stand still until the next move (the person to act
@@ -365,8 +372,14 @@ class Publisher:
             moved = await self.writes.edit(*where, message_id, content, embed, view, files)
         if moved is not None and (repost or info.status in ("lobby", "live")):
             self._posted[info.id] = self.tables.clock()
-            with contextlib.suppress(GameNotFound):
-                await self.manager.set_message(info.id, "table", moved)
+            try:
+                with contextlib.suppress(GameNotFound):
+                    await self.manager.set_message(info.id, "table", moved)
+            except StorageUnreachable:
+                # the game would still point at the old message (the database could not be
+                # told): take the new one back, rather than leave two tables in the channel
+                await self.writes.delete(*where, moved)
+                raise
         if repost:
             await self.writes.delete(*where, message_id)
 

@@ -145,5 +145,10 @@ class Dispatcher:
             log.exception("deadline %s (%s) handler failed", deadline.id, deadline.kind)
         try:
             await self._forget(deadline.id)
+        except StorageUnreachable:  # the row stays: a restart fires it again, and handlers
+            # check that what they do is still due
+            log.warning(
+                "could not delete fired deadline %s: the database is unreachable", deadline.id
+            )
         except Exception:
             log.exception("could not delete fired deadline %s", deadline.id)
