@@ -391,7 +391,7 @@ class SessionManager:
         game's lock is released. The caller re-raises the cancellation afterwards.
         """
         try:
-            if self.fencing.fenced:  # another process owns these games now: write nothing
+            if self.fencing.lost:  # another process owns these games now: write nothing
                 raise LeaseLost("this process no longer holds its shard leases: nothing saved")
             done, index = self._store.submit(batch)
             cancelled = False

@@ -131,14 +131,18 @@ class ShardLease:
         self.poll = poll
         self.epochs: dict[int, int] = {}
         self.fencing = fencing or Fencing()
+        #: until when (``clock`` time) the lease is surely ours: ``ttl`` after the start of the
+        #: last claim or renewal that kept it
+        self.valid_until = 0.0
         self._task: asyncio.Task[None] | None = None
 
     async def _try(self) -> ShardOwned | None:
         """One claim of every shard of the plan, all or none: None when all are held, else
         why not (the leases taken meanwhile are given back, so that two waiting processes
         with overlapping shards cannot each hold half)."""
+        asked = self.clock()
         leases = await self.store.lease_shards(
-            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+            self.plan.ids, self.owner, asked, self.ttl, self.plan.count
         )
         if leases.other_count is not None:
             return ShardCountMismatch(
@@ -155,6 +159,7 @@ class ShardLease:
                 f"its lease expires within {self.ttl:.0f} s of it stopping"
             )
         self.epochs = dict(leases.held)
+        self.valid_until = asked + self.ttl
         return None
 
     async def claim(self, *, wait: bool = False) -> None:
@@ -174,6 +179,7 @@ class ShardLease:
             log.warning("shard(s) %s taken over", list(self.plan.ids))
         # from now on every write transaction checks these epochs (see Fence)
         self.store.fence = Fence(self.owner, self.epochs, self._fenced)
+        self.fencing.lapsed = self.lapsed
         self._task = asyncio.get_running_loop().create_task(self._renew(), name="shard-lease")
 
     def _fenced(self) -> None:
@@ -188,10 +194,19 @@ class ShardLease:
 
     async def renew(self) -> list[int]:
         """Renew now; returns the shards lost (empty when all are still held)."""
+        asked = self.clock()
         leases = await self.store.lease_shards(
-            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+            self.plan.ids, self.owner, asked, self.ttl, self.plan.count
         )
-        return sorted(s for s in self.plan.ids if leases.held.get(s, -1) != self.epochs.get(s, -2))
+        lost = sorted(s for s in self.plan.ids if leases.held.get(s, -1) != self.epochs.get(s, -2))
+        if not lost:
+            self.valid_until = asked + self.ttl
+        return lost
+
+    def lapsed(self) -> bool:
+        """Whether the lease went unrenewed for its whole length (another process may hold
+        it by now): the Discord parts write nothing meanwhile (:class:`Fencing`)."""
+        return self.clock() >= self.valid_until
 
     async def _renew(self) -> None:
         while True:

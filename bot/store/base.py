@@ -546,8 +546,12 @@ class GroupCommitWriter(ABC):
                 continue
             try:
                 failures = await self._write(group.batches)
-            except BaseException as exc:  # the writer itself is going down: tell everyone
+            except BaseException as exc:  # the writer itself is going down: tell everyone,
+                # the group queued meanwhile too (nobody would ever answer it)
                 group.done.set_exception(exc)
+                queued, self._open = self._open, None
+                if queued is not None:
+                    queued.done.set_exception(exc)
                 raise
             if any(isinstance(e, CommitInDoubt) for e in failures.values()):
                 self._doubts.append((group, failures))  # answered once reconnected
