@@ -100,6 +100,7 @@ class TidewaterBot(commands.AutoShardedBot):
             clock=clock,
             pictures=Pictures(enabled=t.pictures, guild_choice=self._pictures_choice),
             hand_context_seconds=t.hand_context_seconds,
+            fencing=manager.fencing,
         )
         #: what a click on a hand or table control calls (the controls' ``Controls.actions``)
         self.actions = self.tables.actions
@@ -116,6 +117,7 @@ class TidewaterBot(commands.AutoShardedBot):
             on_gone=self.vanished.channel,
             active_seconds=t.active_seconds,
             repost_after=t.repost_after,
+            fencing=manager.fencing,
         )
         self.lobbies = Lobbies(
             manager=manager,
@@ -133,6 +135,8 @@ class TidewaterBot(commands.AutoShardedBot):
         )
         gateway.install()
         gateway.contain(self._connection, controls.refuse)
+        # a process whose shards another one took answers clicks without acting on them
+        gateway.fence(self._connection, manager.fencing, _handed_over)
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(controls.answer_unknown, "on_interaction")
 
@@ -227,6 +231,17 @@ class TidewaterBot(commands.AutoShardedBot):
                 await self.manager.close()
             finally:
                 await super().close()
+
+
+#: the answer to an interaction reaching a process whose shards another process now serves
+HANDED_OVER = (
+    "This table has just moved to another process of the bot: nothing was changed. Try again "
+    "in a moment."
+)
+
+
+async def _handed_over(interaction: discord.Interaction) -> None:
+    await controls.refuse(interaction, HANDED_OVER)
 
 
 def as_controls(bot: TidewaterBot) -> controls.Controls:

@@ -37,6 +37,8 @@ import discord
 import discord.gateway
 import discord.utils
 
+from bot.model import Fencing
+
 try:  # discord.py uses orjson when it is installed, and so does this module
     import orjson
 except ModuleNotFoundError:  # pragma: no cover - orjson is a dependency
@@ -160,6 +162,24 @@ def _contained(
 
     parse.__tidewater__ = True  # type: ignore[attr-defined]
     return parse
+
+
+def fence(state: Any, fencing: Fencing, answer: Answer) -> None:
+    """Once ``fencing`` is set (another process took this one's shards, issue 38), every
+    interaction is answered by ``answer`` from its id and token alone and goes no further: no
+    handler runs, so nothing is committed and no table or hand is edited from a state the new
+    owner has moved past. Before that, it costs one attribute read per interaction."""
+    parsers: dict[str, Callable[[Any], None]] = state.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def fenced(data: Any) -> None:
+        if not fencing.fenced:
+            parse(data)
+        elif isinstance(data, dict):
+            _answer_unread(state, data, answer)
+
+    fenced.__tidewater__ = True  # type: ignore[attr-defined]
+    parsers["INTERACTION_CREATE"] = fenced
 
 
 def well_formed(data: Any) -> bool:

@@ -11,7 +11,7 @@ existing imports from there keep working.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -137,3 +137,51 @@ class Deadline:
     kind: str  # e.g. a fade or a window; "turn" is the manager's own
     due: float  # unix time
     data: Mapping[str, Any]
+
+
+class Fencing:
+    """Whether this process has found its shard leases taken by another process (issue 38).
+
+    Why a shared object rather than a question to the manager: every part that writes to
+    Discord (the publisher's table edits, the hand refreshes, the table's requests) must stop
+    at the moment the lease is found gone, including work already queued or timed before it
+    (a deferred hand refresh, a table edit waiting in its batching window), and each is handed
+    this one object when it is built. The manager's shard lease sets :attr:`lost`
+    (:meth:`fence`) on a write the database refused for the lease's epoch or on a renewal that
+    found the shard taken; what then runs of this process draws nothing from a state the new
+    owner has moved past.
+
+    :attr:`fenced`, what the Discord parts check, also holds while the lease has *lapsed*: not
+    renewed for its whole length (``lapsed``, set by the lease), so possibly taken by another
+    process without this one knowing yet (it stalled, or could not reach the database). A
+    reminder or a picture needs no write to the database, so no epoch check would stop it;
+    this does, until a renewal says the lease is still ours."""
+
+    __slots__ = ("_then", "lapsed", "lost")
+
+    def __init__(self) -> None:
+        #: another process holds this one's shards now (for good: the process stops)
+        self.lost = False
+        #: whether the lease has gone unrenewed for its whole length (none: no lease)
+        self.lapsed: Callable[[], bool] | None = None
+        self._then: list[Callable[[], None]] = []
+
+    @property
+    def fenced(self) -> bool:
+        """Whether this process must write nothing to Discord now."""
+        return self.lost or (self.lapsed is not None and self.lapsed())
+
+    def on_fence(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once, when the process is fenced (the manager stops its timers)."""
+        self._then.append(callback)
+
+    def fence(self) -> None:
+        if self.lost:
+            return
+        self.lost = True
+        for callback in self._then:
+            callback()
+
+
+class Fenced(RuntimeError):
+    """A Discord write refused because this process is fenced (:class:`Fencing`)."""

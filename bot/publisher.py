@@ -19,7 +19,8 @@ from typing import Any
 import discord
 
 from bot.lobbies import lobby_message
-from bot.sessions import GameNotFound, SessionManager, Update, paused
+from bot.model import Fencing
+from bot.sessions import GameNotFound, SessionManager, StorageUnreachable, Update, paused
 from bot.table import Tables, mentions
 from bot.table.pictures import show
 from bot.table.presentation import PAUSED_LINE
@@ -53,12 +54,16 @@ class Publisher:
         on_gone: Callable[[int], Awaitable[object]] | None = None,
         active_seconds: float = 0.0,
         repost_after: float = 0.0,
+        fencing: Fencing | None = None,
     ) -> None:
         self.manager = manager
+        #: set once another process serves these games (issue 38): from then on nothing is
+        #: published, whatever was queued or timed before
+        self.fencing = fencing or Fencing()
         #: the Discord client the table messages are sent and edited through
         self.client = client
         #: a table message's requests, and their mending when Discord refuses one
-        self.writes = TableWrites(client)
+        self.writes = TableWrites(client, self.fencing)
         #: a person who used their hand this recently is shown their turn without a notification
         self.active_seconds = active_seconds
         #: a turn reposts a table message older than this (seconds of the tables' clock)
@@ -108,7 +113,7 @@ class Publisher:
         info = update.info
         message_id = info.messages.get("lobby")
         note = LOBBY_NOTES.get(update.cause)
-        if note is None or message_id is None:
+        if note is None or message_id is None or self.fencing.fenced:
             return
         if info.channel_id in self._gone:  # nothing to edit: the channel was deleted
             return
@@ -121,6 +126,8 @@ class Publisher:
 
     def touch(self, game_id: int, channel_id: int | None = None) -> None:
         """Schedule a table refresh for ``game_id`` (coalesced with the others in its channel)."""
+        if self.fencing.fenced:
+            return
         if channel_id is not None:
             self._channel_of[game_id] = channel_id
         channel = self._channel_of.get(game_id)
@@ -161,6 +168,13 @@ class Publisher:
                         await self.on_gone(channel)
                 except discord.Forbidden:
                     log.warning("no permission to show the table of game %s", game_id)
+                except StorageUnreachable:
+                    # the table moved (a repost) but where to could not be saved: it was put
+                    # back as it was, and is tried again later
+                    log.warning("the table of game %s waits for the database", game_id)
+                    if game_id not in self._later:
+                        due = self.tables.clock() + self.retry_after
+                        self._refresh_later(game_id, channel, due)
                 except discord.DiscordServerError as exc:
                     # an outage that outlasted discord.py's own retries: try again later, or
                     # the table would stand still until the next move (the person to act
@@ -204,6 +218,8 @@ class Publisher:
         ``repost_after`` seconds ago and may have scrolled away. When the game is over, the
         table says so in its content: the channel keeps one message per game, the final
         table."""
+        if self.fencing.fenced:
+            return
         manager = self.manager
         info, state = await manager.state(game_id)
         if info.channel_id in self._gone:
@@ -241,6 +257,8 @@ class Publisher:
                 if reminded:
                     self._reminders.setdefault(game_id, set()).update(reminded)
                 self.touch(game_id, info.channel_id)
+                return
+            if self.fencing.fenced:  # found out while the picture was drawn
                 return
             try:
                 await self._write(info, message_id, repost, content, embed, view, picture, calls)
@@ -354,8 +372,14 @@ class Publisher:
             moved = await self.writes.edit(*where, message_id, content, embed, view, files)
         if moved is not None and (repost or info.status in ("lobby", "live")):
             self._posted[info.id] = self.tables.clock()
-            with contextlib.suppress(GameNotFound):
-                await self.manager.set_message(info.id, "table", moved)
+            try:
+                with contextlib.suppress(GameNotFound):
+                    await self.manager.set_message(info.id, "table", moved)
+            except StorageUnreachable:
+                # the game would still point at the old message (the database could not be
+                # told): take the new one back, rather than leave two tables in the channel
+                await self.writes.delete(*where, moved)
+                raise
         if repost:
             await self.writes.delete(*where, message_id)
 

@@ -98,6 +98,45 @@ def postgres_url(postgres_server: Any) -> str:
     return _new_database(postgres_server)
 
 
+class OwnServer:
+    """A PostgreSQL server of one test's own, which the test may stop and start again on the
+    same data folder (an outage: ``pg_ctl stop -m fast``, then a start), as an operator's
+    restart does. Its own, because stopping the shared server would disturb every other test;
+    the same watchdog stops it and deletes its folder however the run ends."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        #: a database of its own on it
+        self.url = _new_database(server)
+
+    def stop(self) -> None:
+        """A fast shutdown: sessions are ended at once, open transactions rolled back."""
+        from pgserver._commands import pg_ctl
+
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.server.pgdata,
+               user=self.server.system_user, timeout=30)  # fmt: skip
+
+    def start(self) -> None:
+        """Start the server again on the same folder and socket (the same URL)."""
+        self.server.ensure_postgres_running()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnServer]:
+    """A server for this test alone (see :class:`OwnServer`); takes a few seconds to start."""
+    import pgserver
+
+    folder = Path(tempfile.mkdtemp(prefix="tidewater-pg-own-"))
+    with watchdog(folder):
+        server = pgserver.get_server(folder, cleanup_mode="delete")
+        try:
+            yield OwnServer(server)
+        finally:
+            pg_watchdog.stop_folder(folder)
+            atexit.unregister(server._cleanup)
+            type(server)._instances.pop(server.pgdata, None)
+
+
 def _new_database(server: Any) -> str:
     name = f"t{next(_counter)}"
     server.psql(f"CREATE DATABASE {name};")
@@ -115,7 +154,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         callspec = getattr(item, "callspec", None)
         params = callspec.params.values() if callspec is not None else ()
-        if "postgres_server" in getattr(item, "fixturenames", ()) or "postgresql" in params:
+        fixtures = getattr(item, "fixturenames", ())
+        if "postgres_server" in fixtures or "own_postgres" in fixtures or "postgresql" in params:
             item.add_marker(pytest.mark.slow)
 
 

@@ -8,16 +8,21 @@ task. Handlers run as their own tasks, so a slow handler never delays another de
 
 Firing order: handler first, then the row is deleted (unless the handler already removed it in
 its own transaction, as the turn timer does). A crash in between re-fires the deadline after the
-restart, so handlers check that what they are about to do is still due.
+restart, so handlers check that what they are about to do is still due. A handler that could
+not save because the database was unreachable is fired again :data:`RETRY_AFTER` seconds later
+(its row stays): a deadline falling due in an outage is late, never lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
+
+from bot.sessions.types import StorageUnreachable
 
 if TYPE_CHECKING:
     from bot.sessions.types import Deadline, DeadlineHandler
@@ -26,6 +31,8 @@ log = logging.getLogger(__name__)
 
 #: the longest the dispatcher sleeps without looking at the clock again (guards clock jumps)
 MAX_SLEEP = 30.0
+#: seconds after which a deadline whose handler found the database unreachable fires again
+RETRY_AFTER = 5.0
 
 
 async def _keep(deadline_id: int) -> None:
@@ -62,6 +69,13 @@ class Dispatcher:
             self._task = None
         if self._running:
             await asyncio.gather(*self._running, return_exceptions=True)
+
+    def halt(self) -> None:
+        """Fire nothing more from now on, at once (this process lost its shards: another one
+        fires these deadlines now). Handlers already running finish; :meth:`stop` awaits
+        them."""
+        if self._task is not None:
+            self._task.cancel()
 
     def add(self, deadline: Deadline) -> None:
         self.pending[deadline.id] = deadline
@@ -119,9 +133,22 @@ class Dispatcher:
     async def _fire(self, handler: DeadlineHandler, deadline: Deadline) -> None:
         try:
             await handler(deadline)
+        except StorageUnreachable:
+            log.warning(
+                "deadline %s (%s) postponed: the database is unreachable",
+                deadline.id,
+                deadline.kind,
+            )
+            self.add(dataclasses.replace(deadline, due=self._clock() + RETRY_AFTER))
+            return
         except Exception:
             log.exception("deadline %s (%s) handler failed", deadline.id, deadline.kind)
         try:
             await self._forget(deadline.id)
+        except StorageUnreachable:  # the row stays: a restart fires it again, and handlers
+            # check that what they do is still due
+            log.warning(
+                "could not delete fired deadline %s: the database is unreachable", deadline.id
+            )
         except Exception:
             log.exception("could not delete fired deadline %s", deadline.id)

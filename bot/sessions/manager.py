@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import SECRET_BYTES
-from bot.model import FINISHED, NOT_LOADED, MoveCause
+from bot.model import FINISHED, NOT_LOADED, Fencing, MoveCause
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver, Decisions
 from bot.sessions.deadlines import Dispatcher
@@ -87,6 +87,7 @@ from bot.sessions.types import (
     Seat,
     StaleVersion,
     Status,
+    StorageUnreachable,
     Update,
 )
 from bot.store import (
@@ -96,10 +97,12 @@ from bot.store import (
     GameRow,
     GameStore,
     GameWrite,
+    LeaseLost,
     OpenGames,
     RatingWrite,
     ResultWrite,
     SnapshotWrite,
+    StoreUnreachable,
     check,
     dumps,
     open_store,
@@ -160,6 +163,7 @@ class SessionManager:
         shards: ShardPlan | None = None,
         lobby_idle: float = 0.0,
         game_idle: float = 0.0,
+        fencing: Fencing | None = None,
     ) -> None:
         """Build a manager over an open store; :meth:`open` is the factory that also opens
         the database and loads the games. The AI driver and the deadline dispatcher are built
@@ -188,6 +192,12 @@ class SessionManager:
         self._game_ids = IdSpace(stride, slot)
         self._deadline_ids = IdSpace(stride, slot)
         self._lease: ShardLease | None = None
+        #: set when this process finds its shard leases taken: the manager then stops its AI
+        #: and deadlines at once, and the Discord parts (handed this object) edit nothing
+        self.fencing = fencing or Fencing()
+        self.fencing.on_fence(self._fenced)
+        #: set when :meth:`close` starts (a move waiting for the database gives up)
+        self._stopping = asyncio.Event()
         #: commits the store refused (the metrics read it)
         self.commit_failures = 0
         self._standings = Standings(store)
@@ -304,6 +314,7 @@ class SessionManager:
                     clock=clock,
                     ttl=lease_seconds,
                     on_lost=on_lease_lost,
+                    fencing=self.fencing,
                 )
                 # refuses (or waits) to start for a shard another process owns
                 await self._lease.claim(wait=wait_for_lease)
@@ -333,6 +344,7 @@ class SessionManager:
         if self._closing:
             return
         self._closing = True
+        self._stopping.set()
         try:
             await self._deadlines.stop()
             await self._ai.close()
@@ -389,6 +401,8 @@ class SessionManager:
         game's lock is released. The caller re-raises the cancellation afterwards.
         """
         try:
+            if self.fencing.lost:  # another process owns these games now: write nothing
+                raise LeaseLost("this process no longer holds its shard leases: nothing saved")
             done, index = self._store.submit(batch)
             cancelled = False
             while not done.done():
@@ -397,6 +411,9 @@ class SessionManager:
                 except asyncio.CancelledError:
                     cancelled = True
             check(done.result(), index)
+        except StoreUnreachable as exc:  # an outage: nothing saved, memory untouched
+            self.commit_failures += 1
+            raise StorageUnreachable() from exc
         except Exception:
             self.commit_failures += 1
             raise
@@ -770,8 +787,35 @@ class SessionManager:
         async with g.lock:
             if g.version != expected or g.status != "live" or not guard():
                 return False
-            await self._apply(g, seat, code, expected, cause)
-            return True
+            try:
+                await self._apply(g, seat, code, expected, cause)
+                return True
+            except StorageUnreachable:
+                if self._closing:
+                    raise
+        # an AI move or a timeout the database could not take: not lost, but tried again (the
+        # driver computes it anew) once the store can write, outside the lock meanwhile so
+        # that clicks are answered "unreachable" at once
+        await self._until_writable()
+        return False
+
+    async def _until_writable(self) -> None:
+        """Until the store can write again, or this manager closes."""
+        waits = [
+            asyncio.ensure_future(self._store.wait_writable()),
+            asyncio.ensure_future(self._stopping.wait()),
+        ]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
+    def _fenced(self) -> None:
+        """Another process took this one's shards: no AI move or deadline fires from now on
+        (the process is closing; the database refuses their writes anyway)."""
+        self._ai.enabled = False
+        self._deadlines.halt()
 
     async def _apply(
         self, g: GameRecord, seat: int, code: str, expected: int | None, cause: MoveCause

@@ -24,6 +24,7 @@ import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.model import Fencing
 from bot.store import Fence, GameStore
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,13 @@ class ShardLease:
 
     Each lease is written with the plan's shard count: a claim is refused while another
     process holds a live lease under another count (:class:`ShardCountMismatch`). ``epochs``
-    are the fencing tokens of the leases held (shard -> epoch)."""
+    are the fencing tokens of the leases held (shard -> epoch).
+
+    A lease is renewed only while the store can write (issue 38): a process whose writer
+    cannot reach the database (an outage it has not yet recovered from) lets its leases run
+    out, so that a process that can write may take its shards over; if one does, this process
+    learns it at its next renewal or write and stops. ``fencing`` is set the moment the lease
+    is found gone, before ``on_lost`` is called."""
 
     def __init__(
         self,
@@ -112,6 +119,7 @@ class ShardLease:
         ttl: float = 60.0,
         on_lost: Callable[[Sequence[int]], None] | None = None,
         poll: float = 1.0,
+        fencing: Fencing | None = None,
     ) -> None:
         self.store = store
         self.plan = plan
@@ -122,14 +130,19 @@ class ShardLease:
         #: seconds between two tries while waiting for leases (:meth:`claim` ``wait=True``)
         self.poll = poll
         self.epochs: dict[int, int] = {}
+        self.fencing = fencing or Fencing()
+        #: until when (``clock`` time) the lease is surely ours: ``ttl`` after the start of the
+        #: last claim or renewal that kept it
+        self.valid_until = 0.0
         self._task: asyncio.Task[None] | None = None
 
     async def _try(self) -> ShardOwned | None:
         """One claim of every shard of the plan, all or none: None when all are held, else
         why not (the leases taken meanwhile are given back, so that two waiting processes
         with overlapping shards cannot each hold half)."""
+        asked = self.clock()
         leases = await self.store.lease_shards(
-            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+            self.plan.ids, self.owner, asked, self.ttl, self.plan.count
         )
         if leases.other_count is not None:
             return ShardCountMismatch(
@@ -146,6 +159,7 @@ class ShardLease:
                 f"its lease expires within {self.ttl:.0f} s of it stopping"
             )
         self.epochs = dict(leases.held)
+        self.valid_until = asked + self.ttl
         return None
 
     async def claim(self, *, wait: bool = False) -> None:
@@ -165,11 +179,13 @@ class ShardLease:
             log.warning("shard(s) %s taken over", list(self.plan.ids))
         # from now on every write transaction checks these epochs (see Fence)
         self.store.fence = Fence(self.owner, self.epochs, self._fenced)
+        self.fencing.lapsed = self.lapsed
         self._task = asyncio.get_running_loop().create_task(self._renew(), name="shard-lease")
 
     def _fenced(self) -> None:
         """A write found the leases taken: stop renewing and tell the owner of the process."""
         log.critical("a write found the shard leases of %s held by another process", self.owner)
+        self.fencing.fence()
         if self._task is not None:
             self._task.cancel()
         if self.on_lost is not None:
@@ -178,14 +194,28 @@ class ShardLease:
 
     async def renew(self) -> list[int]:
         """Renew now; returns the shards lost (empty when all are still held)."""
+        asked = self.clock()
         leases = await self.store.lease_shards(
-            self.plan.ids, self.owner, self.clock(), self.ttl, self.plan.count
+            self.plan.ids, self.owner, asked, self.ttl, self.plan.count
         )
-        return sorted(s for s in self.plan.ids if leases.held.get(s, -1) != self.epochs.get(s, -2))
+        lost = sorted(s for s in self.plan.ids if leases.held.get(s, -1) != self.epochs.get(s, -2))
+        if not lost:
+            self.valid_until = asked + self.ttl
+        return lost
+
+    def lapsed(self) -> bool:
+        """Whether the lease went unrenewed for its whole length (another process may hold
+        it by now): the Discord parts write nothing meanwhile (:class:`Fencing`)."""
+        return self.clock() >= self.valid_until
 
     async def _renew(self) -> None:
         while True:
             await asyncio.sleep(self.ttl / 3)
+            if not self.store.writable():
+                # holding shards whose games cannot be saved would keep every other process
+                # from serving them: let the lease run out until the writer is back
+                log.warning("shard lease not renewed: the database cannot be written")
+                continue
             try:
                 lost = await self.renew()
             except Exception:  # a database hiccup: try again at the next beat
@@ -193,6 +223,7 @@ class ShardLease:
                 continue
             if lost:
                 log.critical("lost the lease of shard(s) %s to another process", lost)
+                self.fencing.fence()
                 if self.on_lost is not None:
                     on_lost, self.on_lost = self.on_lost, None
                     on_lost(lost)

@@ -50,6 +50,19 @@ class StaleVersion(SessionError):
         self.events = events
 
 
+#: what a person hears when their move could not be saved because the database is away
+UNREACHABLE = "The game's storage is unreachable; nothing was saved. Try again in a moment."
+
+
+class StorageUnreachable(SessionError):
+    """The database cannot be reached now (a restart, a network cut): nothing was saved and
+    nothing changed in memory; the store reconnects by itself, so the same move works again
+    once it is back. A :class:`SessionError`, so the person hears it in their own answer."""
+
+    def __init__(self, message: str = UNREACHABLE) -> None:
+        super().__init__(message)
+
+
 def paused(seats: Sequence[Seat]) -> bool:
     """Whether every person at the table is away (and there is one): the game then waits.
 

@@ -44,6 +44,25 @@ class StoreUnavailable(RuntimeError):
     traceback; the message never includes a PostgreSQL URL (it may hold a password)."""
 
 
+class StoreUnreachable(RuntimeError):
+    """The database cannot be reached now (a server restart, a network cut): nothing of the
+    batch was written. The writer reconnects by itself, with backoff; until it has, every
+    batch is refused at once with this error rather than queued, so a person hears within
+    their click that nothing was saved instead of waiting on an outage of unknown length."""
+
+
+class CommitInDoubt(RuntimeError):
+    """The connection broke while the database was committing: the transaction may have landed
+    or not. ``token`` names it to the backend (PostgreSQL: its transaction id), which the writer
+    asks once it has reconnected, before it answers the batches' callers: answering "nothing
+    saved" for a move that landed would leave memory one move behind the log, and the game's
+    next move would then collide with it."""
+
+    def __init__(self, token: Any) -> None:
+        super().__init__("the connection broke during the commit")
+        self.token = token
+
+
 class LeaseLost(RuntimeError):
     """Another process now holds the lease of a shard this process served (it stalled past
     the lease, or the database says so at a write): this process must stop driving games at
@@ -362,6 +381,20 @@ class CommitGroup:
 #: the answer of a transaction in which every batch landed (shared: nobody writes to it)
 NO_FAILURES: dict[int, BaseException] = {}
 
+#: seconds before the first attempt to reconnect, doubled after each failed one up to
+#: :data:`RECONNECT_MAX` (a restarting server is back within seconds; a long outage is not
+#: hammered)
+RECONNECT_FIRST = 0.5
+RECONNECT_MAX = 5.0
+
+
+def unreachable(count: int) -> dict[int, BaseException]:
+    """The answer of ``count`` batches refused because the database cannot be reached."""
+    return {
+        index: StoreUnreachable("the database cannot be reached: nothing was saved")
+        for index in range(count)
+    }
+
 
 class GroupCommitWriter(ABC):
     """The one writer of both backends: group commit, failure isolation, a clean shutdown.
@@ -371,7 +404,9 @@ class GroupCommitWriter(ABC):
     between SQLite and PostgreSQL, so the loop that keeps it is written once. A backend says
     only how one transaction is written (:meth:`_write_transaction`), which errors are a
     batch's own (:attr:`BATCH_ERRORS`: those are isolated, anything else stops the writer and
-    reaches every waiter), and what to do after each transaction (:meth:`_written`).
+    reaches every waiter), and what to do after each transaction (:meth:`_written`); a backend
+    whose database can go away and come back also says which errors mean the connection is
+    gone (:meth:`_connection_lost`) and how to connect again (:meth:`_reconnect`).
 
     * **Group commit.** :meth:`submit` adds a batch to the open group; the writer takes the
       whole group when the previous transaction is done and writes it as one, so under load
@@ -380,6 +415,12 @@ class GroupCommitWriter(ABC):
     * **Failure isolation.** If a merged transaction fails it is rolled back (by the backend)
       and each batch is retried alone, so one bad batch fails only its own caller; nothing is
       half-applied.
+    * **Outages (issue 38).** When the connection goes, the group in flight fails with
+      :class:`StoreUnreachable` (nothing of it was written) and a reconnecting task starts,
+      trying again after 0.5 s, then 1, 2, 4 and every 5 s; meanwhile every group is refused
+      at once, and :meth:`writable` says so (a shard lease is not renewed while it is false).
+      A group whose commit was cut off is answered only once the database says whether it
+      landed (:class:`CommitInDoubt`). Once reconnected, writes resume by themselves.
     * **Shutdown.** :meth:`_stop_writer` writes everything queued before the writer stops;
       a batch submitted after that is refused.
     """
@@ -392,6 +433,14 @@ class GroupCommitWriter(ABC):
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
+        #: set while transactions can be written; cleared from a lost connection until the
+        #: reconnecting task has a new one
+        self._reachable = asyncio.Event()
+        self._reachable.set()
+        self._reconnecting: asyncio.Task[None] | None = None
+        #: groups whose commit was cut off, with their answers so far, until the database
+        #: says whether the commit landed
+        self._doubts: list[tuple[CommitGroup, dict[int, BaseException]]] = []
         #: the leases every transaction must still hold (None: one process, no check)
         self.fence: Fence | None = None
         #: statistics for the benchmark: transactions and batches written
@@ -405,23 +454,69 @@ class GroupCommitWriter(ABC):
     def _written(self, batches: int) -> None:  # noqa: B027 (a hook; most backends need none)
         """Called after each transaction the writer has answered (SQLite's checkpoints)."""
 
+    def _connection_lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` says the connection is gone rather than that a batch was refused
+        (never, for a backend that cannot lose its database: SQLite's file stays)."""
+        return False
+
+    async def _reconnect(self) -> None:
+        """Open a new connection for the writer (raises while the database is unreachable)."""
+        raise StoreUnreachable("this backend cannot reconnect")
+
+    async def _landed(self, token: Any) -> bool | None:
+        """Whether the transaction ``token`` (:class:`CommitInDoubt`) committed, asked on the
+        new connection; None when the database cannot tell."""
+        return None
+
     def _start_writer(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="store-writer")
 
     async def _stop_writer(self) -> None:
-        """Write everything queued, then stop the writer task (a no-op if it never ran)."""
+        """Write everything queued, then stop the writer task (a no-op if it never ran). A
+        group still in doubt is answered "unreachable": whether it landed, the next process
+        reads from the log."""
         if self._task is not None:
             self._closing = True
             self._wake.set()
-            # a lost lease was already told to every waiter and to the fence's owner
-            with contextlib.suppress(LeaseLost):
-                await self._task
-            self._task = None
+            try:
+                # a lost lease was already told to every waiter and to the fence's owner
+                with contextlib.suppress(LeaseLost):
+                    await self._task
+            finally:
+                self._task = None
+                await self._stop_reconnecting()
+
+    async def _stop_reconnecting(self) -> None:
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconnecting
+            self._reconnecting = None
+        for group, failures in self._doubts:
+            if not group.done.done():
+                gone = unreachable(1)[0]
+                group.done.set_result(
+                    {i: gone if isinstance(e, CommitInDoubt) else e for i, e in failures.items()}
+                )
+        self._doubts.clear()
 
     async def stop_writes(self) -> None:
         """Write everything queued, then refuse any later batch; reads and leases still work
         (a process gives its shards up only after its last write has landed)."""
         await self._stop_writer()
+
+    def writable(self) -> bool:
+        """Whether a batch submitted now can be written: the writer runs and is connected."""
+        return (
+            not self._closing
+            and self._task is not None
+            and not self._task.done()
+            and self._reachable.is_set()
+        )
+
+    async def wait_writable(self) -> None:
+        """Until the writer is connected (at once when it is)."""
+        await self._reachable.wait()
 
     def submit(self, batch: Batch) -> Queued:
         """Queue ``batch`` for the next transaction: ``(commit, index)``; ``await commit``
@@ -449,12 +544,24 @@ class GroupCommitWriter(ABC):
                 if self._closing:
                     return
                 continue
+            if not self._reachable.is_set():  # an outage: refused at once, nothing written
+                group.done.set_result(unreachable(len(group.batches)))
+                if self._open is not None or self._closing:
+                    self._wake.set()
+                continue
             try:
                 failures = await self._write(group.batches)
-            except BaseException as exc:  # the writer itself is going down: tell everyone
+            except BaseException as exc:  # the writer itself is going down: tell everyone,
+                # the group queued meanwhile too (nobody would ever answer it)
                 group.done.set_exception(exc)
+                queued, self._open = self._open, None
+                if queued is not None:
+                    queued.done.set_exception(exc)
                 raise
-            group.done.set_result(failures)
+            if any(isinstance(e, CommitInDoubt) for e in failures.values()):
+                self._doubts.append((group, failures))  # answered once reconnected
+            else:
+                group.done.set_result(failures)
             if self._open is not None or self._closing:
                 self._wake.set()
             self._written(len(group.batches))
@@ -464,27 +571,98 @@ class GroupCommitWriter(ABC):
             await self._transaction(batches)
         except LeaseLost:
             raise  # not a batch's own error: no batch of this process may be written now
-        except self.BATCH_ERRORS as exc:
+        except CommitInDoubt as exc:
+            self.disconnected()
+            return dict.fromkeys(range(len(batches)), exc)
+        except Exception as exc:
+            if self._connection_lost(exc):
+                self.disconnected()
+                return unreachable(len(batches))
+            if not isinstance(exc, self.BATCH_ERRORS):
+                raise
             if len(batches) == 1:
                 return {0: exc}
             log.warning(
                 "merged commit failed (%s); retrying its %d batches alone", exc, len(batches)
             )
-            failures: dict[int, BaseException] = {}
-            for index, batch in enumerate(batches):
-                try:
-                    await self._transaction([batch])
-                except LeaseLost:
-                    raise
-                except self.BATCH_ERRORS as alone:
-                    failures[index] = alone
-            return failures
+            return await self._write_alone(batches)
         return NO_FAILURES
+
+    async def _write_alone(self, batches: list[Batch]) -> dict[int, BaseException]:
+        """Each batch in a transaction of its own (after their merged one was refused)."""
+        failures: dict[int, BaseException] = {}
+        for index, batch in enumerate(batches):
+            if not self._reachable.is_set():  # the connection went with an earlier one
+                failures[index] = unreachable(1)[0]
+                continue
+            try:
+                await self._transaction([batch])
+            except LeaseLost:
+                raise
+            except CommitInDoubt as exc:
+                self.disconnected()
+                failures[index] = exc
+            except Exception as exc:
+                if self._connection_lost(exc):
+                    self.disconnected()
+                    failures[index] = unreachable(1)[0]
+                elif isinstance(exc, self.BATCH_ERRORS):
+                    failures[index] = exc
+                else:
+                    raise
+        return failures
 
     async def _transaction(self, batches: list[Batch]) -> None:
         await self._write_transaction(batches)
         self.transactions += 1
         self.batches += len(batches)
+
+    # ---- outages ------------------------------------------------------------------------
+    def disconnected(self) -> None:
+        """The writer's connection is gone (a write failed on it, or the backend heard it
+        close): refuse writes and start reconnecting, once, unless the store is closing."""
+        if self._closing or not self._reachable.is_set():
+            return
+        self._reachable.clear()
+        log.warning("the database connection is lost: moves are refused until it is back")
+        self._reconnecting = asyncio.get_running_loop().create_task(
+            self._reconnect_loop(), name="store-reconnect"
+        )
+
+    async def _reconnect_loop(self) -> None:
+        delay = RECONNECT_FIRST
+        tries = 0
+        while True:
+            tries += 1
+            try:
+                await self._reconnect()
+                await self._settle_doubts()
+                break
+            except Exception as exc:  # still unreachable: try again after the backoff
+                log.info("reconnecting to the database failed (%s)", type(exc).__name__)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RECONNECT_MAX)
+        self._reconnecting = None
+        self._reachable.set()
+        self._wake.set()
+        log.warning("the database connection is back (after %d attempt(s))", tries)
+
+    async def _settle_doubts(self) -> None:
+        """Answer each group whose commit was cut off, now that the database can say whether
+        it landed (raises while it cannot: the reconnecting task tries again)."""
+        while self._doubts:
+            group, failures = self._doubts[0]
+            answer = dict(failures)
+            for index, exc in failures.items():
+                if isinstance(exc, CommitInDoubt):
+                    landed = await self._landed(exc.token)
+                    if landed:
+                        del answer[index]
+                    else:
+                        answer[index] = unreachable(1)[0]
+            self._doubts.pop(0)
+            if not group.done.done():
+                group.done.set_result(answer or NO_FAILURES)
 
 
 def check(failures: dict[int, BaseException], index: int) -> None:
@@ -525,6 +703,15 @@ class GameStore(Protocol):
 
     async def stop_writes(self) -> None:
         """Write everything queued, then refuse any later batch (reads still work)."""
+        ...
+
+    def writable(self) -> bool:
+        """Whether a batch submitted now can be written (false during an outage, while the
+        writer reconnects: a shard lease is renewed only while this holds)."""
+        ...
+
+    async def wait_writable(self) -> None:
+        """Until a batch can be written again (at once when it can)."""
         ...
 
     async def counters(self) -> Counters: ...

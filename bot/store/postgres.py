@@ -24,6 +24,8 @@ Why and how it differs from :mod:`bot.store.sqlite`:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
 import re
@@ -35,10 +37,12 @@ import asyncpg
 from bot.store import standings
 from bot.store.base import (
     Batch,
+    CommitInDoubt,
     Fence,
     GroupCommitWriter,
     Leases,
     SchemaTooNew,
+    StoreUnreachable,
 )
 from bot.store.postgres_migrations import LATEST, MIGRATIONS
 from bot.store.reads import TypedReads
@@ -123,6 +127,8 @@ _VERSIONS = (
     " FROM unnest($1::int8[], $2::int8[], $3::float8[]) AS m(id, seq, at)"
     " WHERE g.id = m.id AND g.version < m.seq"
 )
+#: the action log's INSERT, answering with the transaction's id (see :class:`CommitInDoubt`)
+_ACTIONS_XID = _STATEMENTS["actions"] + " RETURNING txid_current()"
 _DELETES = {"deadlines_del", "deadlines_del_game"}
 #: upserts: one statement may not touch a key twice, so only the last row of a key is sent
 #: (each upsert replaces every column it sets, so the last row is what applying them in order
@@ -139,39 +145,83 @@ _FENCE = (
 )
 
 
+#: what says the connection itself is gone (the server stopped or restarted, the network
+#: cut, a socket that cannot be opened), as opposed to a statement the server refused
+CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.PostgresConnectionError,
+    # class 57: the server is shutting down, crashed, or not yet accepting connections
+    asyncpg.exceptions.OperatorInterventionError,
+)
+
+
 async def write_transaction(
     conn: asyncpg.Connection, batches: list[Batch], fence: Fence | None = None
 ) -> None:
-    """Write ``batches`` in one transaction on ``conn``, if ``fence``'s leases still hold."""
-    async with conn.transaction():
-        if fence is not None:
-            held = await conn.fetchval(
-                _FENCE, fence.owner, list(fence.epochs), list(fence.epochs.values())
-            )
-            if held != len(fence.epochs):
-                raise fence.lost()
-        for kind, sql in _STATEMENTS.items():
-            rows = [row for batch in batches for row in getattr(batch, kind)]
-            if not rows:
-                continue
-            if kind in _DELETES:
-                await conn.execute(sql, [row[0] for row in rows])
-                continue
-            key = _UPSERT_KEY.get(kind)
-            if key is not None and len(rows) > 1:
-                rows = list({tuple(row[:key]): row for row in rows}.values())
-            await conn.execute(sql, *(list(column) for column in zip(*rows, strict=True)))
-            if kind == "actions":  # the log moves each game's version (migration 4)
-                latest: dict[int, tuple[int, float]] = {}
-                for row in rows:
-                    if row[1] > latest.get(row[0], (0, 0.0))[0]:
-                        latest[row[0]] = (row[1], row[5])
-                await conn.execute(
-                    _VERSIONS,
-                    list(latest),
-                    [seq for seq, _ in latest.values()],
-                    [at for _, at in latest.values()],
-                )
+    """Write ``batches`` in one transaction on ``conn``, if ``fence``'s leases still hold.
+
+    A connection lost while COMMIT is under way raises :class:`CommitInDoubt` with the
+    transaction's id (taken by the action log's INSERT, so at no extra round trip), which
+    ``txid_status`` answers on the next connection; before COMMIT, nothing can have landed."""
+    transaction = conn.transaction()
+    await transaction.start()
+    try:
+        xid = await _statements(conn, batches, fence)
+    except BaseException:
+        if not conn.is_closed():
+            with contextlib.suppress(Exception):
+                await transaction.rollback()
+        raise
+    try:
+        await transaction.commit()
+    except CONNECTION_ERRORS as exc:
+        if xid is None:  # no action in it: every other row is an upsert or a fresh id
+            raise
+        raise CommitInDoubt(xid) from exc
+    except asyncpg.InterfaceError as exc:
+        if xid is None or not conn.is_closed():
+            raise
+        raise CommitInDoubt(xid) from exc
+
+
+async def _statements(conn: asyncpg.Connection, batches: list[Batch], fence: Fence | None) -> Any:
+    """The transaction's statements; returns its id when it wrote actions (else None)."""
+    if fence is not None:
+        held = await conn.fetchval(
+            _FENCE, fence.owner, list(fence.epochs), list(fence.epochs.values())
+        )
+        if held != len(fence.epochs):
+            raise fence.lost()
+    xid = None
+    for kind, sql in _STATEMENTS.items():
+        rows = [row for batch in batches for row in getattr(batch, kind)]
+        if not rows:
+            continue
+        if kind in _DELETES:
+            await conn.execute(sql, [row[0] for row in rows])
+            continue
+        key = _UPSERT_KEY.get(kind)
+        if key is not None and len(rows) > 1:
+            rows = list({tuple(row[:key]): row for row in rows}.values())
+        columns = (list(column) for column in zip(*rows, strict=True))
+        if kind != "actions":
+            await conn.execute(sql, *columns)
+            continue
+        xid = await conn.fetchval(_ACTIONS_XID, *columns)
+        # the log moves each game's version (migration 4)
+        latest: dict[int, tuple[int, float]] = {}
+        for row in rows:
+            if row[1] > latest.get(row[0], (0, 0.0))[0]:
+                latest[row[0]] = (row[1], row[5])
+        await conn.execute(
+            _VERSIONS,
+            list(latest),
+            [seq for seq, _ in latest.values()],
+            [at for _, at in latest.values()],
+        )
+    return xid
 
 
 async def schema_version(conn: asyncpg.Connection) -> int:
@@ -213,16 +263,25 @@ def _placeholders(sql: str) -> str:
 
 class PostgresStore(GroupCommitWriter, TypedReads):
     """Owns the writer connection, the read pool and the writer task. Use :meth:`open` and
-    :meth:`close`; implements :class:`bot.store.base.GameStore`."""
+    :meth:`close`; implements :class:`bot.store.base.GameStore`.
+
+    When the server goes away (a restart, a network cut), the writer hears its connection
+    close and connects again with backoff (``GroupCommitWriter``: moves are refused with
+    :class:`StoreUnreachable` meanwhile); the pool's connections are opened again by asyncpg
+    when a read next needs one, and a read that cannot reach the server raises
+    :class:`StoreUnreachable` too."""
 
     #: a batch's own errors: what the server refuses, or a value asyncpg cannot encode
     BATCH_ERRORS = (asyncpg.PostgresError, ValueError, TypeError, OverflowError)
+    #: seconds a reconnection may take before it counts as failed
+    CONNECT_TIMEOUT = 5.0
 
     def __init__(self, writer: asyncpg.Connection, pool: asyncpg.Pool, url: str) -> None:
         super().__init__()
         self._writer = writer
         self.pool = pool
         self.url = url
+        writer.add_termination_listener(self._terminated)
 
     @classmethod
     async def open(cls, url: str, *, readers: int = 4) -> PostgresStore:
@@ -240,12 +299,45 @@ class PostgresStore(GroupCommitWriter, TypedReads):
 
     async def close(self) -> None:
         """Write everything queued, then close the connections."""
-        await self._stop_writer()
-        await self.pool.close()
-        await self._writer.close()
+        try:
+            await self._stop_writer()
+        finally:
+            self._writer.remove_termination_listener(self._terminated)
+            await self.pool.close()
+            if not self._writer.is_closed():
+                await self._writer.close()
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
         await write_transaction(self._writer, batches, self.fence)
+
+    # ---- outages (the loop is GroupCommitWriter's) ---------------------------------------
+    def _terminated(self, conn: asyncpg.Connection) -> None:
+        """asyncpg's word that a connection closed: the writer's, closed by the server or the
+        network (not by us), starts the reconnection now rather than at the next move, so
+        play resumes as soon as the server is back."""
+        if conn is self._writer and not self._closing:
+            self.disconnected()
+
+    def _connection_lost(self, exc: BaseException) -> bool:
+        return isinstance(exc, CONNECTION_ERRORS) or self._writer.is_closed()
+
+    async def _reconnect(self) -> None:
+        conn = await asyncpg.connect(self.url, timeout=self.CONNECT_TIMEOUT)
+        old, self._writer = self._writer, conn
+        old.remove_termination_listener(self._terminated)
+        conn.add_termination_listener(self._terminated)
+        if not old.is_closed():
+            old.terminate()
+
+    async def _landed(self, token: Any) -> bool | None:
+        """``txid_status``: committed, aborted, or (a backend of the old connection still
+        finishing) in progress, asked again for a few seconds."""
+        for _ in range(25):
+            status = await self._writer.fetchval("SELECT txid_status($1)", int(token))
+            if status != "in progress":
+                return None if status is None else status == "committed"
+            await asyncio.sleep(0.2)
+        return None
 
     # ---- shard leases ---------------------------------------------------------------------
     async def claim_shards(
@@ -281,10 +373,16 @@ class PostgresStore(GroupCommitWriter, TypedReads):
 
     # ---- raw access (the typed reads are bot.store.reads') ------------------------------------
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
+        try:
+            return [tuple(r) for r in await self.pool.fetch(_placeholders(sql), *params)]
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnreachable(f"the database cannot be reached ({exc})") from exc
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        r = await self.pool.fetchrow(_placeholders(sql), *params)
+        try:
+            r = await self.pool.fetchrow(_placeholders(sql), *params)
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnreachable(f"the database cannot be reached ({exc})") from exc
         return None if r is None else tuple(r)
 
     async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> None:

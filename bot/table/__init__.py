@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.model import Fencing
 from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Update
 from bot.table.actions import MOVED_ON, Actions
@@ -69,6 +70,7 @@ class Tables:
         clock: Clock,
         pictures: Pictures | None = None,
         hand_context_seconds: float = 0.0,
+        fencing: Fencing | None = None,
     ) -> None:
         self.manager = manager
         self.clock = clock
@@ -84,6 +86,7 @@ class Tables:
             self.pictures,
             manager,
             context_seconds=hand_context_seconds,
+            fencing=fencing,
         )
         self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
         self._sheets: dict[int, list[SheetRow]] = {}

@@ -24,7 +24,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.model import GameInfo
+from bot.model import Fencing, GameInfo
 from bot.sessions import GameNotFound
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, TableManager
@@ -67,8 +67,11 @@ class HandTokens:
         pictures: Pictures,
         manager: TableManager | None = None,
         context_seconds: float = 0.0,
+        fencing: Fencing | None = None,
     ) -> None:
         self.context_seconds = context_seconds
+        #: set once another process serves these games: no hand is edited from then on
+        self.fencing = fencing or Fencing()
         self.pictures = pictures
         self.manager = manager
         self.clock = clock
@@ -121,6 +124,8 @@ class HandTokens:
         now = self.clock()
         open_hands = self.hands.get(info.id, {})
         due: float | None = None
+        if self.fencing.fenced:
+            return None
         if info.status == "live" and await self.moved(info):
             return None  # the change since is refreshed by its own publish, from fresh state
         for user_id, handle in list(open_hands.items()):
@@ -153,6 +158,8 @@ class HandTokens:
                 handle.version, handle.controls = info.version, controls
                 continue
             files = show(embed, picture)
+            if self.fencing.fenced:  # found out while this hand was drawn
+                return None
             try:
                 await edit_original(
                     self.client, handle.application_id, handle.token, None, embed, view, files

@@ -15,6 +15,8 @@ import logging
 import discord
 from discord.http import handle_message_parameters
 
+from bot.model import Fenced, Fencing
+
 log = logging.getLogger(__name__)
 
 #: Discord's error code for a channel (or thread) that no longer exists
@@ -38,10 +40,16 @@ def rewind(files: list[discord.File]) -> None:
 
 
 class TableWrites:
-    """The table message's requests, through the bot's Discord client."""
+    """The table message's requests, through the bot's Discord client. None is made once
+    ``fencing`` is set (another process serves these games): each raises :class:`Fenced`."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, fencing: Fencing | None = None) -> None:
         self.client = client
+        self.fencing = fencing or Fencing()
+
+    def _check(self) -> None:
+        if self.fencing.fenced:
+            raise Fenced("another process serves these tables now: no table write")
 
     async def post(
         self,
@@ -56,6 +64,7 @@ class TableWrites:
         """Post the table anew at the bottom, notifying ``calls``; returns the new message's
         id. The caller records it, then deletes the ``old`` one (:meth:`delete`): a crash in
         between leaves an old table behind, never a game pointing at a deleted one."""
+        self._check()
         mentions = discord.AllowedMentions(
             users=[discord.Object(uid) for uid in calls], roles=False, everyone=False
         )
@@ -76,6 +85,7 @@ class TableWrites:
 
     async def delete(self, channel_id: int, guild_id: int | None, message_id: int) -> None:
         """Delete a table message the game has left (already gone: nothing to do)."""
+        self._check()
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             await channel.get_partial_message(message_id).delete()
@@ -125,6 +135,7 @@ class TableWrites:
         files: list[discord.File],
         mentions: discord.AllowedMentions,
     ) -> int:
+        self._check()
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         message = await channel.send(
             content=content or None, embed=embed, view=view, files=files, allowed_mentions=mentions
@@ -140,6 +151,7 @@ class TableWrites:
         view: discord.ui.View,
         files: list[discord.File],
     ) -> None:
+        self._check()
         with handle_message_parameters(
             content=content or None,
             embed=embed,

@@ -814,12 +814,14 @@ async def start_bot(
     repost_after: float = 0.0,
     lobby_idle: float = 0.0,
     game_idle: float = 0.0,
+    **manager_options: Any,
 ) -> Any:
     """A real TidewaterBot on a real SessionManager (SQLite at ``db_path``), logged in to the
     fake Discord: setup_hook has run (cogs, dynamic items, command sync). ``away_after``: missed
     turns in a row before an AI keeps a person's seat; ``lobby_idle``: seconds before an unchanged
     lobby closes (0, the tests' default: never); ``game_idle``: seconds before a live game
-    without a move ends (0: never)."""
+    without a move ends (0: never); ``manager_options`` go to ``SessionManager.open`` (shards,
+    an owner, a lost-lease callback)."""
     from bot.client import TidewaterBot
     from bot.sessions import SessionManager
     from bot.sessions.ai import AiConfig
@@ -851,6 +853,7 @@ async def start_bot(
         ai=AiConfig(away_after=away_after),
         lobby_idle=lobby_idle,
         game_idle=game_idle,
+        **manager_options,
     )
     bot = TidewaterBot(settings, manager=manager, clock=clock)
     fake.bots.append(bot)

@@ -17,7 +17,9 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.monitor import Monitor, RequestMetrics
 from tests.bench.loader import load
+from tests.bot.harness import start_bot
 from tests.bot.test_interactions import ALICE, BOB, live_table
+from tests.postgres import OwnServer
 
 #: the counters a game moves: interactions, their answers, moves, requests to Discord
 COUNTED = (
@@ -128,3 +130,42 @@ def _page(registry: CollectorRegistry) -> str:
     from prometheus_client import generate_latest
 
     return generate_latest(registry).decode()
+
+
+async def test_health_follows_a_database_outage_and_recovers_by_itself(
+    fake, own_postgres: OwnServer
+) -> None:
+    """Issue 39: ``/healthz`` answers 503 (the store named) while the PostgreSQL server is
+    down, and 200 again, with nobody touching the bot, once it is back."""
+    bot = await start_bot(fake, own_postgres.url)
+    registry = CollectorRegistry()
+    requests = RequestMetrics(registry, lambda: 0.0)
+    monitor = Monitor(bot, bot.manager, bot.publisher, bot.tables.pictures, requests, registry)
+    try:
+        bot._ready.set()  # as the gateway's READY does
+        host, port = await monitor.start("127.0.0.1:0")
+        async with aiohttp.ClientSession() as http:
+            last: tuple[int, str] = (0, "")
+
+            async def status(expected: int) -> bool:
+                nonlocal last
+                async with http.get(f"http://{host}:{port}/healthz") as response:
+                    last = (response.status, await response.text())
+                return last[0] == expected
+
+            async def healthy() -> bool:
+                return await status(200)
+
+            async def unhealthy() -> bool:
+                return await status(503)
+
+            await until(healthy, 10)
+            await asyncio.to_thread(own_postgres.stop)
+            await until(unhealthy, 10)
+            assert '"store": false' in last[1] and '"gateway": true' in last[1]
+            await asyncio.to_thread(own_postgres.start)
+            await until(healthy, 20)  # the writer reconnects within its 5 s backoff
+            assert '"store": true' in last[1]
+    finally:
+        await monitor.close()
+        await bot.close()

@@ -26,9 +26,13 @@ class ListWriter(GroupCommitWriter):
         super().__init__()
         self.written: list[list[str]] = []
         self.after: list[int] = []
+        #: when set, a transaction waits for it before it is written (or breaks)
+        self.gate: asyncio.Event | None = None
 
     async def _write_transaction(self, batches: list[Batch]) -> None:
         codes = [row[3] for batch in batches for row in batch.actions]
+        if self.gate is not None:
+            await self.gate.wait()
         if "crash" in codes:
             raise RuntimeError("the disk went away")
         if "bad" in codes:
@@ -91,3 +95,22 @@ async def test_stopping_writes_what_is_queued_first(writer: ListWriter) -> None:
     assert writer.written == [["a", "b"]]
     with pytest.raises(RuntimeError, match="closed"):
         writer.submit(move("c"))
+
+
+async def test_a_batch_queued_while_the_writer_breaks_is_told_too(writer: ListWriter) -> None:
+    """The group queued behind the one that breaks the writer (a lost lease, a dead disk) is
+    answered with the same error: it used to wait forever, and so did whoever awaited it (a
+    turn timer's move, then the bot's close)."""
+    writer.gate = asyncio.Event()
+    first = writer.submit(move("crash"))
+    await asyncio.sleep(0)  # the writer has taken the first group and is writing it
+    second = writer.submit(move("b"))
+    writer.gate.set()
+    # a Commit cannot be cancelled (a timeout would wait for it): wait for it with a limit
+    done, _ = await asyncio.wait({first.commit, second.commit}, timeout=10)
+    assert len(done) == 2, "the batch queued behind the broken one was never answered"
+    for queued in (first, second):
+        with pytest.raises(RuntimeError, match="disk"):
+            queued.commit.result()
+    with pytest.raises(RuntimeError, match="disk"):
+        await writer._stop_writer()
