@@ -777,9 +777,10 @@ async def shutdown(
     await runner.cleanup()
 
 
-def child_main(port: str, config: str) -> None:
+def child_main(port: str, config: str, extra: list[str] | None = None) -> None:
     """The bot process: discord.py's REST base pointed at the loopback server, then ``python
-    -m bot`` exactly as a self-hoster runs it."""
+    -m bot`` exactly as a self-hoster runs it (``extra``: more of its options, e.g.
+    ``--wait-for-lease`` for ``bench/takeover.py``)."""
     # this file is bench/bot.py: drop its folder from the path so ``bot`` is the package
     here = str(Path(__file__).resolve().parent)
     sys.path[:] = [str(ROOT)] + [p for p in sys.path if p not in ("", here)]
@@ -812,7 +813,7 @@ def child_main(port: str, config: str) -> None:
         main(["--config", config])
         return
     if not profile:
-        raise SystemExit(main(["--config", config]))
+        raise SystemExit(main(["--config", config, *(extra or [])]))
     import cProfile
 
     # The main thread's CPU time, not the wall clock: on a shared machine a syscall that waits
@@ -902,7 +903,7 @@ def main() -> None:
         floor_main(sys.argv[2])
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child_main(sys.argv[2], sys.argv[3])
+        child_main(sys.argv[2], sys.argv[3], sys.argv[4:])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, action="append")
