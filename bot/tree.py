@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot import controls
 from bot.sessions import SessionError
+from bot.store import StoreUnreachable
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,9 @@ class Tree(app_commands.CommandTree[Any]):
                 controls.what_was_used(interaction),
             )
             text = NOT_A_COMMAND
+        elif isinstance(cause, StoreUnreachable):  # a read during a database outage
+            controls.unreachable(interaction)
+            text = controls.UNREACHABLE_READ
         elif isinstance(cause, discord.HTTPException):  # the command's own answer was refused
             controls.discord_refused(cause, f"a request of /{command_name(interaction)}")
             text = controls.REFUSED

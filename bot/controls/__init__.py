@@ -10,6 +10,7 @@ from bot.controls.answers import (
     OOPS,
     REFUSED,
     UNKNOWN,
+    UNREACHABLE_READ,
     UNREADABLE,
     checked,
     discord_refused,
@@ -17,6 +18,7 @@ from bot.controls.answers import (
     payload,
     refuse,
     reply,
+    unreachable,
     what_was_used,
 )
 from bot.controls.ids import (
@@ -73,6 +75,7 @@ __all__ = [
     "SNAP",
     "TOP",
     "UNKNOWN",
+    "UNREACHABLE_READ",
     "UNREADABLE",
     "Controls",
     "LobbyControls",
@@ -105,5 +108,6 @@ __all__ = [
     "table_id",
     "table_view",
     "to_embed",
+    "unreachable",
     "what_was_used",
 ]

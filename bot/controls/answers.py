@@ -19,12 +19,20 @@ import discord
 from bot.controls.ids import MAX_ID, redact_custom_id
 from bot.render import clip
 from bot.sessions import GameNotFound, SessionError
+from bot.store import StoreUnreachable
 from games import BadOptions, IllegalAction
 
 log = logging.getLogger(__name__)
 
 OOPS = "Something went wrong on our side and nothing was changed. Please try again."
 
+
+#: a read (a hand, /games, the standings) the database could not answer during an outage: the
+#: same words as a refused move, since the person's next step is the same (issue 38)
+UNREACHABLE_READ = (
+    "The game's storage is unreachable, so I cannot look that up just now; nothing was "
+    "changed. Try again in a moment."
+)
 
 #: Discord refused a request while a click was handled (an outage, a permission taken away, an
 #: answer too late): the move may already be saved, so "nothing was changed" would be untrue
@@ -91,12 +99,21 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except (SessionError, IllegalAction, BadOptions) as exc:
         await reply(interaction, str(exc))
+    except StoreUnreachable:
+        unreachable(interaction)
+        await reply(interaction, UNREACHABLE_READ)
     except discord.HTTPException as exc:
         discord_refused(exc, f"a request of interaction {what_was_used(interaction)}")
         await reply(interaction, REFUSED)
     except Exception:
         log.exception("interaction %s failed", what_was_used(interaction))
         await reply(interaction, OOPS)
+
+
+def unreachable(interaction: discord.Interaction) -> None:
+    """Log a read the database could not answer: one warning line, not a traceback (an outage
+    is the database's side, and the store logs its reconnection)."""
+    log.warning("interaction %s: the database is unreachable", what_was_used(interaction))
 
 
 def what_was_used(interaction: discord.Interaction) -> str:
