@@ -146,11 +146,19 @@ def describe(action: Action) -> ActionSpec:
 
 
 def target_spec(action: Action) -> ActionSpec:
-    """A target of the card already chosen: the label names the place, not the card again."""
+    """A target of the card already chosen: the label names the place, not the card again
+    (the screen's first line names it), so that a face-up target is a short button."""
     target = split_arg(action.arg)[1]
     where = target_text(target)
     if action.verb == "place":
         return ActionSpec(action.code, clip(where.capitalize(), MAX_LABEL), style="primary")
+    if action.verb == "block":
+        return ActionSpec(
+            action.code, clip(f"Block {where}", MAX_LABEL), emoji=BLOCKED, style="danger"
+        )
+    if action.verb == "unblock":
+        label = f"Unblock {where}"
+        return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=OPENED, style="success")
     if action.verb == "down":
         label = f"Face down on {where} (claim {claim_of(target)})"
         return ActionSpec(action.code, clip(label, MAX_LABEL), emoji=FACE_DOWN)
@@ -200,8 +208,18 @@ def row_line(row: dict[str, Any] | None, slot: int) -> str:
 
 
 def board_text(view: dict[str, Any]) -> str:
+    """One line per row; the free slots at the end in one line (``Rows 3, 4: free``), which
+    saves a phone screen a line or three."""
     rows = view.get("rows") or []
-    lines = [row_line(row, slot) for slot, row in enumerate(rows)]
+    taken = len(rows)
+    while taken and rows[taken - 1] is None:
+        taken -= 1
+    lines = [row_line(row, slot) for slot, row in enumerate(rows[:taken])]
+    free = [str(slot + 1) for slot in range(taken, len(rows))]
+    if len(free) == 1:
+        lines.append(row_line(None, taken))
+    elif free:
+        lines.append(f"Rows {', '.join(free)}: free")
     return "\n".join(lines) or "No rows yet."
 
 
@@ -343,30 +361,31 @@ def card_summary(actions: Sequence[Action]) -> str:
     return clip(f"{len(actions)} target{'s' if len(actions) != 1 else ''}: {', '.join(parts)}", 100)
 
 
+#: a card's targets are buttons only when they fit one row on a phone: this many at most, and
+#: this many characters of labels in all; more go in one menu, which takes one row however many
+#: it holds
+TARGET_BUTTONS, TARGET_CHARS = 2, 24
+
+
 def focus_controls(
     actions: Sequence[Action],
 ) -> tuple[tuple[ActionSpec, ...], tuple[ChoiceSpec, ...]]:
-    """The targets of one card: buttons when few, else a menu for face-up and one for face-down
-    plays (at most 16 each: 8 new-row corners and 2 per row, spec §3.4)."""
+    """The targets of one card, in one row so that the screen fits a phone (issue 36): a button
+    each when one or two short face-up targets, else one menu with the face-up targets first and
+    the face-down ones (a bluff, whose labels name the claim) after them. A card has at most 16
+    targets of each kind (8 new-row corners and 2 per row, spec §3.4), so a second menu is needed
+    only past 25 of them in all."""
     up = [target_spec(a) for a in actions if a.verb != "down"]
     down = [target_spec(a) for a in actions if a.verb == "down"]
-    if len(up) + len(down) <= 10:
-        return tuple(up + down), ()
-    buttons: list[ActionSpec] = []
-    choices: list[ChoiceSpec] = []
-    for specs, name in ((up, "Put it face up…"), (down, "Put it face down…")):
-        if not specs:
-            continue
-        if len(specs) <= 5 and not buttons:
-            buttons.extend(specs)
-            continue
-        for start in range(0, len(specs), MAX_SELECT_OPTIONS):
-            choices.append(
-                ChoiceSpec(
-                    placeholder=name, actions=tuple(specs[start : start + MAX_SELECT_OPTIONS])
-                )
-            )
-    return tuple(buttons), tuple(choices)
+    if not down and len(up) <= TARGET_BUTTONS and sum(len(s.label) for s in up) <= TARGET_CHARS:
+        return tuple(up), ()
+    specs = up + down
+    return (), tuple(
+        ChoiceSpec(
+            placeholder="Where does it go?", actions=tuple(specs[i : i + MAX_SELECT_OPTIONS])
+        )
+        for i in range(0, len(specs), MAX_SELECT_OPTIONS)
+    )
 
 
 def status_text(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
@@ -536,7 +555,9 @@ class GameOfRowsRenderer(Renderer):
             actions = groups[focus]
             buttons, choices = focus_controls(actions)
             parts.insert(0, f"**{card_label(focus)}** ({kind_of(focus)}): choose where it goes.")
-            brief = [parts[0], *parts[pictured + 1 :]]
+            # beside the picture: the card and the board its targets name; the first line says
+            # it is the player's turn, so the status line is left to the text without a picture
+            brief = [parts[0], board_text(view)]
             return HandSpec(
                 embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
                 buttons=buttons,
