@@ -405,10 +405,9 @@ def status_text(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
             )
         return "Waiting for " + ", ".join(ctx.name(s) for s in waiting) + " to call or pass."
     if seat in waiting:
-        notes = ["**Your turn.**"]
-        if view.get("must_place") and not view.get("placed_number"):
-            notes.append("You can place a card, so place one before blocking or ending.")
-        return " ".join(notes)
+        # that a card must be placed first is said once, by the game's reasons under the hand
+        # (the ℹ️ lines): repeated here it cost a phone screen its last lines
+        return "**Your turn.**"
     return f"Waiting for {ctx.name(view.get('turn'))}."
 
 

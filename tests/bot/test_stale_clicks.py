@@ -29,8 +29,8 @@ async def trick_of(table: Table) -> tuple[int | None, bool]:
 
 
 async def play_alice_until(table: Table, trick: int) -> None:
-    """Alice plays her turns from her own hand message (the first offered legal move) until
-    it is her turn in trick ``trick``."""
+    """Alice plays her turns from her own hand message (the last offered card) until it is
+    her turn in trick ``trick``: the cards offered first stay in her hand for the stale click."""
     for _ in range(200):
         number, hers = await trick_of(table)
         if number == trick and hers:
@@ -38,9 +38,14 @@ async def play_alice_until(table: Table, trick: int) -> None:
         info, state = await table.bot.manager.state(table.game_id)
         assert info.status == "live"
         engine = registry.get(info.game)
-        legal = [a.code for a in engine.legal_actions(state, 0) if a.code != "lighthouse"]
+        codes = [a.code for a in engine.legal_actions(state, 0)]
+        legal = [c for c in codes if c.startswith("play:")] or [
+            c
+            for c in codes
+            if c not in ("lighthouse", "rowboat")  # the Moon's answer
+        ]
         assert legal, "Alice is not to act, yet the AI did not move"
-        await table.act(ALICE, legal[0])
+        await table.act(ALICE, legal[-1])
     raise AssertionError(f"trick {trick} never came to Alice")
 
 
@@ -53,14 +58,17 @@ async def test_a_hand_from_trick_1_clicked_at_trick_3_is_not_played(
         "rowboat", [ALICE], ai=1, options="novice = true\ntarget_score = 30\nfirst_dealer = 1"
     )
     try:
-        await play_alice_until(table, 1)
-        hand = await table.open_hand(ALICE)
+        for start in range(1, 8):  # the first trick where her hand offers two cards or more
+            await play_alice_until(table, start)
+            hand = await table.open_hand(ALICE)
+            if sum(c[0].startswith("play:") for c in table.controls(hand)) >= 2:
+                break
         old = copy.deepcopy(fake.messages[hand])
-        await play_alice_until(table, 3)
+        await play_alice_until(table, start + 2)
         info, state = await table.bot.manager.state(table.game_id)
         legal_now = {a.code for a in registry.get("rowboat").legal_actions(state, 0)}
         fake.messages[hand] = old  # Alice's phone still shows the hand of trick 1
-        stale = [c for c in table.controls(hand) if c[0] in legal_now and c[0] != "lighthouse"]
+        stale = [c for c in table.controls(hand) if c[0] in legal_now and c[0].startswith("play:")]
         assert stale, "no card of the old hand is playable now: pick another seed"
         code, cid, value = stale[0]
         token = await table.click(ALICE, hand, cid, value)
