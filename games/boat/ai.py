@@ -39,7 +39,7 @@ from games.boat.fast import (
     Fast,
 )
 from games.boat.rules import discard_choices, discard_pool
-from games.core import Observation, Policy
+from games.core import AnytimePolicy, Budget, Observation, Policy
 from games.search import Rng, pimc_choose, random_policy
 
 #: search iterations per move (PIMC playouts, spread over the candidate moves)
@@ -354,7 +354,9 @@ def candidates(fs: Fast, seat: int) -> list[int]:
     return out
 
 
-def search(observation: Observation, seed: int, iterations: int) -> str:
+def search(
+    observation: Observation, seed: int, iterations: int, budget: Budget | None = None
+) -> str:
     """PIMC: each iteration deals one world and plays every candidate out in it with the
     heuristic; the candidate with the best mean team score change wins."""
     if len(observation.legal) == 1:
@@ -375,12 +377,17 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
         change = rollout(fs)
         return change[team] - change[1 - team]
 
-    chosen = pimc_choose(codes, iterations, seed, sample, value)
+    chosen = pimc_choose(codes, iterations, seed, sample, value, budget)
     return _checked(observation, fast.parse_code(chosen))
 
 
 def strong(observation: Observation, seed: int) -> str:
     return search(observation, seed, BUDGETS["strong"])
+
+
+def strong_timed(observation: Observation, seed: int, budget: Budget) -> str:
+    """``strong`` stopping at a time budget too (the bot's ``[tables] ai_seconds``)."""
+    return search(observation, seed, BUDGETS["strong"], budget)
 
 
 def playout(observation: Observation, seed: int) -> object:
@@ -390,3 +397,5 @@ def playout(observation: Observation, seed: int) -> object:
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
+#: the levels that can stop at a time budget
+ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}
