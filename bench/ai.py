@@ -43,7 +43,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,7 @@ from baseline import policy as baseline_policy  # bench/baseline.py: the first o
 
 from games import registry
 from games.cards import rng_next, seed_rng
-from games.core import Policy
+from games.core import Budget, Policy
 from games.search import SeatHistory
 
 #: decisions after which a game is judged on the scores of the moment (``--cap``): Rowboat's
@@ -92,6 +92,8 @@ class Outcome:
     scores: tuple[int, ...]
     judged: bool
     times: Mapping[str, list[float]]
+    #: playouts each timed decision reached (``speed --seconds``)
+    reached: Mapping[str, list[int]] = field(default_factory=dict)
 
 
 def levels_of(game: str) -> dict[str, Policy]:
@@ -99,29 +101,54 @@ def levels_of(game: str) -> dict[str, Policy]:
     return {**registry.policies(game), "baseline": baseline_policy(game)}
 
 
-def play(g: Game) -> Outcome:
+def cpu_budget(seconds: float, done: list[int]) -> Budget:
+    """The bot's budget (``bot.ai.cpu_budget``: this process's CPU time), noting in ``done``
+    the playouts reached at each check. A copy, not an import: ``bench/bot.py`` shadows the
+    ``bot`` package on this script's path."""
+    deadline = time.process_time() + seconds
+
+    def budget(playouts: int) -> float:
+        share = 1.0 - (deadline - time.process_time()) / seconds
+        done.append(-playouts if share >= 1.0 else playouts)  # negative: stopped there
+        return share
+
+    return budget
+
+
+def play(g: Game, seconds: float | None = None) -> Outcome:
     """One game with ``g.levels[seat]`` at each seat. A game still going after ``g.cap``
-    decisions goes to the leading seats (``judged``)."""
+    decisions goes to the leading seats (``judged``). Decision times are this process's CPU
+    time (``time.process_time``). With ``seconds``, the levels that can stop at a time budget
+    (``registry.anytime``) run as the bot runs them, and the playouts each reached are kept."""
     engine = registry.get(g.game)
     policies = levels_of(g.game)
+    timed = registry.anytime(g.game) if seconds is not None else {}
     state = engine.new_game(g.players, options=dict(g.options) or None, seed=g.seed)
     history = SeatHistory(g.players)
     times: dict[str, list[float]] = defaultdict(list)
+    reached: dict[str, list[int]] = defaultdict(list)
     for step in range(g.cap):
         if engine.is_over(state):
             result = engine.result(state)
-            return Outcome(tuple(result.winners), tuple(result.scores), False, times)
+            return Outcome(tuple(result.winners), tuple(result.scores), False, times, reached)
         seat = engine.to_act(state)[0]
         obs = history.observe(engine, state, seat)
         level = g.levels[seat]
-        started = time.perf_counter()
-        code = policies[level](obs, move_seed(g.seed, step, seat))
-        times[level].append(time.perf_counter() - started)
+        seed = move_seed(g.seed, step, seat)
+        started = time.process_time()
+        if level in timed and seconds is not None:
+            done: list[int] = []
+            code = timed[level](obs, seed, cpu_budget(seconds, done))
+            if done:  # a search ran (forced and one-candidate moves do not search)
+                reached[level].append(min(done) if min(done) < 0 else max(done) + 1)
+        else:
+            code = policies[level](obs, seed)
+        times[level].append(time.process_time() - started)
         state, events = engine.apply(state, seat, code)
         history.record(events)
     scores = tuple(engine.result(state).scores)
     leaders = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
-    return Outcome(leaders, scores, True, times)
+    return Outcome(leaders, scores, True, times, reached)
 
 
 def run(
@@ -195,6 +222,7 @@ class Tally:
         self.games = 0
         self.judged = 0
         self.times: dict[str, list[float]] = defaultdict(list)
+        self.reached: dict[str, list[int]] = defaultdict(list)
 
     def add(self, share: float, out: Outcome) -> None:
         self.score += share
@@ -263,9 +291,12 @@ def speed(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
     seed = args.seed
     while len(tally.times[args.level]) < args.moves:
         levels = (args.level,) * args.players
-        out = play(Game(args.game, args.players, seed, levels, frozen(options), args.cap))
+        g = Game(args.game, args.players, seed, levels, frozen(options), args.cap)
+        out = play(g, args.seconds)
         for level, spent in out.times.items():
             tally.times[level].extend(spent)
+        for level, counts in out.reached.items():
+            tally.reached[level].extend(counts)
         seed += 1
     report(args, f"{args.level} speed", tally, win_rate=False)
 
@@ -388,8 +419,19 @@ def report(
         extra = f", {iters} iterations/move" if iters else ""
         print(
             f"  {level}: {len(ms)} decisions, p50 {statistics.median(ms):.2f} ms, "
-            f"p95 {p95:.2f} ms{extra}{busy}"
+            f"p95 {p95:.2f} ms, max {ms[-1]:.2f} ms (CPU){extra}{busy}"
         )
+        marks = tally.reached.get(level, [])
+        if marks:
+            # negative: the budget stopped the search after that many playouts; positive: it
+            # ran to its cap (the last check comes one round before the end)
+            stopped = sorted(-m for m in marks if m < 0)
+            text = f"    with a {args.seconds} s budget: {len(marks)} searches, "
+            text += f"{len(stopped)} stopped by it"
+            if stopped:
+                text += f" (playouts reached: min {stopped[0]}, p50 "
+                text += f"{statistics.median(stopped):.0f}, of {iters} at most)"
+            print(text)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -414,6 +456,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     s = sub.add_parser("speed", parents=[common])
     s.add_argument("--level", default="strong")
     s.add_argument("--moves", type=int, default=200)
+    s.add_argument(
+        "--seconds", type=float, help="CPU-time budget per search, as [tables] ai_seconds"
+    )
     k = sub.add_parser("soak", parents=[common])
     k.add_argument("--moves", type=int, default=10_000)
     k.add_argument("--levels", default="easy,normal", help="levels drawn for each seat")

@@ -174,6 +174,7 @@ async def open_manager(
         think_seconds=settings.ai.think_seconds,
         processes=settings.ai.processes,
         away_after=t.away_after,
+        ai_seconds=t.ai_seconds,
     )
     plan = ShardPlan(d.shard_count, tuple(d.shard_ids)) if d.shard_ids and d.shard_count else None
     return await SessionManager.open(

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 from collections.abc import Callable, Mapping
 
 from games import registry
-from games.core import Observation, Policy
+from games.core import Budget, Observation, Policy
 from games.search import random_policy
 
 #: the levels a host may seat, weakest first (a game may implement only some of them; a
@@ -36,6 +37,7 @@ __all__ = [
     "SECRET_BYTES",
     "TAKEOVER_LEVEL",
     "Levels",
+    "cpu_budget",
     "level_policies",
     "move_seed",
     "random_policy",
@@ -65,9 +67,35 @@ def resolve_level(available: Mapping[str, Policy], wanted: str | None, default: 
     return "random"
 
 
-def run_level(game: str, level: str, observation: Observation, seed: int) -> str:
-    """Entry point of a worker process: look the policy up by name and run it."""
+def run_level(
+    game: str, level: str, observation: Observation, seed: int, seconds: float | None = None
+) -> str:
+    """Entry point of a worker process: look the policy up by name and run it; a level that
+    can stop at a time budget (``registry.anytime``) stops after ``seconds`` of this
+    process's CPU time, with its best move so far."""
+    if seconds is not None:
+        timed = registry.anytime(game).get(level)
+        if timed is not None:
+            return timed(observation, seed, cpu_budget(seconds))
     return registry.policies(game)[level](observation, seed)
+
+
+def cpu_budget(seconds: float, report: Callable[[int], None] | None = None) -> Budget:
+    """A search's time budget of ``seconds`` of this process's CPU time from now.
+
+    Why CPU time, not wall time: a worker that shares its core with other processes should
+    still search as far as its own share allows, and the target (p95 under a second on one
+    core) is stated in CPU time. ``report`` is told the playouts done at each check (the
+    bench counts the iterations reached)."""
+    deadline = time.process_time() + seconds
+
+    def budget(done: int) -> float:
+        if report is not None:
+            report(done)
+        left = deadline - time.process_time()
+        return 1.0 - left / seconds
+
+    return budget
 
 
 #: bytes of a game's AI secret (stored as hex)

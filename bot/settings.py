@@ -125,6 +125,9 @@ class TableSettings(_Section):
     #: the AI level used by the lobby's Add AI button: ``normal`` plays a sensible game at once
     #: (``random`` is for tests: a host who adds an AI expects it to try)
     ai_level: str = "normal"
+    #: CPU seconds a searching AI level (strong) may think per move: its search stops there
+    #: and plays its best move so far, so a move comes within about a second on any machine
+    ai_seconds: float = Field(default=0.8, gt=0.0, le=30.0)
     #: draw pictures of the table and hands (attached to the messages; the text stays)
     pictures: bool = True
     #: turns in a row a person's clock may run out before the AI keeps their seat until they

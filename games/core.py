@@ -322,6 +322,14 @@ class Observation:
 
 #: an AI level: ``(observation, seed) -> action code``; the same inputs give the same move
 Policy = Callable[[Observation, int], str]
+#: a search's time budget, as the caller measures it: given the playouts done so far, the
+#: share of the time spent (1.0 or more: stop and answer with the best move so far). Why a
+#: callable: engines read no clock (the bot's worker does, ``bot.ai``), and a search that is
+#: handed none runs its fixed iteration count, so tests and replays stay deterministic
+Budget = Callable[[int], float]
+#: an anytime level: ``(observation, seed, budget) -> action code``, stopping at the budget
+#: or at its iteration cap, whichever comes first
+AnytimePolicy = Callable[[Observation, int, Budget], str]
 
 
 def observe(engine: Engine, state: Any, seat: int, shown: Sequence[Event]) -> Observation:

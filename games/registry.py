@@ -14,7 +14,7 @@ import importlib.util
 import pkgutil
 from collections.abc import Mapping
 
-from games.core import Engine, GamePackage, Policy
+from games.core import AnytimePolicy, Engine, GamePackage, Policy
 
 #: packages searched for games; tests may add their own with discover()
 _ROOTS: list[str] = ["games"]
@@ -104,3 +104,15 @@ def policies(name: str) -> Mapping[str, Policy]:
     if root is not None and importlib.util.find_spec(f"{root}.ai") is not None:
         found.update(importlib.import_module(f"{root}.ai").LEVELS)
     return found
+
+
+def anytime(name: str) -> Mapping[str, AnytimePolicy]:
+    """The AI levels of game ``name`` that can stop at a time budget (its ``ai`` module's
+    ``ANYTIME``): the bot runs these under ``[tables] ai_seconds``, so a search answers within
+    a second on a slow machine too; tests and the bench's strength runs use :func:`policies`,
+    whose fixed iteration counts make every move repeatable."""
+    get(name)
+    root = _where.get(name)
+    if root is None or importlib.util.find_spec(f"{root}.ai") is None:
+        return {}
+    return dict(getattr(importlib.import_module(f"{root}.ai"), "ANYTIME", {}))

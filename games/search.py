@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from games.core import Engine, Event, Observation, observe
+from games.core import Budget, Engine, Event, Observation, observe
 
 T = TypeVar("T")
 
@@ -94,12 +94,20 @@ class SeatHistory:
         return replace(observe(engine, state, seat, ()), events=tuple(self.shown[seat]))
 
 
+def spent(budget: Budget | None, done: int, share: float = 1.0) -> bool:
+    """Whether a search that has run ``done`` playouts must stop: its time ``budget`` (if
+    any) reports at least ``share`` of the time used. At least one round always runs
+    (``done`` > 0), so an answer never rests on nothing."""
+    return budget is not None and done > 0 and budget(done) >= share
+
+
 def pimc_choose(
     candidates: Sequence[str],
     iterations: int,
     seed: int,
     sample: Callable[[Rng], Any],
     value: Callable[[Any, str, Rng], float],
+    budget: Budget | None = None,
 ) -> str:
     """Perfect-information Monte Carlo over determinizations.
 
@@ -107,14 +115,17 @@ def pimc_choose(
     observation) and scores every candidate on it with ``value`` (apply the candidate, play out,
     return the seat's value), so all candidates face the same hidden cards and luck cancels
     between them. Returns the candidate with the best mean; ties go to the earlier candidate,
-    so callers order candidates by their heuristic preference.
+    so callers order candidates by their heuristic preference. With a ``budget`` the rounds
+    also stop when it is spent (every candidate has then played the same worlds).
     """
     if len(candidates) == 1 or iterations <= 0:
         return candidates[0]
     rng = Rng(seed)
     totals = [0.0] * len(candidates)
     rounds = max(1, iterations // len(candidates))
-    for _ in range(rounds):
+    for done in range(rounds):
+        if spent(budget, done * len(candidates)):
+            break
         world = sample(rng)
         for index, code in enumerate(candidates):
             totals[index] += value(world, code, rng)

@@ -71,6 +71,9 @@ class AiConfig:
     #: turns in a row a person's clock may run out before the seat is marked away (the AI
     #: then plays it, at the takeover level, until they are back)
     away_after: int = 3
+    #: CPU seconds a search may take per move (``[tables] ai_seconds``); None: the levels'
+    #: fixed iteration counts only (tests: moves then never depend on the machine's speed)
+    ai_seconds: float | None = None
 
 
 @dataclass(slots=True)
@@ -251,7 +254,10 @@ class AiDriver:
             name in self.config.process_levels or name in self._searching(g.game)
         ):
             pool = self._process_pool()
-            return await loop.run_in_executor(pool, run_level, g.game, name, observation, seed)
+            seconds = self.config.ai_seconds
+            return await loop.run_in_executor(
+                pool, run_level, g.game, name, observation, seed, seconds
+            )
         return await loop.run_in_executor(self._executor, available[name], observation, seed)
 
     @staticmethod

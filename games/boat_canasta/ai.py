@@ -31,8 +31,8 @@ from games.boat_canasta.deck import BLACK_THREES, JOKER, RANK_OF, TWOS, VALUE
 from games.boat_canasta.determinize import sample_fast
 from games.boat_canasta.melds import BONUS as CANASTA_BONUS
 from games.boat_canasta.melds import WILD_KEY
-from games.core import Observation, Policy
-from games.search import Rng
+from games.core import AnytimePolicy, Budget, Observation, Policy
+from games.search import Rng, spent
 
 #: search iterations (playouts) per searched decision
 BUDGETS: dict[str, int] = {"strong": 1000}
@@ -374,7 +374,11 @@ def _value(world: fast.Fast, seat: int, code: str, seed: int) -> float:
 
 
 def evaluate(
-    observation: Observation, candidates: Sequence[str], iterations: int, seed: int
+    observation: Observation,
+    candidates: Sequence[str],
+    iterations: int,
+    seed: int,
+    budget: Budget | None = None,
 ) -> list[float]:
     """Mean playout value of each candidate over the same determinized worlds, each world
     played out with the same playout seed for every candidate (common random numbers: the
@@ -383,12 +387,15 @@ def evaluate(
     totals = [0.0] * len(candidates)
     rounds = max(1, iterations // len(candidates))
     seat = observation.seat
-    for _ in range(rounds):
+    done = 0
+    for done in range(1, rounds + 1):
         world = sample_fast(observation, rng)
         playout_seed = rng.next64()
         for index, code in enumerate(candidates):
             totals[index] += _value(world, seat, code, playout_seed)
-    return [total / rounds for total in totals]
+        if spent(budget, done * len(candidates)):
+            break
+    return [total / done for total in totals]
 
 
 def candidates(observation: Observation, heuristic: str) -> list[str]:
@@ -415,7 +422,9 @@ def candidates(observation: Observation, heuristic: str) -> list[str]:
     return [heuristic]
 
 
-def search(observation: Observation, seed: int, iterations: int) -> str:
+def search(
+    observation: Observation, seed: int, iterations: int, budget: Budget | None = None
+) -> str:
     """``strong``: ``normal``'s plan, with the decisions of :func:`candidates` chosen by Monte
     Carlo over ``iterations`` playouts (split between the candidates). The heuristic's own
     choice is the first candidate and is kept unless another beats it by :data:`MARGIN`."""
@@ -425,7 +434,7 @@ def search(observation: Observation, seed: int, iterations: int) -> str:
     options = candidates(observation, heuristic)
     if len(options) == 1:
         return options[0]
-    values = evaluate(observation, options, iterations, seed)
+    values = evaluate(observation, options, iterations, seed, budget)
     best = max(range(len(options)), key=lambda i: (values[i], -i))
     if values[best] - values[0] < MARGIN:
         return options[0]
@@ -443,6 +452,11 @@ def strong(observation: Observation, seed: int) -> str:
     return search(observation, seed, BUDGETS["strong"])
 
 
+def strong_timed(observation: Observation, seed: int, budget: Budget) -> str:
+    """``strong`` stopping at a time budget too (the bot's ``[tables] ai_seconds``)."""
+    return search(observation, seed, BUDGETS["strong"], budget)
+
+
 def playout(observation: Observation, seed: int) -> object:
     """Determinize and play the round out on the search path (``bench/search.py``): returns
     each side's round score."""
@@ -453,3 +467,5 @@ def playout(observation: Observation, seed: int) -> object:
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
+#: the levels that can stop at a time budget
+ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}

@@ -64,13 +64,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Observation, Policy
+from games.core import AnytimePolicy, Budget, Observation, Policy
 from games.game_of_rows import fast
 from games.game_of_rows.cards import BLOCKERS, DECK, JOKER, NUMBERS, UNBLOCKERS, VALUE
 from games.game_of_rows.determinize import UNKNOWN, Knowledge, analyse, sample
 from games.game_of_rows.fast import BLOCK, CALL, DOWN, END, PASS, PLACE, SKIP, UNBLOCK, Move, Sim
 from games.game_of_rows.state import CHALLENGE, OVER
-from games.search import Rng
+from games.search import Rng, spent
 
 #: search iterations (determinized playouts) per move of each search level
 BUDGETS: dict[str, int] = {"easy": 24, "normal": 150, "strong": 1000}
@@ -600,6 +600,7 @@ def strong_choose(
     horizon: int = STRONG_HORIZON,
     margin: float = STRONG_MARGIN,
     screen: int = STRONG_SCREEN,
+    budget: Budget | None = None,
 ) -> str:
     """The strong level's search: PIMC over the heuristic's best :data:`CANDIDATES` moves
     with guided playouts (:func:`guided_turn`) for ``horizon`` turns, by successive halving.
@@ -612,7 +613,9 @@ def strong_choose(
     the close ones. Every candidate of a deal plays the same deal *and* the same playout
     random numbers (common random numbers), so the paired differences carry little luck. The
     heuristic's move stands unless another beats it by ``margin`` plus two standard errors
-    over all the deals both played."""
+    over all the deals both played. With a time ``budget`` each stage also ends once its share
+    of the time is spent (stage ``s`` of ``n`` at ``(s + 1) / n``), so the halving keeps its
+    shape on a slow machine, and the last stage ends at the budget."""
     if len(obs.legal) == 1:
         return obs.legal[0]
     ranked = ranked_moves(obs, seed)
@@ -626,9 +629,13 @@ def strong_choose(
     stages = max(1, (len(candidates) - 1).bit_length())
     per_stage = -(-iterations // stages)
     stats = [[0, 0.0, 0.0] for _ in candidates]  # deals, sum and sum of squares of diffs
+    done = 0
     for stage in range(stages):
         worlds = -(-per_stage // len(alive))
-        for _ in range(worlds):
+        for world_index in range(worlds):
+            if world_index and spent(budget, done, (stage + 1) / stages):
+                break
+            done += len(alive)
             world = sample(k, rng, STRONG_STUCK)
             stream = rng.next64()
             values = []
@@ -680,8 +687,15 @@ def make_strong(iterations: int) -> Policy:
     return policy
 
 
+def strong_timed(obs: Observation, seed: int, budget: Budget) -> str:
+    """``strong`` stopping at a time budget too (the bot's ``[tables] ai_seconds``)."""
+    return strong_choose(obs, seed, BUDGETS["strong"], budget=budget)
+
+
 LEVELS: dict[str, Policy] = {
     "easy": _easy,
     "normal": _normal,
     "strong": make_strong(BUDGETS["strong"]),
 }
+#: the levels that can stop at a time budget
+ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}

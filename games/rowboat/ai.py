@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 
-from games.core import Observation, Policy
+from games.core import AnytimePolicy, Budget, Observation, Policy
 from games.rowboat import fast
 from games.rowboat.deck import ALL_CARDS, BIT, CARD_OF, legal_rows, strengths
 from games.rowboat.determinize import Knowledge, knowledge, sample_fast
 from games.rowboat.rules import hand_score
 from games.rowboat.state import BIDDING, EXCHANGE, MOON, SEATS_OF, SIDE, TRICK_PLAY
-from games.search import Rng, pimc_choose
+from games.search import Rng, pimc_choose, spent
 
 #: search iterations per decision (PIMC rollouts: worlds x candidates) of each search level
 BUDGETS: dict[str, int] = {"strong": 1200}
@@ -498,7 +498,7 @@ def easy(obs: Observation, seed: int) -> str:
 # ---------------------------------------------------------------- search
 
 
-def search(obs: Observation, seed: int, iterations: int) -> str:
+def search(obs: Observation, seed: int, iterations: int, budget: Budget | None = None) -> str:
     """PIMC over determinized worlds with the rules of thumb as the playout policy; bids and the
     Moon by simulated expected score. ``iterations`` counts rollouts (worlds x candidates)."""
     legal = obs.legal
@@ -523,9 +523,9 @@ def search(obs: Observation, seed: int, iterations: int) -> str:
         candidates.remove(heuristic)
         candidates.insert(0, heuristic)
     if phase == BIDDING:
-        return _search_bid(obs, k, candidates, seed, iterations)
+        return _search_bid(obs, k, candidates, seed, iterations, budget)
     if phase == MOON:
-        return _search_moon(obs, k, candidates, seed, iterations)
+        return _search_moon(obs, k, candidates, seed, iterations, budget)
     moves = [fast.move(c) for c in candidates]
 
     def value(world: list, code: str, rng: Rng) -> float:
@@ -546,7 +546,7 @@ def search(obs: Observation, seed: int, iterations: int) -> str:
     def sample(rng: Rng) -> list:
         return sample_fast(obs, rng)
 
-    return pimc_choose(candidates, iterations, seed, sample, value)
+    return pimc_choose(candidates, iterations, seed, sample, value, budget)
 
 
 def _sensible(obs: Observation, k: Knowledge, candidates: list[str], heuristic: str) -> list[str]:
@@ -570,7 +570,12 @@ def _sensible(obs: Observation, k: Knowledge, candidates: list[str], heuristic: 
 
 
 def _search_bid(
-    obs: Observation, k: Knowledge, candidates: list[str], seed: int, budget: int
+    obs: Observation,
+    k: Knowledge,
+    candidates: list[str],
+    seed: int,
+    iterations: int,
+    budget: Budget | None = None,
 ) -> str:
     """Each world is played out once (later bidders by the rule of thumb) and every candidate
     bid is scored on the tricks it made: the bid with the best mean score is chosen."""
@@ -578,8 +583,10 @@ def _search_bid(
     me = k.me
     bids = [int(c[4:]) for c in candidates]
     totals = [0.0] * len(bids)
-    worlds = max(1, budget // len(bids))
-    for _ in range(worlds):
+    worlds = max(1, iterations // len(bids))
+    for done in range(worlds):
+        if spent(budget, done * len(bids)):
+            break
         world = sample_fast(obs, rng)
         f = fast.copy(world)
         fast.step(f, me, fast_bid(f, me))
@@ -592,15 +599,22 @@ def _search_bid(
 
 
 def _search_moon(
-    obs: Observation, k: Knowledge, candidates: list[str], seed: int, budget: int
+    obs: Observation,
+    k: Knowledge,
+    candidates: list[str],
+    seed: int,
+    iterations: int,
+    budget: Budget | None = None,
 ) -> str:
     """Each candidate Tide is dealt at random many times and played out by the rules of thumb;
     the Moon (or none) with the best mean score for the dealer's side wins."""
     me = k.me
     rng = Rng(seed)
     totals = [0.0] * len(candidates)
-    worlds = max(1, budget // len(candidates))
-    for _ in range(worlds):
+    worlds = max(1, iterations // len(candidates))
+    for done in range(worlds):
+        if spent(budget, done * len(candidates)):
+            break
         world = sample_fast(obs, rng)
         for i, code in enumerate(candidates):
             f = fast.copy(world)
@@ -615,6 +629,11 @@ def _search_moon(
 def strong(obs: Observation, seed: int) -> str:
     """The ``strong`` level: :func:`search` at its budget."""
     return search(obs, seed, BUDGETS["strong"])
+
+
+def strong_timed(obs: Observation, seed: int, budget: Budget) -> str:
+    """``strong`` stopping at a time budget too (the bot's ``[tables] ai_seconds``)."""
+    return search(obs, seed, BUDGETS["strong"], budget)
 
 
 def playout(observation: Observation, seed: int) -> object:
@@ -634,5 +653,7 @@ def playout(observation: Observation, seed: int) -> object:
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
+#: the levels that can stop at a time budget
+ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}
 
-__all__ = ["BUDGETS", "LEVELS", "easy", "normal", "playout", "search", "strong"]
+__all__ = ["ANYTIME", "BUDGETS", "LEVELS", "easy", "normal", "playout", "search", "strong"]

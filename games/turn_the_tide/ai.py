@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from games.core import Observation, Policy
-from games.search import Rng
+from games.core import AnytimePolicy, Budget, Observation, Policy
+from games.search import Rng, spent
 
 from . import fast
 from .fast import Fast
@@ -299,6 +299,7 @@ def search(
     seed: int,
     iterations: int,
     rollout: Callable[[Fast, Rng], None] | None = None,
+    budget: Budget | None = None,
 ) -> str:
     """Regret matching at the root over determinized worlds; returns a code drawn from the
     average strategy. ``iterations`` playouts in all (``iterations // cards`` worlds)."""
@@ -321,6 +322,8 @@ def search(
     step = fast.step
     finish = rollout or _greedy_rest
     for weight in range(1, worlds + 1):
+        if spent(budget, (weight - 1) * m):
+            break
         world = k.sample_fast(rng)
         # the seats still to choose pick once per world (by the playout policy), so every
         # candidate meets the same choices
@@ -363,4 +366,11 @@ def strong(observation: Observation, seed: int) -> str:
     return search(observation, seed, BUDGETS["strong"])
 
 
+def strong_timed(observation: Observation, seed: int, budget: Budget) -> str:
+    """``strong`` stopping at a time budget too (the bot's ``[tables] ai_seconds``)."""
+    return search(observation, seed, BUDGETS["strong"], budget=budget)
+
+
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
+#: the levels that can stop at a time budget
+ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}

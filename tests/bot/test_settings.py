@@ -24,6 +24,8 @@ def test_a_missing_default_file_means_all_defaults(tmp_path, monkeypatch) -> Non
     assert settings.logging.level == "INFO"
     # a host's Add AI seats a player that tries: random play is for tests only
     assert settings.tables.ai_level == "normal"
+    # a searching AI thinks at most 0.8 s of CPU a move (issue 43: within a second)
+    assert settings.tables.ai_seconds == 0.8
     # people at the table are shown their turn quietly; hands catch up with context in 10 s
     assert (settings.tables.active_seconds, settings.tables.repost_after) == (60.0, 120.0)
     assert settings.tables.hand_context_seconds == 10.0

@@ -148,9 +148,10 @@ async def test_levels_fall_back_and_the_takeover_plays_normal() -> None:
 
 async def test_a_searching_level_runs_in_a_worker_process() -> None:
     """``random`` is routed to the process pool here (no game of this branch has a searching
-    level yet): the worker finds the policy by game name and level, from plain data."""
+    level yet): the worker finds the policy by game name and level, from plain data, with the
+    CPU-time budget of ``[tables] ai_seconds`` (which only anytime levels use)."""
     game = registry.get("rowboat")
-    config = AiConfig(process_levels=frozenset({"random"}), processes=1)
+    config = AiConfig(process_levels=frozenset({"random"}), processes=1, ai_seconds=0.8)
     seats = (Seat(0, 10, "A"), Seat(1, None, "AI 1", "random"))
     g = record(game, seats, {}, 11)
     driver = FakeManager(g, config=config).driver
