@@ -52,8 +52,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     loop) stays under a minute; the default run, CI's, runs them all.
 
     Run over several processes (``-n``, pytest-xdist), the longest tests go first, longest
-    first: each process then takes the next test as it finishes one, so the run ends with the
-    short ones and no process waits on a long test started last. Alone, the order stays the
+    first, and each process takes the next test as it finishes one (``--maxschedchunk 1`` in
+    pyproject's addopts), so the run ends with the short ones and no process waits on a long
+    test started last. Alone, the order stays the
     files' order, which is easier to read."""
     seconds = measured()
     for item in items:
