@@ -83,19 +83,6 @@ def sheet_rows(
     return rows
 
 
-def totals(
-    engine: Engine,
-    render: Renderer,
-    players: int,
-    options: dict[str, object],
-    seed: int,
-    actions: Sequence[tuple[int, int, str]],
-) -> list[tuple[int, ...]]:
-    """Each side's total after every hand that changed a score (the totals of
-    :func:`sheet_rows`)."""
-    return [row.totals for row in sheet_rows(engine, render, players, options, seed, actions)]
-
-
 def side_names(names: Sequence[str], teams: Sequence[tuple[int, ...]]) -> list[str]:
     """Every side's full name: its seats' names joined by ``&``."""
     return [" & ".join(names[s] if 0 <= s < len(names) else "?" for s in team) for team in teams]

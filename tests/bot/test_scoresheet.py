@@ -16,7 +16,6 @@ from bot.table.scoresheet import (
     sheet_lines,
     sheet_rows,
     sides_of,
-    totals,
     with_score_sheet,
 )
 from games import registry
@@ -45,7 +44,7 @@ def test_the_sheet_ends_on_the_final_score_and_each_row_is_a_change(name: str) -
     engine = registry.get(name)
     players = engine.min_players
     options, actions, final = random_game(name, players, seed=5)
-    rows = totals(engine, renderer_for(name), players, options, 5, actions)
+    rows = [r.totals for r in sheet_rows(engine, renderer_for(name), players, options, 5, actions)]
     scores = engine.result(final).scores
     teams = sides_of(engine, players)
     assert rows and rows[-1] == tuple(max(scores[s] for s in team) for team in teams)
@@ -57,7 +56,7 @@ def test_rows_follow_the_hands_not_every_move() -> None:
     """Rowboat scores once per hand: one row per scored hand, however many tricks."""
     engine = registry.get("rowboat")
     options, actions, _ = random_game("rowboat", 2, seed=9)
-    rows = totals(engine, renderer_for("rowboat"), 2, options, 9, actions)
+    rows = [r.totals for r in sheet_rows(engine, renderer_for("rowboat"), 2, options, 9, actions)]
     state = engine.new_game(2, options, 9)
     scored = 0
     for _seq, seat, code in actions:
