@@ -67,9 +67,19 @@ def privacy_view(user_id: int) -> ui.View:
     return view
 
 
+#: the most rows of nav buttons a hand shows; more navs become one menu
+MAX_NAV_BUTTON_ROWS = 2
+
+
 def nav_rows(spec: HandSpec) -> tuple[int, bool]:
-    """Rows the navs take and whether they are buttons: buttons when they fit beside the
-    action buttons and menus in five rows, else one menu (guide: focus navigation)."""
+    """Rows the navs take and whether they are buttons: buttons when they take at most
+    :data:`MAX_NAV_BUTTON_ROWS` rows and still leave the last row free, else one menu (guide:
+    focus navigation).
+
+    Why the cap (issue 36): a phone fits four buttons across, so twenty cards as buttons wrap
+    into eight rows and push the hand's text, its picture's neighbours and everything below
+    off the screen, and a hand whose five rows are all navs has no room left for Refresh,
+    Step away and the other buttons of its last row. One menu of twenty cards is one row."""
     if not spec.navs:
         return 0, True
     main, below = _split_below(spec)
@@ -79,7 +89,7 @@ def nav_rows(spec: HandSpec) -> tuple[int, bool]:
         + len(spec.choices)
     )
     as_buttons = -(-len(spec.navs) // MAX_BUTTONS_PER_ROW)
-    if used + as_buttons <= MAX_ROWS:
+    if as_buttons <= MAX_NAV_BUTTON_ROWS and used + as_buttons < MAX_ROWS:
         return as_buttons, True
     return 1, False
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.controls import hand_view
-from bot.render import ActionSpec, TableContext
+from bot.render import ActionSpec, EmbedSpec, HandSpec, NavSpec, TableContext
 from bot.render import rowboat as rowboat_render
 from bot.render.boat import RENDERER as BOAT
 from bot.render.boat_canasta import RENDERER as CANASTA
@@ -246,3 +246,26 @@ async def test_canasta_deals_the_next_round_by_itself(tmp_path) -> None:
         assert info.status == "live" and engine.view(state, None)["phase"] == "draw"
     finally:
         await mgr.close()
+
+
+def test_many_card_navs_are_one_menu_and_the_last_row_stays() -> None:
+    """Twenty cards to pick from (a grown Game of Rows hand) are one menu, not four rows of
+    buttons that a phone wraps into eight, and the hand keeps its last row (Refresh, Step
+    away); a few cards stay buttons, one tap each."""
+
+    def rows_of(navs: int) -> tuple[list[str], list[str]]:
+        spec = HandSpec(
+            embed=EmbedSpec(title="Your hand"),
+            buttons=(ActionSpec("skip", "Skip"),),
+            navs=tuple(NavSpec(f"c{n}", f"Card {n}") for n in range(navs)),
+        )
+        view = hand_view(7, 0, 3, spec, snapshot=None, step_away=True)
+        kinds = [type(item).__name__ for item in view.children]
+        labels = [getattr(getattr(item, "item", item), "label", "") for item in view.children]
+        return kinds, labels
+
+    kinds, labels = rows_of(20)
+    assert kinds.count("NavSelect") == 1 and "NavButton" not in kinds
+    assert "Refresh" in labels and "Step away" in labels
+    kinds, labels = rows_of(8)
+    assert kinds.count("NavButton") == 8 and "Refresh" in labels
