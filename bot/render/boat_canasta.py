@@ -225,12 +225,31 @@ def _last_round(ctx: TableContext, view: dict[str, Any]) -> str | None:
     lines = [head.capitalize() if head and head[0].islower() else head]
     for side, row in enumerate(last.get("rows", [])):
         name = ctx.team(view["sides"][side])
-        lines.append(
-            f"{name}: table {row['table']:+d} · canastas {row['canasta_bonus']:+d} · "
-            f"red 3s {row['red_threes']:+d} · hand −{row['hand_penalty']} · "
-            f"closing {row['closing']:+d} → **{row['total']:+d}**"
+        parts = round_parts(
+            row["table"],
+            row["canasta_bonus"],
+            row["red_threes"],
+            row["hand_penalty"],
+            row["closing"],
         )
+        lines.append(f"{name}: {parts} → **{row['total']:+d}**")
     return "\n".join(lines)
+
+
+def round_parts(table: int, canastas: int, reds: int, penalty: int, closing: int) -> str:
+    """``table +340 · canastas +300 · hand −20 · closing +200``: a side's round, the terms that
+    are not zero (the table's last-round lines and the score sheet say it the same way; the
+    zeros made each side two lines on a phone and the round-end table taller than a screen)."""
+    parts = [f"table {table:+d}"]
+    if canastas:
+        parts.append(f"canastas {canastas:+d}")
+    if reds:
+        parts.append(f"red 3s {reds:+d}")
+    if penalty:
+        parts.append(f"hand −{penalty}")
+    if closing:
+        parts.append(f"closing {closing:+d}")
+    return " · ".join(parts)
 
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -760,20 +779,7 @@ class BoatCanastaRenderer(Renderer):
         ``round_end`` event's rows, in the words of the table's round scores."""
         if event.kind != "round_end":
             return None
-        cells = []
-        for row in event.data.get("rows") or []:
-            table, canastas, reds, penalty, closing = (int(v) for v in row[:5])
-            parts = [f"table {table:+d}"]
-            if canastas:
-                parts.append(f"canastas {canastas:+d}")
-            if reds:
-                parts.append(f"red 3s {reds:+d}")
-            if penalty:
-                parts.append(f"hand −{penalty}")
-            if closing:
-                parts.append(f"closing {closing:+d}")
-            cells.append(" · ".join(parts))
-        return cells
+        return [round_parts(*(int(v) for v in row[:5])) for row in event.data.get("rows") or []]
 
     def clears_log(self, event: Event) -> bool:
         """A new round deals new cards: the old round's lines would only confuse."""
