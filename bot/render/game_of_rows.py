@@ -588,6 +588,10 @@ class GameOfRowsRenderer(Renderer):
             if navs:
                 parts.append("Pick a card, then where it goes.")
         brief = parts[pictured:]
+        if ctx.effects and navs:
+            # room beside the picture for what the special controls do: the menu's "Pick a
+            # card…" says the step, and the status needs no blank line above it there
+            brief = [*brief[:-2], brief[-2].lstrip("\n")]
         return HandSpec(
             embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
             buttons=turn_buttons(legal),

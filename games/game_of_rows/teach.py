@@ -22,30 +22,19 @@ def _joker(legal: Sequence[str]) -> bool:
 
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
-    """One line per special control offered now."""
+    """One short line per special control offered now (Skip's button says its cost itself)."""
     verbs = _verbs(legal)
     lines: list[str] = []
     if _joker(legal):
-        lines.append("Joker: stands for any number on a free spot; a real card may cover it later.")
+        lines.append("Joker: any number on a free spot; a real card may cover it.")
     if "block" in verbs:
-        lines.append(
-            "Block: a black J Q K A closes an empty spot, so that end of the row stops until a "
-            "red card at least as high lifts it."
-        )
+        lines.append("Block: a black J–A shuts an empty spot until a red card as high lifts it.")
     if "unblock" in verbs:
-        lines.append("Unblock: a red J Q K A lifts a black block no higher, freeing the spot.")
+        lines.append("Unblock: a red J–A lifts a black block no higher than it.")
     if "down" in verbs:
-        lines.append(
-            "Face down: any card, claimed as the spot's number. If called and any is false, you "
-            "take them back plus one card each; if all true, the caller draws as many."
-        )
-    if "skip" in verbs:
-        lines.append("Skip: your turn ends at once and you draw 2.")
+        lines.append("Face down: claim the spot's number; a caught bluff costs a card each.")
     if "call" in verbs:
-        lines.append(
-            "Call: the face-down cards turn up. A false one: the bluffer takes them back plus "
-            "one each. All true: you draw one a card."
-        )
+        lines.append("Call: a false card costs the bluffer, all true costs you, a card each.")
     return tuple(lines)
 
 
