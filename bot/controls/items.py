@@ -555,6 +555,8 @@ class HandRefresh(
             work = lambda: actions.ask_step_away(interaction, self.game_id)  # noqa: E731
         elif self.what == AWAY_YES:
             work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
+        elif self.what == EXPLAIN:  # this decision, privately, in a new message
+            work = lambda: actions.explain(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

@@ -83,8 +83,8 @@ def _trick_lines(view: Mapping[str, Any]) -> list[str]:
     return [
         f"Trick {trick.get('number')} of {view.get('tricks_in_hand')}: "
         f"{_suit(trick.get('trump'))} are trump, the Knob is the {_rank(knob.get('rank'))} of "
-        f"{_suit(knob.get('suit'))}, and the other-colour {_rank(trick.get('off_knobs_rank'))}s "
-        "are off-coloured knobs.",
+        f"{_suit(knob.get('suit'))}, and each {_rank(trick.get('off_knobs_rank'))} of the "
+        "other colour is an off-coloured knob.",
         "Strongest first: Rowboat, Knob, trump by rank, off-coloured knobs, then any card by "
         "rank. Equal best cards tie: the trick waits in a pot for the next winner.",
     ]
