@@ -208,6 +208,9 @@ def table_embed(
 
 #: how a hand marks an effect line (``TableContext.effects``)
 EFFECT_MARK = "📖"
+#: effect lines kept beside a hand's picture (the first: a game lists the most telling first);
+#: the text without a picture, and ❓ Explain, say them all
+BRIEF_EFFECTS = 1
 
 
 def hand_embed(
@@ -227,7 +230,7 @@ def hand_embed(
     if ctx.effects:
         said = tuple(f"{EFFECT_MARK} {line}" for line in ctx.effects)
         parts = (*parts, *said)
-        brief = None if brief is None else (*brief, *said)
+        brief = None if brief is None else (*brief, *said[:BRIEF_EFFECTS])
     description = clip("\n".join(parts), MAX_DESCRIPTION)
     short = None if brief is None else clip("\n".join(brief).strip(), MAX_DESCRIPTION)
     return EmbedSpec(

@@ -24,25 +24,17 @@ def _verbs(legal: Sequence[str]) -> set[str]:
 
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
-    """One line per special control offered now (a card play needs none)."""
+    """One short line per special control offered now (a card play needs none)."""
     verbs = _verbs(legal)
     lines: list[str] = []
     if "bid" in verbs:
-        lines.append(
-            "Bid: the card points (of 120) your team promises; made, you score what you took, "
-            "missed, you lose the bid."
-        )
+        lines.append("Bid: the points (of 120) your team must take, or it loses the bid.")
     if "pass" in verbs:
-        lines.append("Pass: final, you cannot bid again this hand.")
+        lines.append("Pass: final for this hand.")
     if "discard" in verbs:
-        lines.append(
-            "Put back 5: they stay hidden and their points go to whoever takes the last trick."
-        )
+        lines.append("Put back 5: their points go to whoever takes the last trick.")
     if "trump" in verbs:
-        lines.append(
-            "Trump: the suit you name beats every other suit this hand, and the Boat becomes "
-            "its highest card."
-        )
+        lines.append("Trump: beats every other suit; the Boat becomes its top card.")
     return tuple(lines)
 
 

@@ -46,29 +46,23 @@ def _last_card(view: Mapping[str, Any], legal: Sequence[str]) -> bool:
 
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
-    """One line per special control offered now."""
+    """One short line per special control offered now."""
     verbs = _verbs(legal)
     lines: list[str] = []
-    if "take" in verbs:
-        lines.append(
-            "Take the pile: its top card melds with your cards, and the rest of the pile joins "
-            "your hand."
-        )
-    if "open" in verbs or ("meld" in verbs and not _opened(view)):
-        lines.append(
-            f"Open: your side's first melds go down together and must reach {_minimum(view)} "
-            "points."
-        )
-    if _last_card(view, legal):
-        lines.append("Go out: discarding your last card closes the round, +200 for your side.")
-    if "keep" in verbs:
-        lines.append("Keep: you may not go out yet, so your last card stays and the turn ends.")
-    if "close" in verbs:
-        lines.append("Close with four black 3s: ends the round for 1000 instead of 200.")
-    if "ask" in verbs:
-        lines.append("Ask: your partner says whether you may go out; a no holds for this turn.")
     if "answer" in verbs:
-        lines.append("Yes lets your partner go out this turn; no forbids it this turn.")
+        lines.append("Yes lets your partner go out now; no keeps them playing this turn.")
+    if _last_card(view, legal):
+        lines.append("Go out: your last card ends the round, +200 for your side.")
+    if "take" in verbs:
+        lines.append("Take the pile: meld its top card; the rest joins your hand.")
+    if "open" in verbs or ("meld" in verbs and not _opened(view)):
+        lines.append(f"Open: your side's first melds must reach {_minimum(view)} points.")
+    if "keep" in verbs:
+        lines.append("Keep: you can't go out yet, so your last card stays.")
+    if "close" in verbs:
+        lines.append("Close: four black 3s end the round for 1000, not 200.")
+    if "ask" in verbs:
+        lines.append("Ask: your partner says if you may go out; a no lasts this turn.")
     return tuple(lines)
 
 

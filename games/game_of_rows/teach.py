@@ -22,19 +22,20 @@ def _joker(legal: Sequence[str]) -> bool:
 
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
-    """One short line per special control offered now (Skip's button says its cost itself)."""
+    """One short line per special control offered now, the most telling first (Skip's button
+    says its cost itself)."""
     verbs = _verbs(legal)
     lines: list[str] = []
-    if _joker(legal):
-        lines.append("Joker: any number on a free spot; a real card may cover it.")
+    if "call" in verbs:
+        lines.append("Call: a false card costs the bluffer, all true costs you, a card each.")
+    if "down" in verbs:
+        lines.append("Face down: claim the spot's number; a caught bluff costs a card each.")
     if "block" in verbs:
         lines.append("Block: a black J–A shuts an empty spot until a red card as high lifts it.")
     if "unblock" in verbs:
         lines.append("Unblock: a red J–A lifts a black block no higher than it.")
-    if "down" in verbs:
-        lines.append("Face down: claim the spot's number; a caught bluff costs a card each.")
-    if "call" in verbs:
-        lines.append("Call: a false card costs the bluffer, all true costs you, a card each.")
+    if _joker(legal):
+        lines.append("Joker: any number on a free spot; a real card may cover it.")
     return tuple(lines)
 
 

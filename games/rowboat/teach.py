@@ -37,12 +37,8 @@ def _seconds(view: Mapping[str, Any]) -> int:
 
 
 def _lighthouse(view: Mapping[str, Any]) -> str:
-    who = (
-        "you and your partner see every other hand"
-        if view.get("players") == 4
-        else ("you see your opponents' hands")
-    )
-    return f"Lighthouse: {who} for {_seconds(view)} s, privately; once a game for your side."
+    who = "your side sees every other hand" if view.get("players") == 4 else "see the other hands"
+    return f"Lighthouse: {who} for {_seconds(view)} s; once a game for your side."
 
 
 def _bid_line(view: Mapping[str, Any]) -> str:
@@ -53,23 +49,17 @@ def _bid_line(view: Mapping[str, Any]) -> str:
 
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
-    """One line per special control offered now."""
+    """One short line per special control offered now."""
     verbs = _verbs(legal)
     lines: list[str] = []
     if "moon" in verbs:
-        lines.append(
-            "Moon: you fix how many Tide cards (so tricks) this hand has, before anything is "
-            "dealt; without it the Tide stops once all four suits show. Once a game."
-        )
+        lines.append("Moon: you pick how many Tide cards (tricks) this hand has; once a game.")
     if "pass" in verbs:
-        lines.append("Pass: this card goes to your partner; the four cards move together.")
+        lines.append("Pass: this card goes to your partner, theirs comes to you.")
     if "bid" in verbs:
-        lines.append(_bid_line(view))
+        lines.append("Bid: made, 10 a trick bid (extras are sandbags); missed, −10 a trick bid.")
     if "rowboat" in verbs:
-        lines.append(
-            "Rowboat: beats every card in this trick (never the last one); one of your cards "
-            "then stays unplayed. Once a game for your side."
-        )
+        lines.append("Rowboat: wins this trick (never the last); once a game for your side.")
     if "lighthouse" in verbs:
         lines.append(_lighthouse(view))
     return tuple(lines)

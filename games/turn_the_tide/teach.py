@@ -16,10 +16,8 @@ def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     if not any(code.startswith("play:") for code in legal):
         return ()
     return (
-        "Weather: the highest card takes the lower tide card, the second highest the higher "
-        "one; then the highest tide level costs its owner a preserver.",
-        "🛟 on a card only sets how many preservers its hand gives at a round's start; "
-        "playing it costs none.",
+        "Weather: top card takes the low tide, second the high; the highest tide loses a 🛟.",
+        "🛟 marks only set a hand's preservers at a round's start; playing costs none.",
     )
 
 
