@@ -94,6 +94,11 @@ def decision(
         if "take" in verbs:
             choices.append("take the whole pile by melding its top card")
         lines.append("Start your turn: " + ", or ".join(choices) + ".")
+        if "take" in verbs:
+            lines.append(
+                "The pile brings more cards to meld (their value scores for your side), but "
+                "cards still in hand when the round ends count against you."
+            )
     if "meld" in verbs or "add" in verbs or "open" in verbs:
         lines.append(
             "Melds score their cards' value for your side; seven cards make a canasta "

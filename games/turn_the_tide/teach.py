@@ -16,7 +16,7 @@ def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     if not any(code.startswith("play:") for code in legal):
         return ()
     return (
-        "Weather: top card takes the low tide, second the high; the highest tide loses a 🛟.",
+        "Weather: highest card takes the low tide, second the high; the highest tide loses a 🛟.",
         "🛟 marks only set a hand's preservers at a round's start; playing costs none.",
     )
 
