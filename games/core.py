@@ -514,3 +514,54 @@ def explanations(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:
     if has_hook(engine, Explainer):
         return tuple(cast(Explainer, engine).explain(state, seat))
     return ()
+
+
+# --- Teaching the decision: optional engine hooks -----------------------------------------------
+#
+# Why functions of the seat's view and legal codes, not of the state: the words a hook writes
+# reach the player at once, so they must know nothing the seat does not; a function of
+# ``view(state, seat)`` and the seat's own legal codes reveals nothing by construction (the
+# same inputs as an AI seat's :class:`Observation`). Why in the engine's package: the control
+# and the rule behind it are the game's, and the shell only places the lines.
+
+
+@runtime_checkable
+class Effects(Protocol):
+    """Optional engine hook: ``effects(view, legal)`` is one short line per special control the
+    seat is offered now ("Moon: you fix how many Tide cards there are…"), in plain words: what
+    pressing it does. ``view`` is ``view(state, seat)``, ``legal`` the seat's legal codes.
+    Nothing when no special control is offered (a plain card play needs no line)."""
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
+class Decisions(Protocol):
+    """Optional engine hook: ``decision(view, legal, names)`` explains this decision in a few
+    lines: what the choices are and what each does to the score; with no legal code, what the
+    seat is waiting for. ``names`` are the seats' names (public). The shell adds the engine's
+    ``explain`` reasons (why some moves are withheld) after these lines."""
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]: ...
+
+
+def effect_lines(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:
+    """The effect lines of the special controls ``seat`` is offered (:class:`Effects`); nothing
+    for an engine without the hook."""
+    if not has_hook(engine, Effects):
+        return ()
+    legal = tuple(action.code for action in engine.legal_actions(state, seat))
+    return tuple(cast(Effects, engine).effects(engine.view(state, seat), legal))
+
+
+def decision_lines(engine: Engine, state: Any, seat: int, names: Sequence[str]) -> tuple[str, ...]:
+    """This decision explained for ``seat`` (:class:`Decisions`) followed by the engine's
+    reasons for what it withholds (:class:`Explainer`); nothing for an engine without the
+    hook."""
+    if not has_hook(engine, Decisions):
+        return ()
+    legal = tuple(action.code for action in engine.legal_actions(state, seat))
+    lines = cast(Decisions, engine).decision(engine.view(state, seat), legal, names)
+    return (*lines, *explanations(engine, state, seat))

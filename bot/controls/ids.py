@@ -89,6 +89,9 @@ AWAY = "away"
 #: the custom_id word of the **Yes, step away** answer (the AI plays until I'm back)
 AWAY_YES = "awayyes"
 
+#: the custom_id word of a live hand's **Explain** button (this decision, privately)
+EXPLAIN = "explain"
+
 #: the custom_id word of a question's **Cancel**: the hand again, nothing done
 KEEP = "keep"
 

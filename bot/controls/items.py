@@ -28,6 +28,7 @@ from bot.controls.ids import (
     AWAY,
     AWAY_YES,
     BACK,
+    EXPLAIN,
     KEEP,
     ON_HAND,
     REMATCH,
@@ -153,6 +154,8 @@ class TableControls(Protocol):
     ) -> None: ...
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class LobbyControls(Protocol):
@@ -529,6 +532,8 @@ class HandRefresh(
             label, emoji = "Yes, step away", "💤"
         elif what == KEEP:
             label, emoji = "Cancel", None
+        elif what == EXPLAIN:
+            label, emoji = "Explain", "❓"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -550,6 +555,8 @@ class HandRefresh(
             work = lambda: actions.ask_step_away(interaction, self.game_id)  # noqa: E731
         elif self.what == AWAY_YES:
             work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
+        elif self.what == EXPLAIN:  # this decision, privately, in a new message
+            work = lambda: actions.explain(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
+from bot.controls.ids import AWAY, AWAY_YES, BACK, EXPLAIN, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -124,12 +124,14 @@ def hand_view(
     snapshot: SnapshotWording | None,
     away: bool = False,
     step_away: bool = False,
+    explain: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
-    (``ChoiceSpec.last``), then Refresh, **Step
-    away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
-    (``snapshot`` is its wording), its button, when a row is left."""
+    (``ChoiceSpec.last``), then Refresh, **Explain** (``explain``: a person's live seat in a
+    game that explains its decisions), **Step away** (``step_away``: a person's live seat)
+    and, while a snapshot shines for the seat (``snapshot`` is its wording), its button, when
+    a row is left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
@@ -179,6 +181,10 @@ def hand_view(
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
+        if explain:  # ❓ this decision explained, privately (the game's words)
+            ask = HandRefresh(game_id, EXPLAIN)
+            ask.row = row
+            view.add_item(ask)
         if step_away:
             leave = HandRefresh(game_id, AWAY)
             leave.row = row

@@ -146,6 +146,9 @@ class TableContext:
     #: why some moves are not legal for the hand's seat now (the engine's ``explain`` hook,
     #: ``games.core.Explainer``); empty on the table and for engines without the hook
     reasons: tuple[str, ...] = ()
+    #: what the special controls offered to the hand's seat do, one line each (the engine's
+    #: ``effects`` hook, ``games.core.Effects``); :func:`hand_embed` puts them under the hand
+    effects: tuple[str, ...] = ()
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
@@ -203,6 +206,13 @@ def table_embed(
     )
 
 
+#: how a hand marks an effect line (``TableContext.effects``)
+EFFECT_MARK = "📖"
+#: effect lines kept beside a hand's picture (the first: a game lists the most telling first);
+#: the text without a picture, and ❓ Explain, say them all
+BRIEF_EFFECTS = 1
+
+
 def hand_embed(
     ctx: TableContext,
     game: str,
@@ -213,8 +223,14 @@ def hand_embed(
     brief: Sequence[str] | None = None,
 ) -> EmbedSpec:
     """A seat's private hand embed: ``Your hand · <game> #<id> · <name>`` over ``parts``, one a
-    line, clipped to Discord's limits; ``brief``: the lines kept beside its picture."""
+    line, clipped to Discord's limits; ``brief``: the lines kept beside its picture. The
+    context's effect lines (what the offered special controls do) close both, so every game's
+    hand says them the same way, next to the controls they are about."""
     title = f"Your hand · {game} #{ctx.game_id} · {ctx.name(seat)}"
+    if ctx.effects:
+        said = tuple(f"{EFFECT_MARK} {line}" for line in ctx.effects)
+        parts = (*parts, *said)
+        brief = None if brief is None else (*brief, *said[:BRIEF_EFFECTS])
     description = clip("\n".join(parts), MAX_DESCRIPTION)
     short = None if brief is None else clip("\n".join(brief).strip(), MAX_DESCRIPTION)
     return EmbedSpec(

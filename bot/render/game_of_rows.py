@@ -14,6 +14,7 @@ an action code, so a card code in a message always comes from that seat's own co
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.render import (
@@ -542,6 +543,10 @@ class GameOfRowsRenderer(Renderer):
         playable cards (penalties let hands grow, §4.3) is opened by suit first (focus
         ``suit:<S>``), since one menu holds 25. A focus whose card has no target any more (the
         table moved on) falls back to the top level."""
+        if view.get("phase") == "challenge":
+            # the status line already says what a call and a pass cost, with this bluff's
+            # numbers: the generic effect line would say it twice
+            ctx = replace(ctx, effects=())
         groups = by_card(legal)
         parts = [hand_text(view)]
         mine = own_face_down(view)
@@ -588,6 +593,10 @@ class GameOfRowsRenderer(Renderer):
             if navs:
                 parts.append("Pick a card, then where it goes.")
         brief = parts[pictured:]
+        if ctx.effects and navs:
+            # room beside the picture for what the special controls do: the menu's "Pick a
+            # card…" says the step, and the status needs no blank line above it there
+            brief = [*brief[:-2], brief[-2].lstrip("\n")]
         return HandSpec(
             embed=hand_embed(ctx, "Game of Rows", seat, parts, color=COLOR, brief=brief),
             buttons=turn_buttons(legal),

@@ -18,6 +18,7 @@ from bot.render import MAX_CONTENT, TableContext, clip
 from bot.render.base import Renderer, renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
 from bot.table.answers import update_message
+from bot.table.decisions import decision_text
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
@@ -297,3 +298,14 @@ class Actions:
             raise NotAllowed(renderer_for(info.game).snapshot_wording.none)
         ctx = self.presenter.context(info)
         await self.snapshots.send(interaction, info, ctx, seat, shining[-1], followup=False)
+
+    async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**❓ Explain**: this decision of the clicking seat, answered privately in a new
+        message (the hand stays as it is); a game that is over says so instead."""
+        info, state = await self.manager.state(game_id)
+        seat = self.seat_of(interaction, info)  # "not yours" for someone without a seat here
+        note = ended_note(info, state)
+        if note is not None or info.status != "live":
+            raise GameNotFound(note or "The game has not started yet: the host presses Start.")
+        text = decision_text(info, state, seat)
+        await interaction.response.send_message(content=text, ephemeral=True)

@@ -25,7 +25,7 @@ from bot.table.scoresheet import SheetRow, sides_of, with_score_sheet
 from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
-from games.core import explanations
+from games.core import Decisions, effect_lines, explanations, has_hook
 
 
 class Presenter:
@@ -138,6 +138,9 @@ class Presenter:
         reasons = explanations(engine, state, seat) if live else ()
         if reasons:
             ctx = replace(ctx, reasons=reasons)
+        effects = effect_lines(engine, state, seat) if live and not away else ()
+        if effects:  # what the special controls offered here do (the game's words)
+            ctx = replace(ctx, effects=effects)
         seen = engine.view(state, seat)
         if not live:  # stopped early (an admin, or nobody moved): the engine still waits on
             seen = {**seen, "to_act": []}  # someone, but nobody is to move any more
@@ -171,7 +174,14 @@ class Presenter:
         wording = render.snapshot_wording if shining else None
         person = live and not away and not info.seats[seat].is_ai
         view = controls.hand_view(
-            info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
+            info.id,
+            seat,
+            info.version,
+            spec,
+            snapshot=wording,
+            away=away,
+            step_away=person,
+            explain=person and has_hook(engine, Decisions),
         )
         return framed(spec.embed, controls.to_embed(spec.embed)), view
 

@@ -24,13 +24,13 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.boat import determinize
+from games.boat import determinize, teach
 from games.boat import view as view_mod
 from games.boat.cards import (
     CODES,
@@ -252,6 +252,16 @@ class BoatEngine(BaseEngine):
         ns, ew = state.scores
         winners = [] if state.winner < 0 else list(self.teams(PLAYERS)[state.winner])
         return Result(scores=[ns, ew, ns, ew], winners=winners)
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+        """What the special controls offered now do (``games.core.Effects``)."""
+        return teach.effects(view, legal)
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """This decision explained, or what the seat waits for (``games.core.Decisions``)."""
+        return teach.decision(view, legal, names)
 
     def explain(self, state: State, seat: int) -> tuple[str, ...]:
         """Why some of the seat's cards are not offered now (``games.core.Explainer``): the

@@ -76,12 +76,12 @@ Decisions where the spec leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
-from games.boat_canasta import actions, effects, rules
+from games.boat_canasta import actions, effects, rules, teach
 from games.boat_canasta.deck import CARD_COPIES
 from games.boat_canasta.determinize import determinize
 from games.boat_canasta.explain import explain
@@ -240,6 +240,16 @@ class BoatCanastaEngine(BaseEngine):
         if isinstance(plan, str):
             raise IllegalAction(plan)
         return effects.execute(state, seat, plan)
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+        """What the special controls offered now do (``games.core.Effects``)."""
+        return teach.effects(view, legal)
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """This decision explained, or what the seat waits for (``games.core.Decisions``)."""
+        return teach.decision(view, legal, names)
 
     def explain(self, state: State, seat: int) -> tuple[str, ...]:
         """Why the pile or Open is not offered now (``games.core.Explainer``)."""

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
@@ -77,7 +77,7 @@ from games.core import (
     Result,
     Window,
 )
-from games.game_of_rows import rules
+from games.game_of_rows import rules, teach
 from games.game_of_rows.cards import CARD_COPIES, DECK
 from games.game_of_rows.explain import explain
 from games.game_of_rows.state import CHALLENGE, OVER, TURN, Opts, State, dump_state, load_state
@@ -194,6 +194,16 @@ class GameOfRowsEngine(BaseEngine):
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         return rules.apply_action(state, seat, self.coerce(action))
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+        """What the special controls offered now do (``games.core.Effects``)."""
+        return teach.effects(view, legal)
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """This decision explained, or what the seat waits for (``games.core.Decisions``)."""
+        return teach.decision(view, legal, names)
 
     def explain(self, state: State, seat: int) -> tuple[str, ...]:
         """Why moves the seat to act may look for are not offered (``games.core.Explainer``)."""

@@ -8,7 +8,7 @@ Validation lives here (what a player may do now, and why not), the rules themsel
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
@@ -24,7 +24,7 @@ from games.core import (
     Observation,
     Result,
 )
-from games.rowboat import rules
+from games.rowboat import rules, teach
 from games.rowboat.actions import (
     BID_ACTS,
     CARD_VERBS,
@@ -375,6 +375,16 @@ class RowboatEngine(BaseEngine):
         )
 
     # ------------------------------------------------------------ views and results
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+        """What the special controls offered now do (``games.core.Effects``)."""
+        return teach.effects(view, legal)
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """This decision explained, or what the seat waits for (``games.core.Decisions``)."""
+        return teach.decision(view, legal, names)
 
     def explain(self, state: State, seat: int) -> tuple[str, ...]:
         """Why some of the seat's cards (or its side's Rowboat) are not offered in this trick

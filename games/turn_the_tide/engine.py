@@ -29,7 +29,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
@@ -45,6 +45,7 @@ from games.core import (
     Observation,
     Result,
 )
+from games.turn_the_tide import teach
 
 from . import rules
 from . import state as state_mod
@@ -138,6 +139,16 @@ class TurnTheTideEngine(BaseEngine):
             held = ", ".join(str(c) for c in state.hands[seat])
             raise IllegalAction(f"Weather card {card} is not in your hand; you can play {held}.")
         return card
+
+    def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+        """What the special controls offered now do (``games.core.Effects``)."""
+        return teach.effects(view, legal)
+
+    def decision(
+        self, view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+    ) -> tuple[str, ...]:
+        """This decision explained, or what the seat waits for (``games.core.Decisions``)."""
+        return teach.decision(view, legal, names)
 
     def explain(self, state: State, seat: int) -> tuple[str, ...]:
         """Why the seat is offered no card (``games.core.Explainer``), in the words of

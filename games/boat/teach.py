@@ -1,0 +1,89 @@
+"""What Boat's special controls do, and this decision explained (``games.core.Effects`` and
+``Decisions``), in our own words.
+
+Why from the view: the lines reach the player at once, so they come from the seat's own view
+and legal codes only: the bonus cards and other hands are never named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+_DOING = {
+    "bidding": "to bid or pass",
+    "discard": "to put five cards back",
+    "trump": "to name trump",
+    "play": "to play to the trick",
+}
+
+
+def _verbs(legal: Sequence[str]) -> set[str]:
+    return {code.partition(":")[0] for code in legal}
+
+
+def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
+    """One short line per special control offered now (a card play needs none)."""
+    verbs = _verbs(legal)
+    lines: list[str] = []
+    if "bid" in verbs:
+        lines.append("Bid: the points (of 120) your team must take, or it loses the bid.")
+    if "pass" in verbs:
+        lines.append("Pass: final for this hand.")
+    if "discard" in verbs:
+        lines.append("Put back 5: their points go to whoever takes the last trick.")
+    if "trump" in verbs:
+        lines.append("Trump: beats every other suit; the Boat becomes its top card.")
+    return tuple(lines)
+
+
+def decision(
+    view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
+) -> tuple[str, ...]:
+    """This decision: the choices and what each does to the score, or what the seat waits for."""
+    verbs = _verbs(legal)
+    phase = str(view.get("phase"))
+    lines: list[str] = []
+    if not verbs:
+        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+        doing = _DOING.get(phase)
+        if not doing or not waiting:
+            return ("Nothing to decide: the hand is over.",)
+        lines.append(f"Waiting for {' & '.join(waiting)} {doing}.")
+        if phase not in ("bidding", "play"):
+            return tuple(lines)
+    if phase == "bidding":
+        high = view.get("high_bid")
+        lines.append(
+            "Bids go up in fives from 65 to 120"
+            + (f"; the bid to beat is {high}." if high else "; nobody has bid yet.")
+        )
+        lines.append(
+            "The last bidder takes the five bonus cards, puts five back and names trump. Their "
+            "team scores its card points if it reaches the bid, else loses the bid; the other "
+            "team always scores what it took."
+        )
+        if "pass" in verbs:
+            lines.append("Passing is final for this hand.")
+    elif phase == "discard":
+        lines.append(
+            "Choose the five cards to put back (any five, point cards too). They score for the "
+            "team that takes the ninth trick."
+        )
+    elif phase == "trump":
+        lines.append(
+            "Name trump: a suit you hold many high cards of is safest. The Boat counts as that "
+            "suit's highest trump."
+        )
+    elif phase == "play":
+        trump = _SUIT_WORDS.get(str(view.get("trump")), "?")
+        bid, declarer = view.get("bid"), view.get("declarer")
+        lines.append(
+            f"{trump} are trump. Follow the suit led; if you cannot, you must trump if you can; "
+            "otherwise play anything."
+        )
+        if isinstance(declarer, int) and 0 <= declarer < len(names):
+            lines.append(f"{names[declarer]}'s team must take {bid}+ card points of 120.")
+        lines.append("Points: the Boat 20, each Ace and 10 10, each 5 5; the rest nothing.")
+    return tuple(lines)
