@@ -15,6 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.base import (
     ActionRow,
+    AlertRow,
     ActionWrite,
     Batch,
     Commit,
@@ -102,6 +103,7 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ActionRow",
+    "AlertRow",
     "ActionWrite",
     "Batch",
     "Commit",
