@@ -15,8 +15,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.base import (
     ActionRow,
-    AlertRow,
     ActionWrite,
+    AlertRow,
     Batch,
     Commit,
     CommitInDoubt,
@@ -103,8 +103,8 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "ActionRow",
-    "AlertRow",
     "ActionWrite",
+    "AlertRow",
     "Batch",
     "Commit",
     "CommitInDoubt",

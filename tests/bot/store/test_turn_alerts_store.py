@@ -4,9 +4,8 @@ and still there after the database is opened again."""
 
 from __future__ import annotations
 
-from tests.postgres import Db
-
 from bot.store import AlertRow, open_store
+from tests.postgres import Db
 
 NOW = 1_700_000_000.0
 
