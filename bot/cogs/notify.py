@@ -14,20 +14,7 @@ from discord.ext import commands
 
 from bot.client import TidewaterBot
 from bot.sessions import SessionManager
-from bot.table.alerts import SLOW_SECONDS, TurnAlerts, listing, table_line
-
-#: what /notify says once alerts are on (the person learns when, where from, and the limits)
-ON = (
-    "🔔 Turn alerts are **on**. When it becomes your turn at a table whose clock is"
-    f" {SLOW_SECONDS // 3600} hour or more a move, I send you a DM with a link to the table"
-    " (at most one every 10 minutes; tables that come up meanwhile share it). Your server must"
-    " let members send you direct messages. /turns lists the tables waiting on you."
-)
-OFF = "🔕 Turn alerts are **off**. /notify turns them on again; /turns lists your turns."
-
-
-def alerts_answer(enabled: bool) -> str:
-    return ON if enabled else OFF
+from bot.table.alerts import TurnAlerts, alerts_answer, listing, table_line
 
 
 class Notify(commands.Cog):

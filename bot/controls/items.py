@@ -25,6 +25,7 @@ from discord import ui
 
 from bot.controls.answers import UNKNOWN, checked, guarded, payload, refuse, reply
 from bot.controls.ids import (
+    ALERT,
     AWAY,
     AWAY_YES,
     BACK,
@@ -153,6 +154,8 @@ class TableControls(Protocol):
     ) -> None: ...
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def alert_me(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class LobbyControls(Protocol):
@@ -529,6 +532,8 @@ class HandRefresh(
             label, emoji = "Yes, step away", "💤"
         elif what == KEEP:
             label, emoji = "Cancel", None
+        elif what == ALERT:
+            label, emoji = "Alert me", "🔔"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -550,6 +555,8 @@ class HandRefresh(
             work = lambda: actions.ask_step_away(interaction, self.game_id)  # noqa: E731
         elif self.what == AWAY_YES:
             work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
+        elif self.what == ALERT:
+            work = lambda: actions.alert_me(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

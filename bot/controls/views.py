@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
+from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -114,12 +114,15 @@ def hand_view(
     snapshot: SnapshotWording | None,
     away: bool = False,
     step_away: bool = False,
+    alert: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
     (``ChoiceSpec.last``), then Refresh, **Step
     away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
-    (``snapshot`` is its wording), its button, when a row is left."""
+    (``snapshot`` is its wording), its button, when a row is left; and **Alert me**
+    (``alert``: a person's seat at a slow table) after them, on the next row if theirs is
+    full."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
@@ -177,6 +180,12 @@ def hand_view(
             look = HandRefresh(game_id, SNAP, snapshot)
             look.row = row
             view.add_item(look)
+    if alert and row < MAX_ROWS:  # 🔔 Alert me (a slow table): last, spilling to a free row
+        used = sum(1 for item in view.children if item.row == row)
+        bell = HandRefresh(game_id, ALERT)
+        bell.row = row if used < MAX_BUTTONS_PER_ROW else row + 1
+        if bell.row < MAX_ROWS:
+            view.add_item(bell)
     # Why stopped: discord.py keeps an ephemeral message's view in its view store for 15
     # minutes (with a timeout task), i.e. one object per opened hand; every control here is a
     # persistent dynamic item served without the view, so a finished view, which discord.py

@@ -60,6 +60,21 @@ MAX_LISTED = 10
 MESSAGE_LIMIT = 2000
 
 
+#: what /notify says once alerts are on (the person learns when, where from, and the limits)
+ON = (
+    "🔔 Turn alerts are **on**. When it becomes your turn at a table whose clock is"
+    f" {SLOW_SECONDS // 3600} hour or more a move, I send you a DM with a link to the table"
+    f" (at most one every {int(WINDOW // 60)} minutes; tables that come up meanwhile share it)."
+    " Your server must"
+    " let members send you direct messages. /turns lists the tables waiting on you."
+)
+OFF = "🔕 Turn alerts are **off**. /notify turns them on again; /turns lists your turns."
+
+
+def alerts_answer(enabled: bool) -> str:
+    return ON if enabled else OFF
+
+
 def jump_url(info: GameInfo) -> str:
     """The link that opens the table message (the channel, when it has none yet)."""
     base = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
@@ -225,7 +240,7 @@ class TurnAlerts:
         waiting = self._people_waiting(info, state)
         newly = waiting - self._waiting.get(game_id, frozenset()) - {look.actor}
         self._waiting[game_id] = waiting
-        if not newly or await self._clock_of(info) < self.slow:
+        if not newly or self.manager.turn_clock(info) < self.slow:
             return
         for seat in sorted(newly):
             user_id = info.seats[seat].user_id
@@ -239,12 +254,6 @@ class TurnAlerts:
             self._pending.setdefault(user_id, set()).add(game_id)
             if user_id not in self._due:
                 self._due[user_id] = max(self.clock(), self._last.get(user_id, 0.0) + self.window)
-
-    async def _clock_of(self, info: GameInfo) -> int:
-        """The table's turn clock: its host's pace, else the server's turn timeout."""
-        if info.pace is not None:
-            return info.pace
-        return (await self.manager.guild_settings(info.guild_id)).turn_timeout
 
     async def _wants(self, user_id: int) -> bool:
         try:

@@ -211,3 +211,22 @@ async def test_the_choice_outlives_a_restart(fake: FakeDiscord, tmp_path: Any) -
     await play(table, BOB)  # Alice's choice was read from the file: her turn reaches her
     await settle(bot, fake)
     assert len(fake.dms(ALICE.id)) == 1
+
+
+async def test_alert_me_on_the_hand_of_a_slow_table(fake: FakeDiscord, tmp_path: Any) -> None:
+    clock = Clock()
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    fast = await open_table(fake, bot, [ALICE, BOB], pace=60, first=0)
+    assert "Alert me" not in fake.labels(await fast.open_hand(BOB))
+    slow = await open_table(fake, bot, [CAROL, BOB], pace=HOUR, channel=OTHER_CHANNEL_ID)
+    hand = await slow.open_hand(BOB)
+    assert "Alert me" in fake.labels(hand)
+    stranger = await slow.press(DAN, "Alert me", hand)  # a forwarded hand: not Dan's
+    assert (
+        "no seat" in fake.reply_text(stranger)
+        and await bot.manager.store.turn_alerts(DAN.id) is None
+    )
+    answer = await slow.press(BOB, "Alert me", hand)
+    [sent] = [s for s in fake.replies_to(answer) if s.kind == "callback"]
+    assert "Turn alerts are **on**" in sent.text and sent.audience == BOB.id
+    assert (await bot.manager.store.turn_alerts(BOB.id)).enabled
