@@ -82,12 +82,14 @@ def jump_url(info: GameInfo) -> str:
     return f"{base}/{table}" if table is not None else base
 
 
-def table_line(info: GameInfo, due: float | None = None) -> str:
-    """One table in a DM or in /turns: the game, the table, where it is, the link, and when
-    the person's clock runs out (a Discord timestamp, shown in their own time zone)."""
+def table_line(info: GameInfo, due: float | None = None, server: str | None = None) -> str:
+    """One table in a DM or in /turns: the game, the table, where it is (``server``: its
+    name, for a DM, which is read outside the server), the link, and when the person's clock
+    runs out (a Discord timestamp, shown in their own time zone)."""
     title = registry.get(info.game).title
     when = f" · clock ends <t:{int(due)}:R>" if due is not None else ""
-    where = f"**{title}** · table #{info.id} in <#{info.channel_id}>{when}"
+    server = f" ({server})" if server else ""
+    where = f"**{title}** · table #{info.id} in <#{info.channel_id}>{server}{when}"
     return f"{where}\n[Open the table]({jump_url(info)})"
 
 
@@ -277,7 +279,9 @@ class TurnAlerts:
                 continue
             seat = info.seat_of(user_id)
             if info.status == "live" and seat in self._people_waiting(info, state):
-                lines.append((game_id, table_line(info, self.manager.turn_due(game_id, seat))))
+                due = self.manager.turn_due(game_id, seat)
+                guild = self.client.get_guild(info.guild_id)
+                lines.append((game_id, table_line(info, due, guild.name if guild else None)))
         if not lines:
             return
         now = self.clock()
@@ -300,9 +304,9 @@ class TurnAlerts:
     # ---- /turns ---------------------------------------------------------------------------------
     async def waiting_on(self, guild_id: int, user_id: int) -> list[tuple[GameInfo, float | None]]:
         """Every live table of this server waiting on this person now (not away), with when
-        their clock runs out; newest first: the table whose turn came last (its clock ends
+        their clock runs out; newest first: the table whose turn came last (its clock started
         last) at the top, then tables without a clock, the newest table first."""
-        found: list[tuple[GameInfo, float | None]] = []
+        found: list[tuple[GameInfo, float | None, float | None]] = []
         for listed in await self.manager.live_games(guild_id):
             seat = listed.seat_of(user_id)
             if listed.status != "live" or seat is None:
@@ -312,9 +316,11 @@ class TurnAlerts:
             except GameNotFound:
                 continue
             if seat in self._people_waiting(info, state):
-                found.append((info, self.manager.turn_due(info.id, seat)))
-        found.sort(key=lambda f: (f[1] is not None, f[1] or 0.0, f[0].id), reverse=True)
-        return found
+                due = self.manager.turn_due(info.id, seat)
+                since = None if due is None else due - self.manager.turn_clock(info)
+                found.append((info, due, since))
+        found.sort(key=lambda f: (f[2] is not None, f[2] or 0.0, f[0].id), reverse=True)
+        return [(info, due) for info, due, _since in found]
 
     async def close(self) -> None:
         if self._timer is not None:

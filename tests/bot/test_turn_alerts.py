@@ -174,7 +174,9 @@ async def test_turns_lists_the_tables_waiting_on_you(fake: FakeDiscord, tmp_path
     bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
     empty = await turns(fake, bot, ALICE)
     assert "No table here is waiting on you" in empty.text and empty.audience == ALICE.id
-    mine = await open_table(fake, bot, [ALICE, BOB], pace=HOUR, first=0)
+    # a day a move, her turn first; an hour a move, her turn later: the later turn is newer,
+    # though the day's clock ends later
+    mine = await open_table(fake, bot, [ALICE, BOB], pace=86400, first=0)
     clock.now += 100
     newer = await open_table(fake, bot, [CAROL, ALICE], pace=HOUR, channel=OTHER_CHANNEL_ID,
                              first=1)  # fmt: skip
