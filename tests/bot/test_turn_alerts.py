@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.table.alerts import CANNOT_DM
+from bot.table.alerts import CANNOT_DM, PRESENT_SECONDS
 from tests.bot.flows import Table
 from tests.bot.harness import (
     CHANNEL_ID,
@@ -54,18 +54,20 @@ async def open_table(
     pace: int,
     channel: int = CHANNEL_ID,
     first: int = 0,
+    game: str = "high_card",
 ) -> Table:
-    """A started High Card table in ``channel``: ``people`` seated in order, ``first`` leads,
-    the host's pace ``pace`` seconds a move."""
-    table = Table(fake, bot, game="high_card")
-    token = fake.command(bot, people[0], "play", {"game": "high_card"}, channel_id=channel)
+    """A started table in ``channel`` (High Card unless ``game``): ``people`` seated in order,
+    ``first`` leads (High Card), the host's pace ``pace`` seconds a move."""
+    table = Table(fake, bot, game=game)
+    token = fake.command(bot, people[0], "play", {"game": game}, channel_id=channel)
     await settle(bot, fake)
     table.lobby = token.original or 0
     info = await bot.manager.game_in_channel(channel)
     table.game_id = info.id
     for person in people[1:]:
         await table.press(person, "Join")
-    await table.set_options(people[0], f"cards = 2\nfirst_player = {first}")
+    if game == "high_card":
+        await table.set_options(people[0], f"cards = 2\nfirst_player = {first}")
     await table.click(people[0], table.lobby, f"l:{table.game_id}:pace", str(pace))
     table.users = dict(enumerate(people))
     await table.press(people[0], "Start")
@@ -232,3 +234,26 @@ async def test_alert_me_on_the_hand_of_a_slow_table(fake: FakeDiscord, tmp_path:
     [sent] = [s for s in fake.replies_to(answer) if s.kind == "callback"]
     assert "Turn alerts are **on**" in sent.text and sent.audience == BOB.id
     assert (await bot.manager.store.turn_alerts(BOB.id)).enabled
+
+
+async def test_a_simultaneous_round_alerts_each_person_once(
+    fake: FakeDiscord, tmp_path: Any
+) -> None:
+    """Turn the Tide: everyone chooses at once. The round's start alerts all three; a choice
+    made alerts nobody (the others were waiting already); the next round alerts the two who
+    chose earlier, not the one whose choice ended the round."""
+    clock = Clock()
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3", clock=clock)
+    for person in (ALICE, BOB, CAROL):
+        await notify(fake, bot, person)
+    table = await open_table(fake, bot, [ALICE, BOB, CAROL], pace=HOUR, game="turn_the_tide")
+    assert [len(fake.dms(p.id)) for p in (ALICE, BOB, CAROL)] == [1, 1, 1]
+    await play(table, ALICE)
+    await play(table, BOB)
+    assert [len(fake.dms(p.id)) for p in (ALICE, BOB, CAROL)] == [1, 1, 1]
+    await table.later(clock, PRESENT_SECONDS + 1)  # Alice and Bob have left the table
+    await play(table, CAROL)  # the round ends: a new one waits on all three
+    _info, state = await bot.manager.state(table.game_id)
+    assert set(bot.manager._games[table.game_id].engine.to_act(state)) == {0, 1, 2}
+    await table.later(clock, 600)  # their windows end
+    assert [len(fake.dms(p.id)) for p in (ALICE, BOB, CAROL)] == [2, 2, 1]
