@@ -5,8 +5,9 @@ move, with a link to the table; and the list behind /turns.
 Why here and shaped like this:
 
 * **Off the key path.** The manager's key path is click, commit, then the table and hand
-  edits. The listener (:meth:`TurnAlerts.on_update`) awaits nothing: it notes the game in a
-  bounded map and wakes one worker task, which reads the state, the person's choice in the
+  edits. The listener (:meth:`TurnAlerts.on_update`) awaits nothing: it drops a faster
+  table's change at once (one dictionary look-up), notes a slow one in a bounded map and
+  wakes one worker task, which reads the state, the person's choice in the
   store and sends the DM later. A slow DM, or a slow store read, delays no table.
 * **Who is alerted.** A person whose seat is newly waiting (compared with what this process
   last saw of the table, seeded from every live table at start-up so that a restart alerts
@@ -161,7 +162,7 @@ class TurnAlerts:
         """At start-up: who is waiting at every live table now, so that only later turns
         alert (a restart must not DM everyone whose turn it already was)."""
         for info in await self.manager.live_games():
-            if info.status == "live":
+            if info.status == "live" and self.manager.turn_clock(info) >= self.slow:
                 try:
                     info, state = await self.manager.state(info.id)
                 except GameNotFound:
@@ -176,6 +177,9 @@ class TurnAlerts:
             self._waiting.pop(info.id, None)
             return
         if update.cause == "remind":  # the table pings for it; the turn is not new
+            return
+        if self.manager.turn_clock(info) < self.slow:  # most tables: nothing to do at all
+            self._waiting.pop(info.id, None)
             return
         if info.id not in self._looks and len(self._looks) >= MAX_PENDING:
             log.warning("turn alerts: too many tables waiting to be looked at; one dropped")
@@ -242,7 +246,7 @@ class TurnAlerts:
         waiting = self._people_waiting(info, state)
         newly = waiting - self._waiting.get(game_id, frozenset()) - {look.actor}
         self._waiting[game_id] = waiting
-        if not newly or self.manager.turn_clock(info) < self.slow:
+        if not newly:
             return
         for seat in sorted(newly):
             user_id = info.seats[seat].user_id
@@ -285,6 +289,8 @@ class TurnAlerts:
         if not lines:
             return
         now = self.clock()
+        if len(self._last) >= MAX_PENDING:  # only the windows still running matter
+            self._last = {u: t for u, t in self._last.items() if now - t < self.window}
         self._last[user_id] = now  # a refused or failed DM counts too: nothing loops
         text = dm_text([line for _gid, line in lines])
         try:
