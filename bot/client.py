@@ -27,6 +27,7 @@ from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
 from bot.table import TIMER, Tables, fade_kinds
+from bot.table.alerts import PRESENT_SECONDS, TurnAlerts
 from bot.table.pictures import Pictures
 from bot.tree import Tree
 from bot.vanished import Vanished
@@ -45,6 +46,7 @@ COGS = (
     "bot.cogs.standings",
     "bot.cogs.vanished",
     "bot.cogs.about",
+    "bot.cogs.notify",
 )
 
 
@@ -119,6 +121,15 @@ class TidewaterBot(commands.AutoShardedBot):
             repost_after=t.repost_after,
             fencing=manager.fencing,
         )
+        #: DMs to people who asked for them when their turn comes at a slow table (/notify)
+        self.alerts = TurnAlerts(
+            manager,
+            self,
+            clock,
+            present=functools.partial(self.tables.hands.active, within=PRESENT_SECONDS),
+            published=self.publisher.wait_channel,
+            fencing=manager.fencing,
+        )
         self.lobbies = Lobbies(
             manager=manager,
             client=self,
@@ -160,6 +171,8 @@ class TidewaterBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         manager = self.manager
         manager.add_listener(self.publisher.on_update)
+        await self.alerts.restore()  # who waits now: only later turns alert
+        manager.add_listener(self.alerts.on_update)
         snapshots = self.tables.snapshots
         for kind, wording in fade_kinds().items():  # a game's older fade rows too
             fade = functools.partial(snapshots.on_fade, wording=wording)
@@ -225,6 +238,7 @@ class TidewaterBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop publishing, then let the manager finish in-flight saves and close SQLite."""
         try:
+            await self.alerts.close()
             await self.publisher.close()
         finally:
             try:

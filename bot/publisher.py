@@ -383,6 +383,13 @@ class Publisher:
         if repost:
             await self.writes.delete(*where, message_id)
 
+    async def wait_channel(self, channel_id: int) -> None:
+        """Until the channel's pending table edits are sent (a turn alert links to the table
+        as it stands after them: a turn may post the table anew under a new id)."""
+        task = self._tasks.get(channel_id)
+        if task is not None and not task.done():
+            await asyncio.gather(asyncio.shield(task), return_exceptions=True)
+
     async def wait_idle(self) -> None:
         """Until every scheduled refresh has been sent (tests; graceful shutdown)."""
         while True:

@@ -95,6 +95,9 @@ EXPLAIN = "explain"
 #: the custom_id word of a question's **Cancel**: the hand again, nothing done
 KEEP = "keep"
 
+#: the custom_id word of a slow table's hand button **Alert me** (turn alerts by DM, issue 37)
+ALERT = "alert"
+
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
 

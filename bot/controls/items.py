@@ -25,6 +25,7 @@ from discord import ui
 
 from bot.controls.answers import UNKNOWN, checked, guarded, payload, refuse, reply
 from bot.controls.ids import (
+    ALERT,
     AWAY,
     AWAY_YES,
     BACK,
@@ -156,6 +157,7 @@ class TableControls(Protocol):
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def alert_me(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class LobbyControls(Protocol):
@@ -534,6 +536,8 @@ class HandRefresh(
             label, emoji = "Cancel", None
         elif what == EXPLAIN:
             label, emoji = "Explain", "❓"
+        elif what == ALERT:
+            label, emoji = "Alert me", "🔔"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -557,6 +561,8 @@ class HandRefresh(
             work = lambda: actions.step_away(interaction, self.game_id)  # noqa: E731
         elif self.what == EXPLAIN:  # this decision, privately, in a new message
             work = lambda: actions.explain(interaction, self.game_id)  # noqa: E731
+        elif self.what == ALERT:
+            work = lambda: actions.alert_me(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

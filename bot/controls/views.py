@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, AWAY_YES, BACK, EXPLAIN, KEEP, REMATCH, SNAP
+from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, EXPLAIN, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -125,13 +125,11 @@ def hand_view(
     away: bool = False,
     step_away: bool = False,
     explain: bool = False,
+    alert: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
-    (``ChoiceSpec.last``), then Refresh, **Explain** (``explain``: a person's live seat in a
-    game that explains its decisions), **Step away** (``step_away``: a person's live seat)
-    and, while a snapshot shines for the seat (``snapshot`` is its wording), its button, when
-    a row is left."""
+    (``ChoiceSpec.last``), then the hand's own buttons (:func:`_bottom`) in the rows left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
@@ -173,32 +171,47 @@ def hand_view(
             view.add_item(menu)
         row += rows
     row = menus(row, last=True)  # the menus that end the turn come after the navs
-    if row < MAX_ROWS:
-        if away:  # an AI plays the seat: the way back comes first
-            again = HandRefresh(game_id, BACK)
-            again.row = row
-            view.add_item(again)
-        refresh = HandRefresh(game_id, "refresh")
-        refresh.row = row
-        view.add_item(refresh)
-        if explain:  # ❓ this decision explained, privately (the game's words)
-            ask = HandRefresh(game_id, EXPLAIN)
-            ask.row = row
-            view.add_item(ask)
-        if step_away:
-            leave = HandRefresh(game_id, AWAY)
-            leave.row = row
-            view.add_item(leave)
-        if snapshot is not None:
-            look = HandRefresh(game_id, SNAP, snapshot)
-            look.row = row
-            view.add_item(look)
+    bottom = _bottom(
+        game_id, snapshot, away=away, step_away=step_away, explain=explain, alert=alert
+    )
+    for index, item in enumerate(bottom[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
+        item.row = row + index // MAX_BUTTONS_PER_ROW
+        view.add_item(item)
     # Why stopped: discord.py keeps an ephemeral message's view in its view store for 15
     # minutes (with a timeout task), i.e. one object per opened hand; every control here is a
     # persistent dynamic item served without the view, so a finished view, which discord.py
     # still renders but never stores, keeps memory flat however often hands are opened.
     view.stop()
     return view
+
+
+def _bottom(
+    game_id: int,
+    snapshot: SnapshotWording | None,
+    *,
+    away: bool,
+    step_away: bool,
+    explain: bool,
+    alert: bool,
+) -> list[HandRefresh]:
+    """The hand's own buttons, in their order: **I'm back** first while an AI plays the seat
+    (``away``), Refresh, ❓ **Explain** (``explain``: a person's live seat in a game that
+    explains its decisions), **Step away** (``step_away``: a person's live seat), a shining
+    snapshot's (``snapshot``: its wording), 🔔 **Alert me** (``alert``: a person's seat at a
+    slow table). They fill the rows the turn's controls leave, five a row; what finds no row
+    is left out from the end, so the most used stay."""
+    words: list[str] = [BACK] if away else []
+    words.append("refresh")
+    if explain:
+        words.append(EXPLAIN)
+    if step_away:
+        words.append(AWAY)
+    items = [HandRefresh(game_id, word) for word in words]
+    if snapshot is not None:
+        items.append(HandRefresh(game_id, SNAP, snapshot))
+    if alert:
+        items.append(HandRefresh(game_id, ALERT))
+    return items
 
 
 def confirm_view(game_id: int, seat: int, version: int, spec: ActionSpec) -> ui.View:

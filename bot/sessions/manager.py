@@ -244,6 +244,7 @@ class SessionManager:
         self.live_games = self.reads.live_games
         self.stall_ends = self.reads.stall_ends
         self.turn_due = self.reads.turn_due
+        self.turn_clock = self.reads.turn_clock
         self.deadlines = self.reads.deadlines
         self.player_stats = self.reads.player_stats
         self.leaderboard = self.reads.leaderboard

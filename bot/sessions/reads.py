@@ -132,6 +132,14 @@ class GameReads:
                 ends[g.id] = float(d.data["since"]) + self._stall_seconds
         return ends
 
+    def turn_clock(self, info: GameInfo) -> int:
+        """A table's turn clock in seconds a move (0: none): its host's pace, else the
+        server's turn timeout (what the hands and the turn alerts call a slow table)."""
+        if info.pace is not None:
+            return info.pace
+        settings = self._settings.get(info.guild_id)
+        return settings.turn_timeout if settings else 0
+
     def turn_due(self, game_id: int, seat: int) -> float | None:
         """When ``seat``'s turn clock runs out (unix time), if one is running."""
         g = self._games.get(game_id)

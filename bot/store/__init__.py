@@ -16,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from bot.store.base import (
     ActionRow,
     ActionWrite,
+    AlertRow,
     Batch,
     Commit,
     CommitInDoubt,
@@ -103,6 +104,7 @@ __all__ = [
     "MIGRATIONS",
     "ActionRow",
     "ActionWrite",
+    "AlertRow",
     "Batch",
     "Commit",
     "CommitInDoubt",

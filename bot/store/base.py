@@ -278,6 +278,17 @@ class SettingsRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AlertRow:
+    """A person's turn alerts (``bot.store.alerts``): on or off, and whether Discord refused
+    their last DM (then nothing is sent until they run /notify again)."""
+
+    user_id: int
+    enabled: bool
+    dms_closed: bool
+    updated: float
+
+
+@dataclass(frozen=True, slots=True)
 class RatingRow:
     """One person's standing in one game on one server: counts and the rating behind
     ``skill`` (the conservative estimate the leaderboard sorts by)."""
@@ -794,4 +805,17 @@ class GameStore(Protocol):
     async def set_record(self, key: str, value: str) -> None:
         """Write the bot's record ``key``, committed at once (outside the game writer: it is
         written once a start, never with a move)."""
+        ...
+
+    # ---- turn alerts (issue 37) ----------------------------------------------------------
+    async def turn_alerts(self, user_id: int) -> AlertRow | None:
+        """A person's turn-alert choice (None: never made one, so alerts are off)."""
+        ...
+
+    async def set_turn_alerts(self, user_id: int, enabled: bool, now: float) -> None:
+        """Turn a person's alerts on or off (and count their DMs as open again), at once."""
+        ...
+
+    async def close_dms(self, user_id: int, now: float) -> None:
+        """Discord refused a DM to this person: no alert is sent until they choose again."""
         ...

@@ -164,6 +164,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 14 (issue 37; hint's 12 and learn's 13 come before it once merged): a person's choice of
+    # a DM when it becomes their turn at a slow table. ``enabled``: they ran /notify to turn
+    # alerts on; ``dms_closed``: Discord refused a DM to them (50007), so nothing is sent until
+    # they run /notify again. One row per person, for every server (a DM is not a server's)
+    """
+    CREATE TABLE turn_alerts (
+        user_id    INTEGER PRIMARY KEY,
+        enabled    INTEGER NOT NULL,
+        dms_closed INTEGER NOT NULL DEFAULT 0,
+        updated    REAL    NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

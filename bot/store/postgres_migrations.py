@@ -137,6 +137,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 14: turn alerts by DM (see bot/store/migrations.py)
+    """
+    CREATE TABLE turn_alerts (
+        user_id    BIGINT  PRIMARY KEY,
+        enabled    INTEGER NOT NULL,
+        dms_closed INTEGER NOT NULL DEFAULT 0,
+        updated    DOUBLE PRECISION NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -15,9 +15,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store import standings
+from bot.store import alerts, standings
 from bot.store.base import (
     ActionRow,
+    AlertRow,
     Counters,
     DeadlineRow,
     GameRow,
@@ -140,6 +141,7 @@ class TypedReads(ABC):
         return await standings.seat_causes(self.fetchall, game_id)
 
     async def forget_user(self, user_id: int, placeholder: str) -> int:
+        await alerts.forget(self._execute, user_id)
         return await standings.forget_user(self.fetchall, self._execute, user_id, placeholder)
 
     async def record(self, key: str) -> str | None:
@@ -152,3 +154,13 @@ class TypedReads(ABC):
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+    # ---- turn alerts (the SQL is bot.store.alerts') -------------------------------------------
+    async def turn_alerts(self, user_id: int) -> AlertRow | None:
+        return await alerts.turn_alerts(self.fetchone, user_id)
+
+    async def set_turn_alerts(self, user_id: int, enabled: bool, now: float) -> None:
+        await alerts.set_turn_alerts(self._execute, user_id, enabled, now)
+
+    async def close_dms(self, user_id: int, now: float) -> None:
+        await alerts.close_dms(self._execute, user_id, now)

@@ -78,7 +78,9 @@ class Tables:
         self.log = TableLog()
         self.windows = Windows(manager, clock)
         self.snapshots = Snapshots(manager, clock, client)
-        self.presenter = Presenter(self.log, self.snapshots, self.windows)
+        self.presenter = Presenter(
+            self.log, self.snapshots, self.windows, turn_clock=manager.turn_clock
+        )
         self.hands = HandTokens(
             clock,
             client,
@@ -88,7 +90,9 @@ class Tables:
             context_seconds=hand_context_seconds,
             fencing=fencing,
         )
-        self.actions = Actions(manager, self.presenter, self.hands, self.snapshots, self.pictures)
+        self.actions = Actions(
+            manager, self.presenter, self.hands, self.snapshots, self.pictures, clock=clock
+        )
         self._sheets: dict[int, list[SheetRow]] = {}
 
     async def score_sheet(self, info: GameInfo) -> list[SheetRow]:

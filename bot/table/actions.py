@@ -8,6 +8,7 @@ stale click's answer and private notes are decided here once for every game.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import discord
@@ -17,12 +18,13 @@ from bot.model import GameInfo, Update
 from bot.render import MAX_CONTENT, TableContext, clip
 from bot.render.base import Renderer, renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
+from bot.table.alerts import alerts_answer
 from bot.table.answers import update_message
 from bot.table.decisions import decision_text
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
-from bot.table.ports import TableManager
+from bot.table.ports import Clock, TableManager
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
 from games import IllegalAction, registry
@@ -66,7 +68,9 @@ class Actions:
         snapshots: Snapshots,
         pictures: Pictures,
         defer_after: float = DEFER_AFTER,
+        clock: Clock = time.time,
     ) -> None:
+        self.clock = clock
         self.pictures = pictures
         self.defer_after = defer_after
         self.manager = manager
@@ -135,6 +139,16 @@ class Actions:
         question, embed, view = asked
         await update_message(
             interaction, content=f"**{question}**", embed=embed, view=view, attachments=[]
+        )
+
+    async def alert_me(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Alert me** on a slow table's hand: turn alerts by DM on for the person (as
+        ``/notify alerts:on``), answered privately with what they will get."""
+        info = await self.manager.get(game_id)
+        self.seat_of(interaction, info)  # "not yours" for someone without a seat here
+        await self.manager.store.set_turn_alerts(interaction.user.id, True, self.clock())
+        await interaction.response.send_message(
+            alerts_answer(True), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def step_away(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from bot.model import Deadline, GameInfo, Update
-from bot.store import ActionRow
+from bot.store import ActionRow, GameStore
 
 
 class TableManager(Protocol):
@@ -38,6 +38,11 @@ class TableManager(Protocol):
     async def cancel_deadline(self, deadline_id: int) -> bool: ...
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]: ...
+
+    def turn_clock(self, info: GameInfo) -> int: ...
+
+    @property
+    def store(self) -> GameStore: ...
 
 
 #: the current unix time (tests hand in a fake clock shared with the manager's deadlines)

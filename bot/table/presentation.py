@@ -7,7 +7,7 @@ snapshots come from the engine) and holds no Discord token.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from bot.model import GameInfo, Seat, Update
 from bot.render import LOG_FIELD, EmbedSpec, HandSpec, TableContext
 from bot.render.base import renderer_for
 from bot.sessions import paused
+from bot.table.alerts import SLOW_SECONDS
 from bot.table.ended import ended_note
 from bot.table.log import TableLog
 from bot.table.scoreboard import score_line, with_final_standings
@@ -29,8 +30,17 @@ from games.core import Decisions, effect_lines, explanations, has_hook
 
 
 class Presenter:
-    def __init__(self, log: TableLog, snapshots: Snapshots, windows: Windows) -> None:
+    def __init__(
+        self,
+        log: TableLog,
+        snapshots: Snapshots,
+        windows: Windows,
+        turn_clock: Callable[[GameInfo], int] | None = None,
+    ) -> None:
         self.log = log
+        #: a table's turn clock in seconds a move (the manager's ``turn_clock``): a slow
+        #: table's hands offer **Alert me** (turn alerts by DM); None: never
+        self.turn_clock = turn_clock
         self.snapshots = snapshots
         self.windows = windows
         #: channels where Discord refused the last table write (the bot lost a permission
@@ -173,6 +183,7 @@ class Presenter:
         shining = live and bool(self.snapshots.active(info.id, seat))
         wording = render.snapshot_wording if shining else None
         person = live and not away and not info.seats[seat].is_ai
+        slow = person and self.turn_clock is not None and self.turn_clock(info) >= SLOW_SECONDS
         view = controls.hand_view(
             info.id,
             seat,
@@ -182,6 +193,7 @@ class Presenter:
             away=away,
             step_away=person,
             explain=person and has_hook(engine, Decisions),
+            alert=slow,
         )
         return framed(spec.embed, controls.to_embed(spec.embed)), view
 

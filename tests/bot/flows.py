@@ -81,6 +81,7 @@ class Table:
         timed windows)."""
         clock.now += seconds
         self.bot.manager.poke_deadlines()
+        self.bot.alerts.poke()  # turn alerts held for their window (``bot.table.alerts``)
         await self.settle()
 
     async def click(self, user: User, message: int, cid: str, value: str | None = None) -> Token:

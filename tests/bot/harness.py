@@ -71,7 +71,7 @@ class User:
 
 
 #: the kinds of request whose text a person can read (the secrecy watches check these)
-READABLE = ("callback", "followup", "hook-edit", "send", "edit")
+READABLE = ("callback", "followup", "hook-edit", "send", "edit", "dm")
 
 
 @dataclass
@@ -81,7 +81,9 @@ class Sent:
     method: str
     path: str
     payload: dict[str, Any] | None
-    kind: str  # callback, followup, hook-edit, send, edit, thread, channel, sync, refused, other
+    kind: (
+        str  # callback, followup, hook-edit, send, edit, dm, thread, channel, sync, refused, other
+    )
     audience: int | None = None  # the user of an ephemeral message; None = public
     message_id: int | None = None
     channel_id: int | None = None
@@ -161,6 +163,10 @@ class FakeDiscord:
         self.threads: dict[int, int] = {}
         #: what the bot may do where an interaction comes from (Discord's ``app_permissions``)
         self.app_permissions = discord.Permissions.all()
+        #: direct-message channels the bot opened (channel id -> the person), and the people
+        #: who take no DM from the bot: Discord refuses a message to them with 403 / 50007
+        self.dm_channels: dict[int, int] = {}
+        self.dms_closed: set[int] = set()
 
     async def close_bots(self) -> None:
         """Close every bot a test left open: each holds an aiosqlite connection whose worker
@@ -402,7 +408,11 @@ class FakeDiscord:
             sent.audience = token.user_id if flags & EPHEMERAL else None
             self.audience[mid] = sent.audience
             return self._message(mid, token.channel_id, payload, flags)
+        if method == "POST" and path == "/users/@me/channels":
+            return self._open_dm(sent, int((payload or {})["recipient_id"]))
         m = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if m and method == "POST" and int(m[1]) in self.dm_channels:
+            return self._dm(sent, int(m[1]), payload)
         if m and method == "POST":
             mid = self.next_id()
             sent.kind, sent.message_id, sent.channel_id = "send", mid, int(m[1])
@@ -437,6 +447,51 @@ class FakeDiscord:
             self.threads[tid] = int(m[1])
             return thread_payload(tid, int(m[1]), (payload or {}).get("name", "thread"))
         raise AssertionError(f"the fake Discord does not know {method} {path}")
+
+    def _open_dm(self, sent: Sent, user_id: int) -> dict[str, Any]:
+        """POST /users/@me/channels: the DM channel with a person (the same one each time)."""
+        channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None)
+        if channel_id is None:
+            channel_id = self.next_id()
+            self.dm_channels[channel_id] = user_id
+        sent.kind, sent.channel_id, sent.audience = "dm-open", channel_id, user_id
+        return {
+            "id": str(channel_id),
+            "type": 1,
+            "last_message_id": None,
+            "recipients": [User(user_id, f"user{user_id}").payload()],
+        }
+
+    def _dm(self, sent: Sent, channel_id: int, payload: dict[str, Any] | None) -> dict[str, Any]:
+        """A message in a DM channel: refused (403, 50007) to a person who takes no DMs."""
+        user_id = self.dm_channels[channel_id]
+        sent.channel_id, sent.audience = channel_id, user_id
+        if user_id in self.dms_closed:
+            sent.kind = "refused"
+            self.sent.append(sent)
+            error = {"message": "Cannot send messages to this user", "code": 50007}
+            raise discord.Forbidden(_Response(403), error)
+        mid = self.next_id()
+        sent.kind, sent.message_id = "dm", mid
+        self.audience[mid] = user_id
+        msg = self._message(mid, channel_id, payload)
+        del msg["guild_id"]
+        return msg
+
+    def dms(self, user_id: int) -> list[Sent]:
+        """The DMs the bot delivered to a person."""
+        return [s for s in self.sent if s.kind == "dm" and s.audience == user_id]
+
+    def dm_attempts(self, user_id: int) -> int:
+        """The messages the bot tried to send a person by DM, delivered or refused."""
+        return sum(
+            1
+            for s in self.sent
+            if s.method == "POST"
+            and s.channel_id in self.dm_channels
+            and self.dm_channels[s.channel_id] == user_id
+            and s.kind in ("dm", "refused")
+        )
 
     def _callback(self, sent: Sent, token_text: str, payload: dict[str, Any]) -> Any:
         token = self.tokens[token_text]

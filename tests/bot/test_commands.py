@@ -17,6 +17,7 @@ async def test_synced_commands(fake, tmp_path) -> None:
         assert set(commands) == {
             *("play", "hand", "rules", "games", "admin"),
             *("stats", "leaderboard", "history", "replay", "privacy", "about"),
+            *("notify", "turns"),
         }
         for name in ("play", "rules"):
             [game] = commands[name]["options"]
