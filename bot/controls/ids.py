@@ -92,6 +92,9 @@ AWAY_YES = "awayyes"
 #: the custom_id word of a question's **Cancel**: the hand again, nothing done
 KEEP = "keep"
 
+#: the custom_id word of a hand's **💡 Hint** button (only where the host allows hints)
+HINT = "hint"
+
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
+from bot.controls.ids import AWAY, AWAY_YES, BACK, HINT, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -114,12 +114,13 @@ def hand_view(
     snapshot: SnapshotWording | None,
     away: bool = False,
     step_away: bool = False,
+    hint: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
-    (``ChoiceSpec.last``), then Refresh, **Step
-    away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
-    (``snapshot`` is its wording), its button, when a row is left."""
+    (``ChoiceSpec.last``), then Refresh, **💡 Hint** (``hint``: allowed at the table and a
+    move to make), **Step away** (``step_away``: a person's live seat) and, while a snapshot
+    shines for the seat (``snapshot`` is its wording), its button, when a row is left."""
     view = ui.View(timeout=None)
     main, below = _split_below(spec)
     row = _button_rows(view, game_id, seat, version, main, 0)
@@ -169,6 +170,10 @@ def hand_view(
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
+        if hint:  # the host allows hints and the seat has a move to make (issue 37)
+            ask = HandRefresh(game_id, HINT)
+            ask.row = row
+            view.add_item(ask)
         if step_away:
             leave = HandRefresh(game_id, AWAY)
             leave.row = row
@@ -225,16 +230,24 @@ def final_view(game_id: int) -> ui.View:
 
 
 def lobby_view(
-    game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS), menus: Sequence[OptionMenu] = ()
+    game_id: int,
+    levels: tuple[str, ...] = tuple(LEVEL_LABELS),
+    menus: Sequence[OptionMenu] = (),
+    hints: bool | None = None,
 ) -> ui.View:
     """The lobby's controls; ``levels`` are the AI levels the game offers, ``menus`` its
-    options that a menu can set."""
+    options that a menu can set, ``hints`` whether hints are on (None: the game has none, so
+    no hints toggle)."""
     view = ui.View(timeout=None)
     for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
     options = LobbyButton(game_id, "options")
     options.row = 1
     view.add_item(options)
+    if hints is not None:  # beside Options, above the turn clock: the table's own settings
+        toggle = LobbyButton(game_id, "hints", on=hints)
+        toggle.row = 1
+        view.add_item(toggle)
     view.add_item(LobbyLevel(game_id, levels))
     view.add_item(LobbyPace(game_id))
     if menus:
