@@ -303,7 +303,7 @@ class Lobbies:
         elif op == "hints":
             info = await manager.get(game_id)
             info = await manager.set_hints(game_id, user.id, not info.hints)
-            said = "on: a game in which one is used is not rated" if info.hints else "off"
+            said = "on" if info.hints else "off"  # the lobby says what that means
             await self.answer(interaction, info, f"The host turned hints {said}.")
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
