@@ -42,6 +42,7 @@ __all__ = [
     "move_seed",
     "random_policy",
     "resolve_level",
+    "run_hint",
     "run_level",
 ]
 
@@ -78,6 +79,15 @@ def run_level(
         if timed is not None:
             return timed(observation, seed, cpu_budget(seconds))
     return registry.policies(game)[level](observation, seed)
+
+
+def run_hint(game: str, observation: Observation, seed: int) -> tuple[str, str]:
+    """Entry point of a worker process for a hint: the game's ``hint`` (the normal level's
+    move and its reason, ``games.registry.hinter``) on the asking seat's observation."""
+    hinter = registry.hinter(game)
+    if hinter is None:
+        raise LookupError(f"{game} has no hints")
+    return hinter(observation, seed)
 
 
 def cpu_budget(seconds: float, report: Callable[[int], None] | None = None) -> Budget:

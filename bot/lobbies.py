@@ -94,7 +94,8 @@ def lobby_message(info: GameInfo, note: str | None = None) -> tuple[discord.Embe
     levels = tuple(registry.policies(info.game))
     current = render_lobby.effective_options(engine, info.options)
     menus = render_lobby.option_menus(engine, current)
-    return embed, controls.lobby_view(info.id, levels, menus)
+    hints = info.hints if registry.hinter(info.game) is not None else None
+    return embed, controls.lobby_view(info.id, levels, menus, hints)
 
 
 class Lobbies:
@@ -299,6 +300,11 @@ class Lobbies:
             await interaction.response.send_modal(OptionsModal(self, info, current))
         elif op == "start":
             await self.start(interaction, game_id)
+        elif op == "hints":
+            info = await manager.get(game_id)
+            info = await manager.set_hints(game_id, user.id, not info.hints)
+            said = "on" if info.hints else "off"  # the lobby says what that means
+            await self.answer(interaction, info, f"The host turned hints {said}.")
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """The level menu: seat an AI of the chosen level (host only, as **Add AI**)."""
@@ -377,6 +383,8 @@ class Lobbies:
                 await manager.join(info.id, seat.user_id, seat.name)
         if old.pace is not None:
             await manager.set_pace(info.id, user.id, old.pace)
+        if old.hints:
+            await manager.set_hints(info.id, user.id, True)
         info = await manager.get(info.id)
         embed, view = lobby_message(
             info, f"Rematch of #{game_id}: the same seats and options. The host presses Start."

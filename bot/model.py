@@ -100,6 +100,10 @@ class GameInfo:
     #: the table's turn clock in seconds per move as its host chose it (0: no clock); None
     #: follows the server's turn timeout
     pace: int | None = None
+    #: the host allows the 💡 Hint button at this table (off by default: a rated table)
+    hints: bool = False
+    #: someone asked for a hint in this game, so it is not rated
+    hinted: bool = False
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any (one seat per user per game)."""
@@ -107,6 +111,24 @@ class GameInfo:
             if seat.user_id == user_id:
                 return seat.seat
         return None
+
+
+#: what a 💡 Hint click gets at a table whose host did not allow hints (or a stale button)
+HINTS_OFF = "Hints are off at this table: the host did not allow them, so it stays rated."
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The normal AI's move for one seat at one version (the 💡 Hint button), with its reason;
+    ``state`` is the state it was computed for, so the shell words the move as the hand drew it.
+    """
+
+    info: GameInfo
+    state: Any
+    seat: int
+    version: int
+    code: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -330,6 +330,12 @@ Budget = Callable[[int], float]
 #: an anytime level: ``(observation, seed, budget) -> action code``, stopping at the budget
 #: or at its iteration cap, whichever comes first
 AnytimePolicy = Callable[[Observation, int, Budget], str]
+#: a game's hint (optional ``hint`` in its ``ai`` module): ``(observation, seed) -> (action
+#: code, reason)``, the ``normal`` level's move for a person who asks (the 💡 Hint button) with
+#: one line in plain words saying why, from the cases the policy itself tells apart. Why a
+#: function of the observation alone, like a policy: a hint must never know more than the
+#: player may (the same observation gives the same hint, whatever the hidden cards are)
+Hinter = Callable[[Observation, int], tuple[str, str]]
 
 
 def observe(engine: Engine, state: Any, seat: int, shown: Sequence[Event]) -> Observation:

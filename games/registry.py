@@ -13,8 +13,9 @@ import importlib
 import importlib.util
 import pkgutil
 from collections.abc import Mapping
+from typing import cast
 
-from games.core import AnytimePolicy, Engine, GamePackage, Policy
+from games.core import AnytimePolicy, Engine, GamePackage, Hinter, Policy
 
 #: packages searched for games; tests may add their own with discover()
 _ROOTS: list[str] = ["games"]
@@ -116,3 +117,17 @@ def anytime(name: str) -> Mapping[str, AnytimePolicy]:
     if root is None or importlib.util.find_spec(f"{root}.ai") is None:
         return {}
     return dict(getattr(importlib.import_module(f"{root}.ai"), "ANYTIME", {}))
+
+
+def hinter(name: str) -> Hinter | None:
+    """Game ``name``'s hint (its ``ai`` module's ``hint``: the normal level's move with a
+    reason), or None for a game without one (it then offers no 💡 Hint button).
+
+    Why found like ``LEVELS``: the hint runs in a worker process that receives only the game's
+    name and the observation."""
+    get(name)
+    root = _where.get(name)
+    if root is None or importlib.util.find_spec(f"{root}.ai") is None:
+        return None
+    found = getattr(importlib.import_module(f"{root}.ai"), "hint", None)
+    return cast(Hinter, found) if callable(found) else None

@@ -97,6 +97,8 @@ KEEP = "keep"
 
 #: the custom_id word of a slow table's hand button **Alert me** (turn alerts by DM, issue 37)
 ALERT = "alert"
+#: the custom_id word of a hand's **💡 Hint** button (only where the host allows hints)
+HINT = "hint"
 
 
 _ID_HEAD = re.compile(r"^[a-z]+:[0-9]+(?::s[0-9]+:v[0-9]+)?")

@@ -30,6 +30,7 @@ from bot.controls.ids import (
     AWAY_YES,
     BACK,
     EXPLAIN,
+    HINT,
     KEEP,
     ON_HAND,
     REMATCH,
@@ -149,6 +150,8 @@ class TableControls(Protocol):
     async def step_away(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def ask_step_away(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def hint(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def ask(
         self, interaction: discord.Interaction, game_id: int, seat: int, version: int, code: str
@@ -520,7 +523,7 @@ class HandRefresh(
     ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
     """Controls on a hand message that are not game actions (refresh, a shining snapshot,
-    **Step away** and the answers to its question)."""
+    **Step away** and the answers to its question, **💡 Hint**)."""
 
     def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
@@ -538,6 +541,8 @@ class HandRefresh(
             label, emoji = "Explain", "❓"
         elif what == ALERT:
             label, emoji = "Alert me", "🔔"
+        elif what == HINT:
+            label, emoji = "Hint", "💡"
         else:
             wording = wording or SnapshotWording()
             label, emoji = wording.button, wording.emoji
@@ -563,6 +568,8 @@ class HandRefresh(
             work = lambda: actions.explain(interaction, self.game_id)  # noqa: E731
         elif self.what == ALERT:
             work = lambda: actions.alert_me(interaction, self.game_id)  # noqa: E731
+        elif self.what == HINT:  # answered at once, then edited when the AI has the move
+            work = lambda: actions.hint(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))
@@ -570,7 +577,7 @@ class HandRefresh(
 
 class LobbyButton(
     ui.DynamicItem[ui.Button],
-    template=r"l:(?P<game>[0-9]{1,19}):(?P<op>join|leave|ai|start|cancel|options)",
+    template=r"l:(?P<game>[0-9]{1,19}):(?P<op>join|leave|ai|start|cancel|options|hints)",
 ):
     """The lobby's buttons (labels fixed by CONTRACT §2)."""
 
@@ -581,12 +588,19 @@ class LobbyButton(
         "start": ("Start", discord.ButtonStyle.primary),
         "cancel": ("Cancel", discord.ButtonStyle.danger),
         "options": ("Options", discord.ButtonStyle.secondary),
+        "hints": ("Hints: off", discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, game_id: int, op: str) -> None:
+    def __init__(self, game_id: int, op: str, *, on: bool = False) -> None:
+        """``on``: the hints toggle's state, which its label shows (a click flips it)."""
         self.game_id, self.op = game_id, op
         label, style = self.LABELS[op]
-        super().__init__(ui.Button(label=label, style=style, custom_id=lobby_id(game_id, op)))
+        emoji = None
+        if op == "hints":
+            label, emoji = ("Hints: on" if on else "Hints: off"), "💡"
+        super().__init__(
+            ui.Button(label=label, style=style, emoji=emoji, custom_id=lobby_id(game_id, op))
+        )
 
     @classmethod
     async def from_custom_id(

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, EXPLAIN, KEEP, REMATCH, SNAP
+from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, EXPLAIN, HINT, KEEP, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -125,6 +125,7 @@ def hand_view(
     away: bool = False,
     step_away: bool = False,
     explain: bool = False,
+    hint: bool = False,
     alert: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
@@ -172,7 +173,13 @@ def hand_view(
         row += rows
     row = menus(row, last=True)  # the menus that end the turn come after the navs
     bottom = _bottom(
-        game_id, snapshot, away=away, step_away=step_away, explain=explain, alert=alert
+        game_id,
+        snapshot,
+        away=away,
+        step_away=step_away,
+        explain=explain,
+        hint=hint,
+        alert=alert,
     )
     for index, item in enumerate(bottom[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
         item.row = row + index // MAX_BUTTONS_PER_ROW
@@ -192,11 +199,13 @@ def _bottom(
     away: bool,
     step_away: bool,
     explain: bool,
+    hint: bool,
     alert: bool,
 ) -> list[HandRefresh]:
     """The hand's own buttons, in their order: **I'm back** first while an AI plays the seat
     (``away``), Refresh, ❓ **Explain** (``explain``: a person's live seat in a game that
-    explains its decisions), **Step away** (``step_away``: a person's live seat), a shining
+    explains its decisions), 💡 **Hint** (``hint``: allowed at the table and a move to make),
+    **Step away** (``step_away``: a person's live seat), a shining
     snapshot's (``snapshot``: its wording), 🔔 **Alert me** (``alert``: a person's seat at a
     slow table). They fill the rows the turn's controls leave, five a row; what finds no row
     is left out from the end, so the most used stay."""
@@ -204,6 +213,8 @@ def _bottom(
     words.append("refresh")
     if explain:
         words.append(EXPLAIN)
+    if hint:
+        words.append(HINT)
     if step_away:
         words.append(AWAY)
     items = [HandRefresh(game_id, word) for word in words]
@@ -254,16 +265,24 @@ def final_view(game_id: int) -> ui.View:
 
 
 def lobby_view(
-    game_id: int, levels: tuple[str, ...] = tuple(LEVEL_LABELS), menus: Sequence[OptionMenu] = ()
+    game_id: int,
+    levels: tuple[str, ...] = tuple(LEVEL_LABELS),
+    menus: Sequence[OptionMenu] = (),
+    hints: bool | None = None,
 ) -> ui.View:
     """The lobby's controls; ``levels`` are the AI levels the game offers, ``menus`` its
-    options that a menu can set."""
+    options that a menu can set, ``hints`` whether hints are on (None: the game has none, so
+    no hints toggle)."""
     view = ui.View(timeout=None)
     for op in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
     options = LobbyButton(game_id, "options")
     options.row = 1
     view.add_item(options)
+    if hints is not None:  # beside Options, above the turn clock: the table's own settings
+        toggle = LobbyButton(game_id, "hints", on=hints)
+        toggle.row = 1
+        view.add_item(toggle)
     view.add_item(LobbyLevel(game_id, levels))
     view.add_item(LobbyPace(game_id))
     if menus:

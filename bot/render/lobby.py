@@ -92,6 +92,8 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
         "finished": "The game is over.",
     }[info.status]
     description = f"{status}\n{limits}; {players} seated.\n⏱ Turn clock: {pace_words(info.pace)}."
+    if info.hints:  # off is the usual rated table: only the exception is worth a line
+        description += "\n💡 Hints on: a game in which one is used is not rated."
     if note:
         description += f"\n\n{note}"
     fields = (

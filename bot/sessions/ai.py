@@ -31,7 +31,15 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.ai import TAKEOVER_LEVEL, Levels, level_policies, move_seed, resolve_level, run_level
+from bot.ai import (
+    TAKEOVER_LEVEL,
+    Levels,
+    level_policies,
+    move_seed,
+    resolve_level,
+    run_hint,
+    run_level,
+)
 from bot.model import MoveCause
 from bot.sessions.record import GameRecord
 from bot.sessions.types import ai_moves_for
@@ -110,6 +118,8 @@ class AiDriver:
         self._levels = levels
         self._histories: dict[int, SeatHistory] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: hints being computed, by (game, seat, version): a double click waits for the same one
+        self._hints: dict[tuple[int, int, int], asyncio.Future[tuple[str, str]]] = {}
         self.enabled = False  # set by the manager once loading is done (and autoplay is on)
         self._closing = False
 
@@ -259,6 +269,42 @@ class AiDriver:
                 pool, run_level, g.game, name, observation, seed, seconds
             )
         return await loop.run_in_executor(self._executor, available[name], observation, seed)
+
+    async def hint(self, g: GameRecord, seat: int, version: int, state: Any) -> tuple[str, str]:
+        """The game's hint (``games.registry.hinter``: the normal level's move and its
+        reason) for ``seat`` at ``version``, whose state is ``state``.
+
+        Why here: it needs what an AI seat needs (the seat's observation, from the history of
+        what it was shown, and a move seed) and runs where a search runs, in the process pool,
+        never on the event loop. The seed is ``move_seed`` of the game's secret, the version
+        and the seat, so asking twice gives the same hint; asking again while it is computed
+        (a double click) waits for the same computation instead of starting a second."""
+        key = (g.id, seat, version)
+        running = self._hints.get(key)
+        if running is None:
+            running = asyncio.ensure_future(self._hint(g, seat, version, state))
+            self._hints[key] = running
+            running.add_done_callback(lambda _: self._hints.pop(key, None))
+        return await asyncio.shield(running)
+
+    async def _hint(self, g: GameRecord, seat: int, version: int, state: Any) -> tuple[str, str]:
+        history = None
+        for _ in range(MAX_STALE):
+            history = await self.history(g)
+            if history is not None:
+                break
+        if history is None or g.version != version:  # the seat's history has moved on
+            history = await self._history_at(g, version)
+        observation = history.observe(g.engine, state, seat)
+        seed = move_seed(g.ai_secret, version, seat)
+        loop = asyncio.get_running_loop()
+        pool: Executor = self._process_pool() if self.config.processes > 0 else self._executor
+        return await loop.run_in_executor(pool, run_hint, g.game, observation, seed)
+
+    async def _history_at(self, g: GameRecord, version: int) -> SeatHistory:
+        """What each seat was shown up to ``version`` (the game moved while a hint waited)."""
+        rows = [r for r in await self._action_log(g.id) if r.seq <= version]
+        return rebuild_history(g.engine, len(g.seats), g.options, g.seed, rows)
 
     @staticmethod
     def _searching(game: str) -> frozenset[str]:

@@ -120,6 +120,13 @@ def set_pace(g: GameRecord, by_user: int, pace: int | None) -> Changes:
     return {"pace": pace}
 
 
+def set_hints(g: GameRecord, by_user: int, on: bool) -> Changes:
+    """Whether the 💡 Hint button is offered at the table (host only, before the start). Off
+    unless the host turns it on: a game in which a hint is used is not rated."""
+    check_host(g, by_user, "turn hints on or off")
+    return {"hints": bool(on)}
+
+
 def check_start(g: GameRecord, by_user: int) -> None:
     """Host only; needs engine.min_players..max_players seats."""
     check_host(g, by_user, "start the game")

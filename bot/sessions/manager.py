@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import SECRET_BYTES
-from bot.model import FINISHED, NOT_LOADED, Fencing, MoveCause
+from bot.model import FINISHED, HINTS_OFF, NOT_LOADED, Fencing, Hint, MoveCause
 from bot.sessions import guilds, lobby
 from bot.sessions.ai import AiConfig, AiDriver, Decisions
 from bot.sessions.deadlines import Dispatcher
@@ -664,6 +664,34 @@ class SessionManager:
         server's turn timeout)."""
         return await self._lobby_change(game_id, lobby.set_pace, by_user, pace)
 
+    async def set_hints(self, game_id: int, by_user: int, on: bool) -> GameInfo:
+        """Host only: whether the table offers the 💡 Hint button (a hinted game is unrated)."""
+        return await self._lobby_change(game_id, lobby.set_hints, by_user, on)
+
+    async def hint(self, game_id: int, user_id: int) -> Hint:
+        """The normal AI's move for ``user_id``'s seat now, with its reason (the 💡 Hint
+        button), computed from that seat's observation only, in the AI's process pool.
+
+        Why the game is marked first: a hinted game is not rated, and the mark must survive a
+        crash between the hint being shown and the game's end, so it is committed before the
+        hint is computed (and so before anyone sees it). Refused (NotAllowed) at a table whose
+        host did not allow hints, for someone not seated, or with nothing to decide."""
+        g = self._open_game(game_id)
+        async with g.lock:
+            lobby.check_open(g, "live")
+            seat = g.info().seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not seated at this table, so there is no hint for you.")
+            if not g.hints:
+                raise NotAllowed(HINTS_OFF)
+            if g.seats[seat].away or not g.engine.legal_actions(g.state, seat):
+                raise NotAllowed("You have nothing to decide just now, so there is no hint.")
+            if not g.hinted:
+                await self._save(g, hinted=True)
+            version, state = g.version, g.state
+        code, reason = await self._ai.hint(g, seat, version, state)
+        return Hint(g.info(), state, seat, version, code, reason)
+
     async def cancel(self, game_id: int, by_user: int) -> GameInfo:
         """Host only; a lobby that has not started is closed ("abandoned")."""
         return await self._lobby_change(game_id, lobby.cancel, by_user)
@@ -863,6 +891,7 @@ class SessionManager:
                 state=new_state,
                 last=(seat, cause),
                 now=now,
+                rated=not g.hinted,
             )
             batch.ratings.extend(standings)
         else:

@@ -10,7 +10,9 @@ entries are dropped so that the next finish reads the truth again.
 
 Who counts (see :mod:`bot.stats.ratings` for who is *rated*): every person seated at a finished
 game gets one more game (and a win if their seat won); AI seats get nothing; games ended by an
-admin or abandoned never reach here.
+admin or abandoned never reach here. A game in which someone asked for a hint (issue 37) counts
+its games and wins but rates nobody: the record of who played and won stays true, while a
+rating measures a person's own play, which a hint is not.
 """
 
 from __future__ import annotations
@@ -44,8 +46,11 @@ class Standings:
         state: Any,
         last: tuple[int, MoveCause],
         now: float,
+        rated: bool = True,
     ) -> list[RatingWrite]:
-        """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished."""
+        """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished;
+        ``rated`` False (someone used a hint) counts its games and wins but changes no
+        rating."""
         people = [s for s in seats if s.user_id is not None]
         if not people:
             return []
@@ -75,7 +80,7 @@ class Standings:
         before = {
             k[2]: Rating(row.mu, row.sigma) for k in keys if (row := self._cache.get(k)) is not None
         }
-        after = rate(outcomes, teams, before)
+        after = rate(outcomes, teams, before) if rated else {}
         winners = set(result.winners)
         rows = []
         for s in people:

@@ -11,7 +11,8 @@ than a regular's. Why these rules of who counts (Board Game Arena's, roughly):
 * A seat that an AI played for most of the game (turn-clock takeovers) is not rated: the result
   is not theirs.
 * A game needs at least two rated sides to change ratings; games ended by an admin or abandoned
-  are not rated at all (the caller does not pass them here).
+  are not rated at all (the caller does not pass them here), nor is a game in which someone
+  used a hint (``bot.sessions.standings`` does not call :func:`rate` for it).
 
 Pure functions of plain data, so the same code rates a game inside the transaction that
 finishes it and in tests that compare with the library's own computation.

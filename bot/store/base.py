@@ -112,6 +112,10 @@ class GameWrite(NamedTuple):
     #: the key of the game's AI move seeds, hex (migration 11); written once: None keeps the
     #: stored one, and a stored one is never replaced
     ai_secret: str | None = None
+    #: 1 when the host allows hints at this table (migration 12)
+    hints: int = 0
+    #: 1 once someone asked for a hint: the game is then not rated (never set back to 0)
+    hinted: int = 0
 
 
 class ActionWrite(NamedTuple):
@@ -221,6 +225,9 @@ class GameRow:
     updated: float = 0.0
     #: the key of the game's AI move seeds (None: a game stored before migration 11)
     ai_secret: str | None = None
+    #: hints allowed at the table, and used in it (migration 12; None before it: off, unused)
+    hints: int | None = None
+    hinted: int | None = None
 
 
 class ActionRow(NamedTuple):

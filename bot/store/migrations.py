@@ -164,6 +164,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 12: hints at a table (issue 37). ``hints``: the host allows the 💡 Hint button (1) or not
+    # (0; NULL in older games, also off). ``hinted``: someone asked for a hint, so the game is
+    # not rated; written before the hint is shown, so a restart cannot forget it
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER;
+    ALTER TABLE games ADD COLUMN hinted INTEGER;
+    """,
     # 14 (issue 37; hint's 12 and learn's 13 come before it once merged): a person's choice of
     # a DM when it becomes their turn at a slow table. ``enabled``: they ran /notify to turn
     # alerts on; ``dms_closed``: Discord refused a DM to them (50007), so nothing is sent until

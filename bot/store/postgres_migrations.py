@@ -137,6 +137,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 12: hints at a table, and whether one was used (see bot/store/migrations.py)
+    """
+    ALTER TABLE games ADD COLUMN hints INT4;
+    ALTER TABLE games ADD COLUMN hinted INT4;
+    """,
     # 14: turn alerts by DM (see bot/store/migrations.py)
     """
     CREATE TABLE turn_alerts (

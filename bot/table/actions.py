@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import controls
-from bot.model import GameInfo, Update
+from bot.model import HINTS_OFF, GameInfo, Update
 from bot.render import MAX_CONTENT, TableContext, clip
 from bot.render.base import Renderer, renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionError, StaleVersion
@@ -23,6 +23,7 @@ from bot.table.answers import update_message
 from bot.table.decisions import decision_text
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
+from bot.table.hints import THINKING, hint_text, move_label
 from bot.table.pictures import Pictures, show
 from bot.table.ports import Clock, TableManager
 from bot.table.presentation import Presenter
@@ -298,6 +299,40 @@ class Actions:
         other seats moved meanwhile); a double click or a control from before the player's
         own last move is answered "the table has moved on"."""
         return await self.manager.act_from(game_id, seat, code, version)
+
+    async def hint(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**💡 Hint**: the normal AI's move for the clicking seat, with its reason, privately.
+
+        Answered at once with a private "thinking" line (a search may take a second, and
+        Discord allows three), which is then edited into the hint once the AI's process pool
+        has it; the session manager marks the game unrated (committed) before computing it.
+        Someone without a seat is told the controls are not theirs; a table without hints
+        (a stale button) says so, and nothing is marked."""
+        info, state = await self.manager.state(game_id)
+        self.seat_of(interaction, info)  # "not yours" for someone without a seat here
+        over = ended_note(info, state)
+        if info.status != "live":
+            raise GameNotFound(over or "The game has not started yet: the host presses Start.")
+        if not info.hints:
+            raise NotAllowed(HINTS_OFF)
+        await interaction.response.send_message(THINKING, ephemeral=True)
+        try:
+            hint = await self.manager.hint(game_id, interaction.user.id)
+        except (SessionError, IllegalAction) as exc:
+            await interaction.edit_original_response(content=f"⚠️ {exc}")
+            return
+        engine = registry.get(hint.info.game)
+        ctx = self.presenter.context(hint.info, hint.state)
+        label = move_label(
+            renderer_for(hint.info.game),
+            ctx,
+            engine.view(hint.state, hint.seat),
+            hint.seat,
+            engine.legal_actions(hint.state, hint.seat),
+            hint.code,
+        )
+        current = (await self.manager.get(game_id)).version
+        await interaction.edit_original_response(content=hint_text(label, hint, current))
 
     async def show_snapshot(self, interaction: discord.Interaction, game_id: int) -> None:
         """The newest snapshot shining for the clicking seat (where the engine shows one to

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
-from bot.model import Deadline, GameInfo, Update
+from bot.model import Deadline, GameInfo, Hint, Update
 from bot.store import ActionRow, GameStore
 
 
@@ -30,6 +30,8 @@ class TableManager(Protocol):
     async def back(self, game_id: int, user_id: int) -> Update: ...
 
     async def step_away(self, game_id: int, user_id: int) -> Update: ...
+
+    async def hint(self, game_id: int, user_id: int) -> Hint: ...
 
     async def add_deadline(
         self, game_id: int, kind: str, due: float, data: Mapping[str, Any] | None = None

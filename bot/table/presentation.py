@@ -122,6 +122,11 @@ class Presenter:
             result = engine.result(state)
             spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
             spec = with_score_sheet(spec, names, sides_of(engine, len(info.seats)), sheet)
+            if info.hinted:  # said where the result is: the standings did not move
+                note = "💡 Hints were used in this game, so it was not rated."
+                spec = replace(
+                    spec, footer=f"{spec.footer}\n{note}"[:2048] if spec.footer else note
+                )
             embed = framed(spec, controls.to_embed(spec), whole=FINAL_FIELDS)
             return embed, controls.final_view(info.id)
         if not live:
@@ -184,6 +189,7 @@ class Presenter:
         wording = render.snapshot_wording if shining else None
         person = live and not away and not info.seats[seat].is_ai
         slow = person and self.turn_clock is not None and self.turn_clock(info) >= SLOW_SECONDS
+        hint = person and info.hints and bool(legal) and registry.hinter(info.game) is not None
         view = controls.hand_view(
             info.id,
             seat,
@@ -194,6 +200,7 @@ class Presenter:
             step_away=person,
             explain=person and has_hook(engine, Decisions),
             alert=slow,
+            hint=hint,
         )
         return framed(spec.embed, controls.to_embed(spec.embed)), view
 

@@ -149,6 +149,28 @@ def trump_move(fs: Fast, seat: int) -> int:
 
 # ---------------------------------------------------------------- card play
 
+# The rules of thumb of card play in a player's words: a hint (:func:`hint`) says which one
+# chose its card, so the reason is the policy's own and cannot drift from what it does.
+ONLY = "it is the only card you may play"
+FEED = "your partner is sure to take this trick, so you give it points"
+LEAVE = "your partner is winning this trick, so you keep your good cards"
+LOWEST_WIN = "the lowest card that takes the trick"
+LOWEST_TRUMP = "takes the trick with your lowest trump that wins it"
+SAFE_WIN = "takes the trick with a card nobody can beat any more"
+FIGHT = "fights for a trick with many points in it"
+CHEAP = "you cannot take this trick cheaply, so you throw your least useful card"
+DRAW_TRUMPS = "your top trump draws the other side's trumps"
+RETURN_LEAD = "returns your partner's lead"
+CASH = "cashes a card nobody can beat any more"
+LONG_LEAD = "leads from your longest side suit, keeping your trumps"
+
+
+def _tell(why: list[str] | None, move: int, reason: str) -> int:
+    """``move``, with its reason told to ``why`` when a hint asks (a search passes None)."""
+    if why is not None:
+        why.append(reason)
+    return move
+
 
 def _outranked(card: int, trump: int, mine: int, seen: int) -> bool:
     """Whether a card that could beat ``card`` in its own suit is still out (not seen, not in
@@ -174,10 +196,11 @@ def _cheap(card: int, trump: int) -> tuple[int, int, int]:
     return (EFF[trump][card] == trump, POINTS[card], RANK[card])
 
 
-def play_move(fs: Fast, seat: int, memory: bool = True) -> int:
+def play_move(fs: Fast, seat: int, memory: bool = True, why: list[str] | None = None) -> int:
+    """The card to play; ``why`` (a hint asks) receives the rule of thumb that chose it."""
     moves = fast.playable(fs)
     if len(moves) == 1:
-        return moves[0]
+        return _tell(why, moves[0], ONLY)
     trump = fs.trump
     eff = EFF[trump]
     hand = fs.hands[seat]
@@ -193,7 +216,7 @@ def play_move(fs: Fast, seat: int, memory: bool = True) -> int:
     partner = (seat + 2) % 4
     declaring = fs.declarer % 2 == seat % 2
     if not trick:
-        return _lead(fs, moves, trump, mine, seen, partner, declaring, memory)
+        return _lead(fs, moves, trump, mine, seen, partner, declaring, memory, why)
     led = eff[trick[0]]
     best_i = 0
     for i in range(1, len(trick)):
@@ -213,21 +236,24 @@ def play_move(fs: Fast, seat: int, memory: bool = True) -> int:
         losers = [c for c in moves if c not in winners]
         if losers:
             if sure:
-                return max(losers, key=lambda c: (POINTS[c], -(eff[c] == trump), -RANK[c]))
-            return min(losers, key=lambda c: _cheap(c, trump))
-        return min(moves, key=lambda c: _cheap(c, trump))
+                card = max(losers, key=lambda c: (POINTS[c], -(eff[c] == trump), -RANK[c]))
+                return _tell(why, card, FEED)
+            return _tell(why, min(losers, key=lambda c: _cheap(c, trump)), LEAVE)
+        return _tell(why, min(moves, key=lambda c: _cheap(c, trump)), LEAVE)
     if winners:
         trick_points = sum(POINTS[c] for c in trick)
         if last:
-            return min(winners, key=lambda c: (eff[c] == trump, RANK[c], -POINTS[c]))
+            card = min(winners, key=lambda c: (eff[c] == trump, RANK[c], -POINTS[c]))
+            return _tell(why, card, LOWEST_TRUMP if eff[card] == trump else LOWEST_WIN)
         safe = [c for c in winners if not _outranked(c, trump, mine, seen)]
         if safe:
-            return min(safe, key=lambda c: (eff[c] == trump, RANK[c]))
+            card = min(safe, key=lambda c: (eff[c] == trump, RANK[c]))
+            return _tell(why, card, LOWEST_TRUMP if eff[card] == trump else SAFE_WIN)
         if eff[winners[0]] == trump and led != trump:
-            return min(winners, key=lambda c: RANK[c])
+            return _tell(why, min(winners, key=lambda c: RANK[c]), LOWEST_TRUMP)
         if trick_points >= 10:
-            return max(winners, key=lambda c: RANK[c])
-    return min(moves, key=lambda c: _cheap(c, trump))
+            return _tell(why, max(winners, key=lambda c: RANK[c]), FIGHT)
+    return _tell(why, min(moves, key=lambda c: _cheap(c, trump)), CHEAP)
 
 
 def _may_trump(fs: Fast, mine: int, seen: int, led: int, trump: int, memory: bool) -> bool:
@@ -248,6 +274,7 @@ def _lead(
     partner: int,
     declaring: bool,
     memory: bool,
+    why: list[str] | None = None,
 ) -> int:
     eff = EFF[trump]
     trumps = [c for c in moves if eff[c] == trump]
@@ -257,7 +284,7 @@ def _lead(
         out = [c for c in SUIT_CARDS[trump][trump] if not (seen >> c & 1) and not (mine >> c & 1)]
         top = max(trumps, key=lambda c: RANK[c])
         if out and not _outranked(top, trump, mine, seen):
-            return top
+            return _tell(why, top, DRAW_TRUMPS)
     # return the partner's lead
     if memory and fs.led_by[partner]:
         suit = fs.led_by[partner][-1]
@@ -266,18 +293,19 @@ def _lead(
             if ours:
                 top = max(ours, key=lambda c: RANK[c])
                 if not _outranked(top, trump, mine, seen):
-                    return top
-                return min(ours, key=lambda c: RANK[c])
+                    return _tell(why, top, RETURN_LEAD)
+                return _tell(why, min(ours, key=lambda c: RANK[c]), RETURN_LEAD)
     # cash a side winner
     bosses = [c for c in side if not _outranked(c, trump, mine, seen)]
     if bosses:
-        return max(bosses, key=lambda c: (POINTS[c], RANK[c]))
+        return _tell(why, max(bosses, key=lambda c: (POINTS[c], RANK[c])), CASH)
     if side:
         lengths = [0, 0, 0, 0]
         for c in side:
             lengths[eff[c]] += 1
-        return min(side, key=lambda c: (POINTS[c] > 0, -lengths[eff[c]], RANK[c]))
-    return min(moves, key=lambda c: RANK[c])
+        card = min(side, key=lambda c: (POINTS[c] > 0, -lengths[eff[c]], RANK[c]))
+        return _tell(why, card, LONG_LEAD)
+    return _tell(why, min(moves, key=lambda c: RANK[c]), CHEAP)
 
 
 # ---------------------------------------------------------------- policies
@@ -394,6 +422,28 @@ def playout(observation: Observation, seed: int) -> object:
     """Determinize, then random legal moves to the end of the hand (``bench/search.py``)."""
     rng = Rng(seed)
     return fast.random_playout(to_fast(knowledge(observation), rng), rng)
+
+
+def hint(observation: Observation, seed: int) -> tuple[str, str]:
+    """``normal``'s move for this observation, with the rule that chose it in plain words
+    (the 💡 Hint button). The same move as :func:`normal`: the same world, the same rules."""
+    legal = observation.legal
+    if len(legal) == 1:
+        return legal[0], "it is the only move you have"
+    fs = _world(observation, seed)
+    seat = fs.turn
+    if fs.phase == P_PLAY:
+        why: list[str] = []
+        code = _checked(observation, play_move(fs, seat, True, why))
+        return code, why[-1] if why else CHEAP
+    code = _checked(observation, heuristic(fs))
+    if fs.phase == P_BID:
+        if code == "pass":
+            return code, "your hand is not worth more than the bid already made"
+        return code, f"your hand should take about {estimate(fs.hands[seat])} points as declarer"
+    if fs.phase == P_DISCARD:
+        return code, "keeps your trumps, the Boat and your side Aces; throws your short suits"
+    return code, "your longest, strongest suit makes the best trump"
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}

@@ -466,6 +466,51 @@ def playout(observation: Observation, seed: int) -> object:
     return f.round_totals
 
 
+def hint(observation: Observation, seed: int) -> tuple[str, str]:
+    """``normal``'s move for this observation, with the step of its plan that chose it in plain
+    words (the 💡 Hint button)."""
+    code = normal_move(observation)
+    if len(observation.legal) == 1:
+        return code, "it is the only move you have"
+    return code, _reason(Seen(observation, True), code)
+
+
+def _reason(s: Seen, code: str) -> str:
+    """Which step of :func:`normal_move`'s plan ``code`` is, in a player's words."""
+    verb, _, arg = code.partition(":")
+    if verb == "answer":
+        if arg == "yes":
+            return "closing now ends the round with your side ahead"
+        return "your side is behind: the round should go on"
+    if verb == "close":
+        return "the four black 3s close the round for 1000 points"
+    if verb == "take":
+        return "the pile's top card matches cards you hold, and the pile joins your hand"
+    if verb == "draw":
+        return "the pile's top card is of no use to you: draw from the stock"
+    if verb == "open":
+        return "your staged melds reach your side's opening minimum"
+    if verb == "cancel":
+        return "your staged melds cannot open now: take them back into your hand"
+    if verb in ("meld", "add") and (s.staged or not s.mine):
+        return "stages a meld towards your side's opening minimum"
+    if code.startswith("add:W:") or (verb == "add" and arg.count(":") >= 2):
+        return "a wild card brings your meld closer to a canasta"
+    if verb == "add":
+        return "adds your cards to your side's meld, emptying your hand"
+    if verb == "meld":
+        return "three or more of a rank make a new meld"
+    if verb == "ask":
+        return "your side has a canasta and your hand is nearly gone: ask to close"
+    if verb == "keep":
+        return "one card left and you may not close yet: keep it"
+    if verb == "discard" and arg in BLACK_THREES:
+        return "a black 3 on the pile stops the next player taking it"
+    if verb == "discard":
+        return "the card the next player is least likely to use"
+    return "the usual move here"
+
+
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
 #: the levels that can stop at a time budget
 ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}

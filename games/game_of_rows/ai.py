@@ -692,6 +692,48 @@ def strong_timed(obs: Observation, seed: int, budget: Budget) -> str:
     return strong_choose(obs, seed, BUDGETS["strong"], budget=budget)
 
 
+#: how a hint names a spot's value (2 to 14)
+_VALUE_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+
+
+def hint(obs: Observation, seed: int) -> tuple[str, str]:
+    """``normal``'s move for this observation, with the heuristic's case for it in plain words
+    (the 💡 Hint button); a move the playouts preferred over the heuristic's first says so."""
+    code = _normal(obs, seed)
+    if len(obs.legal) == 1:
+        return code, "it is the only move you have"
+    move = fast.parse(code)
+    verb = move[0]
+    if verb in (CALL, PASS):
+        k = knowledge(obs)
+        chance, impossible = claim_chance(k, _unseen(k, True))
+        if verb == CALL and impossible:
+            return code, "the cards you have seen show this claim cannot all be true"
+        if verb == CALL and chance < 0.05:
+            return code, "by the cards you have seen, this claim is very unlikely to hold"
+        if verb == CALL:
+            return code, f"the claim holds only about {chance:.0%} of the time, by the cards seen"
+        return code, f"the claim is likely true (about {chance:.0%}): a wrong call costs you"
+    first = ranked_moves(obs, seed)[0]
+    if move != first:
+        return code, "playouts of the rest of the game found it better than the obvious move"
+    value = move[3] + 2
+    named = _VALUE_WORDS.get(value, str(value))
+    if verb == PLACE and move[2] < 0:
+        return code, "starts a new row, leaving most of your other cards a place to go"
+    if verb == PLACE:
+        return code, "leaves the most of your other cards a place to go"
+    if verb == BLOCK:
+        return code, f"blocks the {named}s spot: you hold none, so only the others could use it"
+    if verb == UNBLOCK:
+        return code, "clears a blocked spot so more of your cards can be played"
+    if verb == DOWN:
+        return code, f"none of your cards fits: a face-down card claimed as a {named} may pass"
+    if verb == END:
+        return code, "ends your turn, keeping your playable cards for the next one"
+    return code, "nothing useful to do this turn"
+
+
 LEVELS: dict[str, Policy] = {
     "easy": _easy,
     "normal": _normal,

@@ -330,12 +330,35 @@ def side_value(f: list, won: list[int], seat: int) -> float:
 # ---------------------------------------------------------------- the observation-level heuristic
 
 
+# The rules of thumb of trick play in a player's words: a hint (:func:`hint`) says which one
+# chose its card, so the reason is the policy's own.
+PARTNER_SURE = "your partner is sure to take this trick: you keep your good cards for later"
+SURE_WIN = "the cheapest card that surely takes this trick, keeping stronger ones for later"
+ROWBOAT = "the Rowboat takes a trick your cards cannot"
+MAY_WIN = "the lowest card that beats the trick so far"
+STRONG_NOW = "leads a card that is strong in this trick only (its trump or Knob)"
+ENOUGH = "your side has the tricks it bid: you lose this one with a card worth keeping least"
+CHEAPEST = "you cannot take this trick, so you give the card worth least later"
+
+
+def _tell(why: list[str] | None, code: str, reason: str) -> str:
+    """``code``, with its reason told to ``why`` when a hint asks (a search passes None)."""
+    if why is not None:
+        why.append(reason)
+    return code
+
+
 def _normal_card(
-    obs: Observation, k: Knowledge, memory: bool, report: list[int] | None = None
+    obs: Observation,
+    k: Knowledge,
+    memory: bool,
+    report: list[int] | None = None,
+    why: list[str] | None = None,
 ) -> str:
     """Trick play by the rules of thumb, knowing only the observation. ``report`` (if given)
     receives the strength a card must exceed to win and whether the partner's card is a sure
-    winner (1/0), so the search can leave such tricks alone."""
+    winner (1/0), so the search can leave such tricks alone; ``why`` (if given, a hint asks)
+    receives the rule of thumb that chose the card."""
     f = k.template
     me = k.me
     n = k.n
@@ -385,7 +408,7 @@ def _normal_card(
     if report is not None:
         report[:] = [best, int(partner_sure)]
     if partner_sure:
-        return fast.code(cheapest)  # the partner's trick is sure: do not over-take it
+        return _tell(why, fast.code(cheapest), PARTNER_SURE)  # do not over-take it
     rowboat_played = any(c == 52 for c in plays)
     if want and not partner_best:
         # spend a card that will be weak later before one that will be strong, then the
@@ -396,24 +419,26 @@ def _normal_card(
         )
         sure = [c for c in winners if not threatened(strength[c])]
         if sure:
-            return fast.code(sure[0])
+            return _tell(why, fast.code(sure[0]), SURE_WIN)
         if rowboat and not rowboat_played and f[fast.PENDING] >= 1:
-            return "rowboat"
+            return _tell(why, "rowboat", ROWBOAT)
         if winners:
             if plays:
-                return fast.code(winners[0])
+                return _tell(why, fast.code(winners[0]), MAY_WIN)
             strong_now = [c for c in winners if strength[c] >= 400 and keep[c] < 400]
             if strong_now:  # lead the best card that is strong only in this trick
-                return fast.code(max(strong_now, key=strength.__getitem__))
+                card = max(strong_now, key=strength.__getitem__)
+                return _tell(why, fast.code(card), STRONG_NOW)
         if rowboat and not rowboat_played and f[fast.HAND_NO] >= 2 and plays:
-            return "rowboat"  # once per game: a trick it takes is a trick won
+            return _tell(why, "rowboat", ROWBOAT)  # once per game: a trick it takes is won
     if not want and cards:
         losers = [c for c in cards if strength[c] < best or (plays and strength[c] == best)]
         if losers:
-            return fast.code(max(losers, key=lambda c: (keep[c], strength[c])))
+            card = max(losers, key=lambda c: (keep[c], strength[c]))
+            return _tell(why, fast.code(card), ENOUGH)
     if not cards:
-        return "rowboat"
-    return fast.code(cheapest)
+        return _tell(why, "rowboat", ROWBOAT)
+    return _tell(why, fast.code(cheapest), CHEAPEST)
 
 
 def _world_view(k: Knowledge) -> list:
@@ -650,6 +675,33 @@ def playout(observation: Observation, seed: int) -> object:
         else:
             return f
     return fast.random_hand(f, rng)
+
+
+def hint(obs: Observation, seed: int) -> tuple[str, str]:
+    """``normal``'s move for this observation, with the rule that chose it in plain words
+    (the 💡 Hint button); the same move as :func:`normal` (its steps, in the same order)."""
+    legal = obs.legal
+    code = normal(obs, seed)
+    if len(legal) == 1:
+        return code, "it is the only move you have"
+    k = knowledge(obs)
+    phase = k.template[fast.PHASE]
+    if phase == MOON:
+        if code == "nomoon":
+            return code, "your side is not far enough behind: keep the Moon for a later hand"
+        return code, "your side is behind: a long Tide gives it more tricks to catch up"
+    if phase == EXCHANGE:
+        return code, "gives your partner a real winner: the best card of your longest suit"
+    if phase == BIDDING:
+        if code.startswith("bid:"):
+            tricks = expected_tricks(_world_view(k), k.me)
+            return code, f"your hand should take about {tricks:.0f} tricks (Knobs, high trumps)"
+        return code, "the best bid for the tricks your hand should take"
+    if code == "lighthouse":
+        return code, "early in a long hand, a look at the other hands shows the most"
+    why: list[str] = []
+    again = _normal_card(obs, k, True, why=why)
+    return code, why[-1] if why and again == code else CHEAPEST
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}

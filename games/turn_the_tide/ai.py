@@ -371,6 +371,30 @@ def strong_timed(observation: Observation, seed: int, budget: Budget) -> str:
     return search(observation, seed, BUDGETS["strong"], budget=budget)
 
 
+def hint(observation: Observation, seed: int) -> tuple[str, str]:
+    """``normal``'s card for this observation, with the case of the heuristic it falls in, in
+    plain words (the 💡 Hint button). The card is the search's; the reason reads the same
+    chances the heuristic weighs (which place the card may come in, against the others'
+    possible cards), so it says what the card is likely to do."""
+    code = normal(observation, seed)
+    if len(observation.legal) == 1:
+        return code, "it is your only card"
+    k = knowledge(observation)
+    card = int(code.partition(":")[2])
+    if all(level >= rival for level, rival in _cases(k)):
+        return code, "this hand costs you a preserver whatever you play: spend a high card"
+    first, second, neither = _places(_opponent_models(k, True), card)
+    if card in safe_cards(k):
+        if first > 0.5:
+            return code, "takes the low tide card without risking a preserver"
+        return code, "cannot cost you a preserver, whatever the others hold"
+    if neither >= max(first, second):
+        return code, "likely takes no tide card, and keeps your extreme cards for later"
+    if first >= second:
+        return code, "likely the highest card: it takes the low tide card"
+    return code, "likely the second highest: the high tide card is worth the risk here"
+
+
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
 #: the levels that can stop at a time budget
 ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}
