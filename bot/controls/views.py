@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, REMATCH, SNAP
+from bot.controls.ids import AWAY, AWAY_YES, BACK, KEEP, PLAYED, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -105,6 +105,18 @@ def _button_rows(
     return row
 
 
+def _bottom(view: ui.View, item: ui.Item[Any], row: int) -> int:
+    """Put ``item`` on the bottom ``row``, or on the next one when that row is full and a row
+    is left (else it is not shown); returns the row it went to."""
+    if sum(1 for child in view.children if child.row == row) >= MAX_BUTTONS_PER_ROW:
+        if row + 1 >= MAX_ROWS:
+            return row
+        row += 1
+    item.row = row
+    view.add_item(item)
+    return row
+
+
 def hand_view(
     game_id: int,
     seat: int,
@@ -114,10 +126,12 @@ def hand_view(
     snapshot: SnapshotWording | None,
     away: bool = False,
     step_away: bool = False,
+    played: tuple[str, str] | None = None,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
     them (once-a-game and irreversible actions, never first), navs, the menus that end the turn
-    (``ChoiceSpec.last``), then Refresh, **Step
+    (``ChoiceSpec.last``), then Refresh, **Played** (``played``: the game's label and emoji,
+    for a game whose renderer draws this hand's history), **Step
     away** (``step_away``: a person's live seat) and, while a snapshot shines for the seat
     (``snapshot`` is its wording), its button, when a row is left."""
     view = ui.View(timeout=None)
@@ -169,6 +183,8 @@ def hand_view(
         refresh = HandRefresh(game_id, "refresh")
         refresh.row = row
         view.add_item(refresh)
+        if played is not None:
+            row = _bottom(view, HandRefresh(game_id, PLAYED, played=played), row)
         if step_away:
             leave = HandRefresh(game_id, AWAY)
             leave.row = row

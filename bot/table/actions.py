@@ -21,6 +21,7 @@ from bot.table.answers import update_message
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
+from bot.table.played import hand_events
 from bot.table.ports import TableManager
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
@@ -297,3 +298,45 @@ class Actions:
             raise NotAllowed(renderer_for(info.game).snapshot_wording.none)
         ctx = self.presenter.context(info)
         await self.snapshots.send(interaction, info, ctx, seat, shining[-1], followup=False)
+
+    async def show_played(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Played**: this hand's history as the clicking seat saw it, in a new private
+        message. Why a new message and not an edit of the hand: the hand stays as it was under
+        it (a player in the middle of a choice loses nothing and needs no Back button), and the
+        history can stay open beside the next hand. The log is replayed in a worker thread
+        (:mod:`bot.table.played`); past ``defer_after`` seconds the click is deferred first."""
+        info, state = await self.manager.state(game_id)
+        seat = self.seat_of(interaction, info)
+        note = ended_note(info, state)
+        if note is not None or state is None:
+            raise GameNotFound(note or "This game has no hands to show.")
+        render = renderer_for(info.game)
+        engine = registry.get(info.game)
+        ctx = self.presenter.context(info, state)
+        view = engine.view(state, seat)
+
+        async def history() -> discord.Embed:
+            log = await self.manager.actions(game_id)
+            events = await asyncio.to_thread(
+                hand_events,
+                engine,
+                render,
+                len(info.seats),
+                info.options,
+                info.seed,
+                log,
+                seat,
+                info.version,
+            )
+            spec = render.played(ctx, view, seat, events)
+            if spec is None:
+                raise GameNotFound("This game keeps no history of its hands.")
+            return controls.to_embed(spec)
+
+        work = asyncio.ensure_future(history())
+        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(embed=await work, ephemeral=True)
+            return
+        await interaction.response.send_message(embed=work.result(), ephemeral=True)

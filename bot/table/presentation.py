@@ -170,8 +170,16 @@ class Presenter:
         shining = live and bool(self.snapshots.active(info.id, seat))
         wording = render.snapshot_wording if shining else None
         person = live and not away and not info.seats[seat].is_ai
+        played = render.played_button if live else None  # this hand's history so far
         view = controls.hand_view(
-            info.id, seat, info.version, spec, snapshot=wording, away=away, step_away=person
+            info.id,
+            seat,
+            info.version,
+            spec,
+            snapshot=wording,
+            away=away,
+            step_away=person,
+            played=played,
         )
         return framed(spec.embed, controls.to_embed(spec.embed)), view
 
