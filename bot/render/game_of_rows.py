@@ -35,6 +35,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.render.history import history_embed
 from bot.render.images.base import Words, acting_words
 from bot.render.images.game_of_rows import GameOfRowsPictures
 from games import Action, Event, Result
@@ -649,9 +650,65 @@ class GameOfRowsRenderer(Renderer):
             return f"You drew {cards} ({data.get('reason')})." if cards else None
         return None
 
+    played_button = ("Played", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """Each row's history (cards put down, blocks and unblocks, face-down cards with their
+        claims, its completion) and the bluffs called, all as the table saw them: a face-down
+        card is written by its claim, never by what it is (the seat's own included, as on the
+        table), until a call turns it up."""
+        rows: dict[int, list[str]] = {}
+        bluffs: list[str] = []
+        for event in events:
+            data, kind = event.data, event.kind
+            if event.visible_to is not None:
+                continue  # private notes (cards drawn) are not a row's history
+            if kind == "reveal":
+                bluffs.append(reveal_line(ctx, data).replace("Last call: ", ""))
+                continue
+            if kind == "challenge_closed" and not data.get("called"):
+                bluffs.append("Nobody called: the face-down cards stay.")
+                continue
+            row = data.get("row")
+            if not isinstance(row, int):
+                continue
+            who = ctx.name(data.get("seat"))
+            card = card_label(str(data.get("card"))) if data.get("card") else ""
+            at = f"@{data.get('pos')}"
+            said = {
+                "place": f"{'🆕 ' if data.get('new_row') else ''}{who} {card}{at}",
+                "block": f"{BLOCKED} {who} {card}{at}",
+                "unblock": f"{OPENED} {who} {card}{at}",
+                "face_down": f"{FACE_DOWN} {who} face down{at}",
+                "row_completed": "✅ complete",
+            }.get(kind)
+            if said:
+                rows.setdefault(row, []).append(said)
+        fields = [
+            FieldSpec(f"Row {row}", _tail(" · ".join(lines), MAX_FIELD_VALUE), False)
+            for row, lines in sorted(rows.items())
+        ]
+        if bluffs:
+            fields.append(FieldSpec("Bluffs called", _tail("\n".join(bluffs), MAX_FIELD_VALUE)))
+        lines = [] if rows else ["No card has been put on a row yet."]
+        return history_embed(
+            f"📜 Played · table #{ctx.game_id}",
+            lines,
+            fields,
+            COLOR,
+            "Each row as the table saw it, oldest first.",
+        )
+
     def clears_log(self, event: Event) -> bool:
         """The log runs over the whole game: nothing restarts it."""
         return False
+
+
+def _tail(text: str, limit: int) -> str:
+    """The end of ``text`` within ``limit`` (a row's latest cards matter most)."""
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 RENDERER = GameOfRowsRenderer()
