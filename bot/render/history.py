@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.render import MAX_DESCRIPTION, MAX_FIELD_VALUE, EmbedSpec, FieldSpec, clip
+from bot.render import (
+    MAX_DESCRIPTION,
+    MAX_EMBED_TOTAL,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+    MAX_FOOTER,
+    MAX_TITLE,
+    EmbedSpec,
+    FieldSpec,
+    clip,
+)
 from games import Event
 
 #: the event data keys that name one card or a list of cards
@@ -67,17 +77,18 @@ def unseen_lines(
 def history_embed(
     title: str, lines: Sequence[str], fields: Sequence[FieldSpec], color: int, footer: str = ""
 ) -> EmbedSpec:
-    """The Played answer's embed, clipped to Discord's limits; the newest lines are kept when
-    the history is too long (the latest tricks matter most)."""
-    text = "\n".join(lines)
-    if len(text) > MAX_DESCRIPTION:
-        text = "…\n" + text[-(MAX_DESCRIPTION - 2) :].split("\n", 1)[-1]
-    return EmbedSpec(
-        title=clip(title, 256),
-        description=text,
-        fields=tuple(
-            FieldSpec(clip(f.name, 256), clip(f.value, MAX_FIELD_VALUE), f.inline) for f in fields
-        ),
-        footer=clip(footer, 2048),
-        color=color,
+    """The Played answer's embed, clipped to Discord's limits (the whole embed's too); the
+    newest lines are kept when the history is too long (the latest tricks matter most)."""
+    title, footer = clip(title, MAX_TITLE), clip(footer, MAX_FOOTER)
+    kept = tuple(
+        FieldSpec(clip(f.name, MAX_FIELD_NAME), clip(f.value, MAX_FIELD_VALUE), f.inline)
+        for f in fields
     )
+    room = (
+        MAX_EMBED_TOTAL - len(title) - len(footer) - sum(len(f.name) + len(f.value) for f in kept)
+    )
+    room = min(MAX_DESCRIPTION, room)
+    text = "\n".join(lines)
+    if len(text) > room:
+        text = "…\n" + text[-(room - 2) :].split("\n", 1)[-1]
+    return EmbedSpec(title=title, description=text, fields=kept, footer=footer, color=color)
