@@ -790,7 +790,7 @@ class BoatCanastaRenderer(Renderer):
         for event in events:
             if event.kind == "discard":
                 pile.append(str(event.data.get("card")))
-            elif event.kind == "take":
+            elif event.kind in PILE_GONE:
                 pile.clear()
             if event.kind in HISTORY_KINDS:
                 line = self.event_line(ctx, event, None if event.visible_to is None else seat)
@@ -798,8 +798,10 @@ class BoatCanastaRenderer(Renderer):
                     lines.append(line)
         if not lines:
             lines.append("No card has been discarded or melded yet this round.")
-        sight: list[str] = [*(view.get("hand") or []), *pile, *_cards_in(view.get("melds"))]
-        sight += _cards_in(view.get("red_threes"))
+        melds = [meld for side in view.get("melds") or [] for meld in side]
+        sight: list[str] = [*(view.get("hand") or []), *pile]
+        sight += [str(card) for meld in melds for card in meld.get("cards") or []]
+        sight += [str(card) for side in view.get("red_threes") or [] for card in side]
         counts = {rank: 0 for rank in RANK_ORDER}
         jokers = 0
         for card in sight:
@@ -822,18 +824,9 @@ class BoatCanastaRenderer(Renderer):
 
 
 #: the events the Played answer lists: what went on the pile, off it, and onto the table
-HISTORY_KINDS = frozenset({"discard", "take", "open", "meld", "add", "red_three"})
-
-
-def _cards_in(value: Any) -> list[str]:
-    """Every card code in a view's nested lists and mappings (melds per side, red threes)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Mapping):
-        return [c for v in value.values() for c in _cards_in(v)]
-    if isinstance(value, list | tuple):
-        return [c for v in value for c in _cards_in(v)]
-    return []
+HISTORY_KINDS = frozenset({"discard", "take", "open", "meld", "add", "red_three", "reshuffle"})
+#: the events after which the pile is empty (taken, or shuffled into a new stock)
+PILE_GONE = frozenset({"take", "reshuffle"})
 
 
 RENDERER = BoatCanastaRenderer()
