@@ -655,11 +655,13 @@ class GameOfRowsRenderer(Renderer):
     def played(
         self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
     ) -> EmbedSpec | None:
-        """Each row's history (cards put down, blocks and unblocks, face-down cards with their
-        claims, its completion) and the bluffs called, all as the table saw them: a face-down
-        card is written by its claim, never by what it is (the seat's own included, as on the
-        table), until a call turns it up."""
+        """Each row's history (cards put down, blocks and unblocks, face-down cards, its
+        completion) and the bluffs called, all as the table saw them: a face-down card is
+        written by its place alone (the seat's own too, as on the table) until a call turns it
+        up; then it is named, or leaves the row when the bluff was caught (it went back to a
+        hand, and the bluffs called name it)."""
         rows: dict[int, list[str]] = {}
+        face_down: dict[tuple[int, int], tuple[int, int]] = {}  # (row, pos) -> its entry
         bluffs: list[str] = []
         for event in events:
             data, kind = event.data, event.kind
@@ -667,6 +669,7 @@ class GameOfRowsRenderer(Renderer):
                 continue  # private notes (cards drawn) are not a row's history
             if kind == "reveal":
                 bluffs.append(reveal_line(ctx, data).replace("Last call: ", ""))
+                _turn_up(rows, face_down, data, caught=data.get("outcome") == "caught")
                 continue
             if kind == "challenge_closed" and not data.get("called"):
                 bluffs.append("Nobody called: the face-down cards stay.")
@@ -681,14 +684,20 @@ class GameOfRowsRenderer(Renderer):
                 "place": f"{'🆕 ' if data.get('new_row') else ''}{who} {card}{at}",
                 "block": f"{BLOCKED} {who} {card}{at}",
                 "unblock": f"{OPENED} {who} {card}{at}",
-                "face_down": f"{FACE_DOWN} {who} face down{at}",
+                "face_down": f"{FACE_DOWN}{who}{at}",
                 "row_completed": "✅ complete",
             }.get(kind)
             if said:
-                rows.setdefault(row, []).append(said)
+                entries = rows.setdefault(row, [])
+                if kind == "face_down":
+                    face_down[(row, int(data.get("pos") or 0))] = (row, len(entries))
+                entries.append(said)
         fields = [
-            FieldSpec(f"Row {row}", _tail(" · ".join(lines), MAX_FIELD_VALUE), False)
+            FieldSpec(
+                f"Row {row}", _tail(" · ".join(x for x in lines if x), MAX_FIELD_VALUE), False
+            )
             for row, lines in sorted(rows.items())
+            if any(lines)
         ]
         if bluffs:
             fields.append(FieldSpec("Bluffs called", _tail("\n".join(bluffs), MAX_FIELD_VALUE)))
@@ -698,12 +707,32 @@ class GameOfRowsRenderer(Renderer):
             lines,
             fields,
             COLOR,
-            "Each row as the table saw it, oldest first.",
+            f"Each row as the table saw it, oldest first. {FACE_DOWN} a face-down card.",
         )
 
     def clears_log(self, event: Event) -> bool:
         """The log runs over the whole game: nothing restarts it."""
         return False
+
+
+def _turn_up(
+    rows: dict[int, list[str]],
+    face_down: dict[tuple[int, int], tuple[int, int]],
+    reveal: Mapping[str, Any],
+    *,
+    caught: bool,
+) -> None:
+    """A call turned the face-down cards up: their entries name them now, or leave the row
+    when the bluff was caught (they went back to the bluffer's hand; "Bluffs called" names
+    them)."""
+    for shown in reveal.get("cards") or []:
+        at = face_down.pop((int(shown.get("row") or 0), int(shown.get("pos") or 0)), None)
+        if at is None:
+            continue
+        row, index = at
+        rows[row][index] = (
+            "" if caught else f"{rows[row][index]} {card_label(str(shown.get('card')))}"
+        )
 
 
 def _tail(text: str, limit: int) -> str:
