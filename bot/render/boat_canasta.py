@@ -787,15 +787,25 @@ class BoatCanastaRenderer(Renderer):
         card is counted where it is now, so none is counted twice."""
         lines: list[str] = []
         pile: list[str] = []
+        run: list[str] = []  # discards in a row, written on one line
         for event in events:
             if event.kind == "discard":
-                pile.append(str(event.data.get("card")))
-            elif event.kind in PILE_GONE:
+                card = str(event.data.get("card"))
+                pile.append(card)
+                lock = " 🔒" if event.data.get("blocked") else ""
+                run.append(f"{ctx.name(event.data.get('seat'))} {card_short(card)}{lock}")
+                continue
+            if event.kind in PILE_GONE:
                 pile.clear()
             if event.kind in HISTORY_KINDS:
                 line = self.event_line(ctx, event, None if event.visible_to is None else seat)
                 if line:
+                    if run:
+                        lines.append("🗑️ " + " · ".join(run))
+                        run = []
                     lines.append(line)
+        if run:
+            lines.append("🗑️ " + " · ".join(run))
         if not lines:
             lines.append("No card has been discarded or melded yet this round.")
         melds = [meld for side in view.get("melds") or [] for meld in side]
@@ -815,7 +825,8 @@ class BoatCanastaRenderer(Renderer):
             lines,
             [FieldSpec("In sight now, by rank", f"{ranks} · {JOKER_ICON}: {jokers}/4", False)],
             COLOR,
-            "In sight: your hand, the melds and red threes on the table, and the pile.",
+            "🗑️ discards in turn · 🔒 the pile was blocked. In sight: your hand, the melds and "
+            "red threes on the table, and the pile.",
         )
 
     def clears_log(self, event: Event) -> bool:
