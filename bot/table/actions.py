@@ -21,7 +21,7 @@ from bot.table.answers import update_message
 from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.pictures import Pictures, show
-from bot.table.played import hand_events
+from bot.table.played import HandHistories
 from bot.table.ports import TableManager
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
@@ -73,6 +73,7 @@ class Actions:
         self.presenter = presenter
         self.hands = hands
         self.snapshots = snapshots
+        self.histories = HandHistories()  # the Played button's replays
 
     @staticmethod
     def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
@@ -304,7 +305,8 @@ class Actions:
         message. Why a new message and not an edit of the hand: the hand stays as it was under
         it (a player in the middle of a choice loses nothing and needs no Back button), and the
         history can stay open beside the next hand. The log is replayed in a worker thread
-        (:mod:`bot.table.played`); past ``defer_after`` seconds the click is deferred first."""
+        (:mod:`bot.table.played`, from the last replay of this game when there is one); past
+        ``defer_after`` seconds the click is deferred first."""
         info, state = await self.manager.state(game_id)
         seat = self.seat_of(interaction, info)
         note = ended_note(info, state)
@@ -318,7 +320,8 @@ class Actions:
         async def history() -> discord.Embed:
             log = await self.manager.actions(game_id)
             events = await asyncio.to_thread(
-                hand_events,
+                self.histories.events,
+                game_id,
                 engine,
                 render,
                 len(info.seats),

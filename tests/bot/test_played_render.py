@@ -28,7 +28,7 @@ from bot.render import rowboat as rowboat_render
 from bot.render import turn_the_tide as tide_render
 from bot.render.base import renderer_for
 from bot.store import ActionRow
-from bot.table.played import hand_events
+from bot.table.played import HandHistories, hand_events
 from games import Event, registry
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -100,6 +100,32 @@ def test_the_shell_hands_over_only_what_the_seat_was_shown_this_hand(game: str) 
             assert got == shown[seat]
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("game", ["rowboat", "boat_canasta"])
+def test_a_kept_replay_answers_as_a_replay_from_the_start(game: str) -> None:
+    """The Played button's cache: each click replays only the moves since the last; the
+    answer is the one a replay from ``new_game`` gives, also for an older version (rebuilt)
+    and after the game fell out of the cache."""
+    engine = registry.get(game)
+    render = renderer_for(game)
+    players = 4
+    opts = registry.package(game).profile.options
+    kept = HandHistories(kept=1)
+    checked = 0
+    for _state, log, shown, seed in games_played(game, players, seeds=1, steps=200):
+        if len(log) % 7:
+            continue
+        seat = len(log) % players
+        upto = len(log) if len(log) % 3 else len(log) // 2  # now and then an older version
+        args = (engine, render, players, opts, seed, log, seat)
+        got = kept.events(1, *args, upto)
+        assert got == hand_events(*args, upto)
+        if upto == len(log):
+            assert got == shown[seat]
+        kept.events(2, *args, 1)  # another game pushes this one out now and then
+        checked += 1
+    assert checked > 10
 
 
 # ---- Rowboat and Boat: tricks and the unseen cards ------------------------------------------
