@@ -4,11 +4,11 @@ since the current hand began.
 Why replayed from the action log rather than recorded as moves are committed: a game is a
 function of (options, seed, actions), so the log is the whole truth, a restart needs nothing
 rebuilt, and the move path pays nothing for a button few press. Measured (random play, 2-core
-machine, ``hand_events`` from ``new_game``): a finished 4-player Boat Canasta game of 2,865
-actions replays in 330 ms (median of 5; 430 ms at most), 6,000 Rowboat or Boat actions in
-200-230 ms, a finished Game of Rows or Turn the Tide game in about 30 ms. So the replay runs in a
-worker thread, never on the event loop, and :class:`HandHistories` keeps the last replay of
-each recent game, so the next click replays only the moves made since.
+machine, a replay from ``new_game``): the longest finished game of the five, 2,865 actions,
+replays in about 330 ms (430 ms at most); 6,000 actions of a trick-taking game in 200-230 ms.
+So the replay runs in a worker thread, never on the event loop, and :class:`HandHistories`
+keeps the last replay of each recent game: the next click replays only the moves made since
+(0.75 ms after four more moves of that longest game).
 
 Why the events are filtered here, with ``Event.visible(seat)``, before any renderer sees one: a
 hidden event then cannot reach the answer by construction, whatever the renderer does.
