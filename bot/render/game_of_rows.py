@@ -700,7 +700,9 @@ class GameOfRowsRenderer(Renderer):
             if any(lines)
         ]
         if bluffs:
-            fields.append(FieldSpec("Bluffs called", _tail("\n".join(bluffs), MAX_FIELD_VALUE)))
+            fields.append(
+                FieldSpec("Bluffs called", _tail("\n".join(bluffs), MAX_FIELD_VALUE), False)
+            )
         lines = [] if rows else ["No card has been put on a row yet."]
         return history_embed(
             f"📜 Played · table #{ctx.game_id}",

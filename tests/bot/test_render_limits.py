@@ -220,6 +220,7 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
     for seed in range(2):
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
+        so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
         for _ in range(min(400, 3 * profile.typical_steps)):
             status = "finished" if engine.is_over(state) else "live"
             ctx = TableContext(
@@ -230,13 +231,22 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
             for seat in range(players):
                 legal = engine.legal_actions(state, seat)
                 specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
+                played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
+                if played is not None:
+                    specs.append(played)
             for spec in specs:
                 for line in narrow_lines(spec):
                     assert columns(line) <= PHONE_COLUMNS, line
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
-            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            for event in events:
+                for viewer, seen in enumerate(so_far):
+                    if render.starts_hand(event):
+                        seen.clear()
+                    if event.visible(viewer):
+                        seen.append(event)
 
 
 def test_the_score_sheet_fits_a_phone_with_five_players() -> None:
