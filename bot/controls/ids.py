@@ -91,6 +91,9 @@ AWAY_YES = "awayyes"
 
 #: the custom_id word of a live hand's **Explain** button (this decision, privately)
 EXPLAIN = "explain"
+#: the custom_id word of the hand's **Played** button (this hand's tricks or turns so far, as
+#: the seat saw them); the label is the game's (``Renderer.played_button``), the word is not
+PLAYED = "played"
 
 #: the custom_id word of a question's **Cancel**: the hand again, nothing done
 KEEP = "keep"

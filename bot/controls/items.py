@@ -33,6 +33,7 @@ from bot.controls.ids import (
     HINT,
     KEEP,
     ON_HAND,
+    PLAYED,
     REMATCH,
     TOP,
     VERB,
@@ -161,6 +162,7 @@ class TableControls(Protocol):
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def alert_me(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def show_played(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class LobbyControls(Protocol):
@@ -523,11 +525,19 @@ class HandRefresh(
     ui.DynamicItem[ui.Button], template=r"h:(?P<game>[0-9]{1,19}):(?P<what>[a-z]{1,12})"
 ):
     """Controls on a hand message that are not game actions (refresh, a shining snapshot,
-    **Step away** and the answers to its question, **💡 Hint**)."""
+    **Step away** and the answers to its question, **💡 Hint**, **Played**)."""
 
-    def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        what: str,
+        wording: SnapshotWording | None = None,
+        played: tuple[str, str] = ("Played", "📜"),
+    ) -> None:
         self.game_id, self.what = game_id, what
-        if what == "refresh":
+        if what == PLAYED:  # the game's label (a click is served the same whatever it says)
+            label, emoji = played
+        elif what == "refresh":
             label, emoji = "Refresh", "🔄"
         elif what == BACK:
             label, emoji = "I'm back", "👋"
@@ -570,6 +580,8 @@ class HandRefresh(
             work = lambda: actions.alert_me(interaction, self.game_id)  # noqa: E731
         elif self.what == HINT:  # answered at once, then edited when the AI has the move
             work = lambda: actions.hint(interaction, self.game_id)  # noqa: E731
+        elif self.what == PLAYED:
+            work = lambda: actions.show_played(interaction, self.game_id)  # noqa: E731
         else:
             work = lambda: actions.show_snapshot(interaction, self.game_id)  # noqa: E731
         await guarded(interaction, checked(self.game_id, work))

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, EXPLAIN, HINT, KEEP, REMATCH, SNAP
+from bot.controls.ids import ALERT, AWAY, AWAY_YES, BACK, EXPLAIN, HINT, KEEP, PLAYED, REMATCH, SNAP
 from bot.controls.items import (
     LEVEL_LABELS,
     ActButton,
@@ -126,6 +126,7 @@ def hand_view(
     step_away: bool = False,
     explain: bool = False,
     hint: bool = False,
+    played: tuple[str, str] | None = None,
     alert: bool = False,
 ) -> ui.View:
     """The controls of a hand message: action buttons, action menus, the buttons that sit below
@@ -179,6 +180,7 @@ def hand_view(
         step_away=step_away,
         explain=explain,
         hint=hint,
+        played=played,
         alert=alert,
     )
     for index, item in enumerate(bottom[: (MAX_ROWS - row) * MAX_BUTTONS_PER_ROW]):
@@ -200,12 +202,14 @@ def _bottom(
     step_away: bool,
     explain: bool,
     hint: bool,
+    played: tuple[str, str] | None,
     alert: bool,
 ) -> list[HandRefresh]:
     """The hand's own buttons, in their order: **I'm back** first while an AI plays the seat
     (``away``), Refresh, ❓ **Explain** (``explain``: a person's live seat in a game that
     explains its decisions), 💡 **Hint** (``hint``: allowed at the table and a move to make),
-    **Step away** (``step_away``: a person's live seat), a shining
+    📜 **Played** (``played``: the game's label and emoji, for a game whose renderer draws this
+    hand's history), **Step away** (``step_away``: a person's live seat), a shining
     snapshot's (``snapshot``: its wording), 🔔 **Alert me** (``alert``: a person's seat at a
     slow table). They fill the rows the turn's controls leave, five a row; what finds no row
     is left out from the end, so the most used stay."""
@@ -215,9 +219,11 @@ def _bottom(
         words.append(EXPLAIN)
     if hint:
         words.append(HINT)
-    if step_away:
-        words.append(AWAY)
     items = [HandRefresh(game_id, word) for word in words]
+    if played is not None:
+        items.append(HandRefresh(game_id, PLAYED, played=played))
+    if step_away:
+        items.append(HandRefresh(game_id, AWAY))
     if snapshot is not None:
         items.append(HandRefresh(game_id, SNAP, snapshot))
     if alert:

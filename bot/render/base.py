@@ -30,6 +30,10 @@ Parts (required ones are abstract):
 * **live standing**: how the sides stand, under a live hand (:meth:`Renderer.standing`); by
   default the shell writes the engine's scores, which is wrong for a game whose running
   "score" is only a rank (a shedding game is followed by the cards each player has left).
+* **played** (this hand's history): the label of the hand's **Played** button
+  (:attr:`Renderer.played_button`, None: no button), where a hand begins
+  (:meth:`Renderer.starts_hand`) and the answer (:meth:`Renderer.played`) from the events the
+  seat was shown since then and its own view.
 * **pictures**: the game's picture drawer (:class:`bot.render.images.base.Drawer`, in
   ``bot/render/images/<game>.py``), or None for a game shown as text only; the shell asks the
   renderer for it, so a game's pictures are found with its renderer and no module by name.
@@ -142,6 +146,29 @@ class Renderer(ABC):
         """How the sides stand while the game runs, as the first line of a live hand's footer
         ("Cards left: Ann 4 · Bo 7"), from the hand's own view; None (the default) lets the
         shell write the engine's scores ("Score: Ann: 120 · Bo: 40")."""
+        return None
+
+    #: the hand's history button (label, emoji): "Tricks" in a trick-taking game; None (the
+    #: default) for a game without :meth:`played`, whose hand then has no such button
+    played_button: tuple[str, str] | None = None
+
+    def starts_hand(self, event: Event) -> bool:
+        """Whether ``event`` begins the hand whose history :meth:`played` shows (default: where
+        the table log starts anew)."""
+        return self.clears_log(event)
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """This hand's history as ``seat`` saw it: ``events`` are the events shown to that seat
+        since the hand began (the shell filtered them with ``Event.visible(seat)``, so nothing
+        hidden can reach this method) and ``view`` is the seat's own view; None (the default)
+        when the game draws none.
+
+        Why events and the view only: what a seat may know is exactly what it was shown, so a
+        history built from these cannot name a card of another hand. A renderer that lists
+        unseen cards leaves out what a private snapshot showed (its rule limits how long it may
+        be looked at, and a list that kept those cards out would keep them shown)."""
         return None
 
     @staticmethod

@@ -37,6 +37,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FRENCH_SUITS
+from bot.render.history import history_embed, seen_cards, unseen_lines
 from bot.render.images.base import Words, acting_words
 from bot.render.images.boat import BoatPictures
 from games import Action, Event, Result
@@ -571,6 +572,57 @@ class BoatRenderer(Renderer):
             cards = " ".join(card_short(str(c)) for c in discards)
             return f"{line} Discards: {cards} ({event.data.get('discard_points', 0)} points)."
         return line
+
+    played_button = ("Tricks", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """This hand's tricks (who played what from the lead, who took it) under the hand's
+        one trump, and the cards the seat has not seen: not in its hand, a trick, or (for the
+        declarer) the widow and its own discards; the other discards stay face down."""
+        players = int(view.get("players") or 4)
+        lines = []
+        if view.get("declarer") is not None:
+            lines.append(
+                f"**Trump:** {suit_label(view.get('trump'))} · {ctx.name(view.get('declarer'))} "
+                f"bid {view.get('bid')}"
+            )
+        for event in events:
+            if event.kind == "trick":
+                data = event.data
+                leader = int(data.get("leader") or 0)
+                plays = [
+                    {"seat": (leader + i) % players, "card": card}
+                    for i, card in enumerate(data.get("cards") or [])
+                ]
+                lines.append(
+                    f"**{data.get('trick_number')}** {_plays(ctx, plays)} "
+                    f"→ **{ctx.name(data.get('winner'))}**"
+                )
+        if view.get("trick"):
+            lines.append(f"**{view.get('trick_number')}** {_plays(ctx, view['trick'])} … (now)")
+        if len(lines) <= 1:
+            lines.append("No card has been played yet this hand.")
+        deck = [rank + suit for suit in SUIT_ORDER for rank in RANKS] + [BOAT]
+        seen = seen_cards(events, view.get("hand") or [])
+        suits = [(suit, f"{SUITS[suit][1]} {SUITS[suit][0]}") for suit in SUIT_ORDER]
+        unseen = unseen_lines(
+            deck,
+            seen,
+            [*suits, ("B", f"{BOAT_ICON} Boat")],
+            lambda code: "card" if code == BOAT else ("10" if code[0] == "T" else code[:-1]),
+            lambda code: "B" if code == BOAT else code[-1:],
+            sort_key,
+        )
+        return history_embed(
+            f"📜 Tricks of hand {view.get('hand_number', '?')} · table #{ctx.game_id}",
+            lines,
+            [FieldSpec("Not seen by you yet", "\n".join(unseen), False)],
+            COLOR,
+            "Unseen: not in your hand or a trick (nor the widow or your discards, if you "
+            "declared).",
+        )
 
     def clears_log(self, event: Event) -> bool:
         """The log restarts when a hand is scored or redealt: the next deal puts the cards of the

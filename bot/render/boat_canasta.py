@@ -33,6 +33,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, FRENCH_SUITS
+from bot.render.history import history_embed
 from bot.render.images.base import Words, acting_words
 from bot.render.images.boat_canasta import BoatCanastaPictures
 from games import Action, Event, Result
@@ -781,9 +782,68 @@ class BoatCanastaRenderer(Renderer):
             return None
         return [round_parts(*(int(v) for v in row[:5])) for row in event.data.get("rows") or []]
 
+    played_button = ("Played", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """This round's discards, pile takes and melds in order (the seat's own staged melds
+        too), and how many cards of each rank are in sight now: in its hand, on the table's
+        melds and red threes, and in the pile (every card there was discarded face up). Each
+        card is counted where it is now, so none is counted twice."""
+        lines: list[str] = []
+        pile: list[str] = []
+        run: list[str] = []  # discards in a row, written on one line
+        for event in events:
+            if event.kind == "discard":
+                card = str(event.data.get("card"))
+                pile.append(card)
+                lock = " 🔒" if event.data.get("blocked") else ""
+                run.append(f"{ctx.name(event.data.get('seat'))} {card_short(card)}{lock}")
+                continue
+            if event.kind in PILE_GONE:
+                pile.clear()
+            if event.kind in HISTORY_KINDS:
+                line = self.event_line(ctx, event, None if event.visible_to is None else seat)
+                if line:
+                    if run:
+                        lines.append("🗑️ " + " · ".join(run))
+                        run = []
+                    lines.append(line)
+        if run:
+            lines.append("🗑️ " + " · ".join(run))
+        if not lines:
+            lines.append("No card has been discarded or melded yet this round.")
+        melds = [meld for side in view.get("melds") or [] for meld in side]
+        sight: list[str] = [*(view.get("hand") or []), *pile]
+        sight += [str(card) for meld in melds for card in meld.get("cards") or []]
+        sight += [str(card) for side in view.get("red_threes") or [] for card in side]
+        counts = {rank: 0 for rank in RANK_ORDER}
+        jokers = 0
+        for card in sight:
+            if card == JOKER:
+                jokers += 1
+            elif card[:-1] in counts:
+                counts[card[:-1]] += 1
+        ranks = " · ".join(f"{rank_label(r)}: {n}/8" for r, n in counts.items())
+        return history_embed(
+            f"📜 Played this round · table #{ctx.game_id}",
+            lines,
+            [FieldSpec("In sight now, by rank", f"{ranks} · {JOKER_ICON}: {jokers}/4", False)],
+            COLOR,
+            "🗑️ discards in turn · 🔒 the pile was blocked. In sight: your hand, the melds and "
+            "red threes on the table, and the pile.",
+        )
+
     def clears_log(self, event: Event) -> bool:
         """A new round deals new cards: the old round's lines would only confuse."""
         return event.kind == "round_start"
+
+
+#: the events the Played answer lists: what went on the pile, off it, and onto the table
+HISTORY_KINDS = frozenset({"discard", "take", "open", "meld", "add", "red_three", "reshuffle"})
+#: the events after which the pile is empty (taken, or shuffled into a new stock)
+PILE_GONE = frozenset({"take", "reshuffle"})
 
 
 RENDERER = BoatCanastaRenderer()

@@ -36,6 +36,7 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.cards import FACE_WORDS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.render.history import history_embed
 from bot.render.images.base import Words, acting_words
 from bot.render.images.game_of_rows import GameOfRowsPictures
 from games import Action, Event, Result
@@ -658,9 +659,96 @@ class GameOfRowsRenderer(Renderer):
             return f"You drew {cards} ({data.get('reason')})." if cards else None
         return None
 
+    played_button = ("Played", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """Each row's history (cards put down, blocks and unblocks, face-down cards, its
+        completion) and the bluffs called, all as the table saw them: a face-down card is
+        written by its place alone (the seat's own too, as on the table) until a call turns it
+        up; then it is named, or leaves the row when the bluff was caught (it went back to a
+        hand, and the bluffs called name it)."""
+        rows: dict[int, list[str]] = {}
+        face_down: dict[tuple[int, int], tuple[int, int]] = {}  # (row, pos) -> its entry
+        bluffs: list[str] = []
+        for event in events:
+            data, kind = event.data, event.kind
+            if event.visible_to is not None:
+                continue  # private notes (cards drawn) are not a row's history
+            if kind == "reveal":
+                bluffs.append(reveal_line(ctx, data).replace("Last call: ", ""))
+                _turn_up(rows, face_down, data, caught=data.get("outcome") == "caught")
+                continue
+            if kind == "challenge_closed" and not data.get("called"):
+                bluffs.append("Nobody called: the face-down cards stay.")
+                continue
+            row = data.get("row")
+            if not isinstance(row, int):
+                continue
+            who = ctx.name(data.get("seat"))
+            card = card_label(str(data.get("card"))) if data.get("card") else ""
+            at = f"@{data.get('pos')}"
+            said = {
+                "place": f"{'🆕 ' if data.get('new_row') else ''}{who} {card}{at}",
+                "block": f"{BLOCKED} {who} {card}{at}",
+                "unblock": f"{OPENED} {who} {card}{at}",
+                "face_down": f"{FACE_DOWN}{who}{at}",
+                "row_completed": "✅ complete",
+            }.get(kind)
+            if said:
+                entries = rows.setdefault(row, [])
+                if kind == "face_down":
+                    face_down[(row, int(data.get("pos") or 0))] = (row, len(entries))
+                entries.append(said)
+        fields = [
+            FieldSpec(
+                f"Row {row}", _tail(" · ".join(x for x in lines if x), MAX_FIELD_VALUE), False
+            )
+            for row, lines in sorted(rows.items())
+            if any(lines)
+        ]
+        if bluffs:
+            fields.append(
+                FieldSpec("Bluffs called", _tail("\n".join(bluffs), MAX_FIELD_VALUE), False)
+            )
+        lines = [] if rows else ["No card has been put on a row yet."]
+        return history_embed(
+            f"📜 Played · table #{ctx.game_id}",
+            lines,
+            fields,
+            COLOR,
+            f"Each row as the table saw it, oldest first. {FACE_DOWN} a face-down card.",
+        )
+
     def clears_log(self, event: Event) -> bool:
         """The log runs over the whole game: nothing restarts it."""
         return False
+
+
+def _turn_up(
+    rows: dict[int, list[str]],
+    face_down: dict[tuple[int, int], tuple[int, int]],
+    reveal: Mapping[str, Any],
+    *,
+    caught: bool,
+) -> None:
+    """A call turned the face-down cards up: their entries name them now, or leave the row
+    when the bluff was caught (they went back to the bluffer's hand; "Bluffs called" names
+    them)."""
+    for shown in reveal.get("cards") or []:
+        at = face_down.pop((int(shown.get("row") or 0), int(shown.get("pos") or 0)), None)
+        if at is None:
+            continue
+        row, index = at
+        rows[row][index] = (
+            "" if caught else f"{rows[row][index]} {card_label(str(shown.get('card')))}"
+        )
+
+
+def _tail(text: str, limit: int) -> str:
+    """The end of ``text`` within ``limit`` (a row's latest cards matter most)."""
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 RENDERER = GameOfRowsRenderer()

@@ -26,6 +26,7 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer, SnapshotWording
+from bot.render.history import history_embed, seen_cards, unseen_lines
 from bot.render.images.base import Words, acting_words
 from bot.render.images.rowboat import RowboatPictures
 from games import Action, Event, Result
@@ -502,6 +503,50 @@ class RowboatRenderer(Renderer):
             return f"{line} 🌊 {cards}"
         return line
 
+    played_button = ("Tricks", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """This hand's tricks (who played what, in order, under which trump, who took it) and
+        the cards of each suit the seat has not seen: not in its hand, the Tide, a trick, or a
+        pass; a Lighthouse's cards stay unseen here, as its light fades."""
+        tides = view.get("tide_tricks") or []
+        lines = [tide_line(view)]
+        for event in events:
+            if event.kind == "trick":
+                number = int(event.data.get("trick") or 0)
+                took = (
+                    "tied: into the pot"
+                    if event.data.get("tied") or event.data.get("winner") is None
+                    else f"→ **{ctx.name(event.data.get('winner'))}**"
+                )
+                lines.append(f"{_trick_head(tides, number)} {_played(ctx, event.data)} {took}")
+        trick = view.get("trick")
+        if trick and trick.get("plays"):
+            head = _trick_head(tides, int(trick.get("number") or 0))
+            lines.append(f"{head} {_played(ctx, trick)} … (now)")
+        if len(lines) == 1:
+            lines.append("No card has been played yet this hand.")
+        deck = [rank + suit for suit in SUIT_ORDER for rank in RANKS]
+        seen = seen_cards(events, view.get("hand") or [], skip=SNAPSHOT_KINDS)
+        seen.update(view.get("tide") or [])
+        unseen = unseen_lines(
+            deck,
+            seen,
+            [(suit, f"{SUITS[suit][1]} {SUITS[suit][0]}") for suit in SUIT_ORDER],
+            lambda code: code[:-1],
+            lambda code: code[-1:],
+            sort_key,
+        )
+        return history_embed(
+            f"📜 Tricks of hand {view.get('hand_number', '?')} · table #{ctx.game_id}",
+            lines,
+            [FieldSpec("Not seen by you yet", "\n".join(unseen), False)],
+            COLOR,
+            "Unseen: not in your hand, the Tide, a trick or a pass (a Lighthouse's view fades).",
+        )
+
     def clears_log(self, event: Event) -> bool:
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand
         are shuffled back and dealt again, so old lines would only confuse)."""
@@ -531,6 +576,23 @@ class RowboatRenderer(Renderer):
             + lasting(int(event.data.get("seconds") or 0), len(lines)),
             color=0xF2C94C,
         )
+
+
+#: private snapshots: their cards do not count as seen in the Played answer
+SNAPSHOT_KINDS = frozenset({"lighthouse_view"})
+
+
+def _trick_head(tides: Sequence[Mapping[str, Any]], number: int) -> str:
+    """``**3** 🐚``: the trick's number and the trump its Tide card made."""
+    trump = tides[number - 1].get("trump", "") if 0 < number <= len(tides) else ""
+    return f"**{number}** {SUITS.get(trump, ('?', '?'))[1]}"
+
+
+def _played(ctx: TableContext, trick: Mapping[str, Any]) -> str:
+    return " · ".join(
+        f"{ctx.name(p.get('seat'))} {card_short(str(p.get('card')))}"
+        for p in trick.get("plays") or []
+    )
 
 
 def lasting(seconds: int, shown: int) -> str:

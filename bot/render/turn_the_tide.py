@@ -32,6 +32,7 @@ from bot.render import (
     table_embed,
 )
 from bot.render.base import Renderer
+from bot.render.history import history_embed
 from bot.render.images.base import Words, acting_words
 from bot.render.images.turn_the_tide import TurnTheTidePictures
 from games import Action, Event, Result
@@ -432,6 +433,39 @@ class TurnTheTideRenderer(Renderer):
         if event.kind == "reveal" and event.visible_to is None:
             return reveal_line(ctx, dict(event.data))
         return self.event_line(ctx, event, None)
+
+    played_button = ("Played", "📜")
+
+    def played(
+        self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
+    ) -> EmbedSpec | None:
+        """This round's reveals (every weather card chosen, who took which tide card) and the
+        floods after them. Only as far back as the table shows reveals (D9): by default the
+        rules make remembering earlier hands a skill, so without ``show_history`` the answer
+        holds the reveals the view carries, and says so."""
+        history = bool((view.get("options") or {}).get("show_history"))
+        allowed = {r.get("hand") for r in view.get("reveals") or []}
+        lines: list[str] = []
+        kept = False
+        for event in events:
+            if event.kind == "reveal":
+                kept = history or event.data.get("hand") in allowed
+                if kept:
+                    lines.append(reveal_line(ctx, dict(event.data)))
+            elif event.kind == "flood" and kept:
+                lines.append(_flood_line(ctx, event.data))
+        if not lines:
+            lines.append("No weather cards have been revealed yet this round.")
+        lines.insert(0, _heading(view))
+        footer = (
+            "Every reveal of this round."
+            if history
+            else "This table plays from memory (option show_history is off): only the last "
+            "reveal is shown, as on the table."
+        )
+        return history_embed(
+            f"📜 Played this round · table #{ctx.game_id}", lines, [], COLOR, footer
+        )
 
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played

@@ -25,6 +25,7 @@ from bot.table.ended import ended_note
 from bot.table.hands import HandTokens
 from bot.table.hints import THINKING, hint_text, move_label
 from bot.table.pictures import Pictures, show
+from bot.table.played import HandHistories
 from bot.table.ports import Clock, TableManager
 from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
@@ -78,6 +79,7 @@ class Actions:
         self.presenter = presenter
         self.hands = hands
         self.snapshots = snapshots
+        self.histories = HandHistories()  # the Played button's replays
 
     @staticmethod
     def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
@@ -358,3 +360,47 @@ class Actions:
             raise GameNotFound(note or "The game has not started yet: the host presses Start.")
         text = decision_text(info, state, seat)
         await interaction.response.send_message(content=text, ephemeral=True)
+
+    async def show_played(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Played**: this hand's history as the clicking seat saw it, in a new private
+        message. Why a new message and not an edit of the hand: the hand stays as it was under
+        it (a player in the middle of a choice loses nothing and needs no Back button), and the
+        history can stay open beside the next hand. The log is replayed in a worker thread
+        (:mod:`bot.table.played`, from the last replay of this game when there is one); past
+        ``defer_after`` seconds the click is deferred first."""
+        info, state = await self.manager.state(game_id)
+        seat = self.seat_of(interaction, info)
+        note = ended_note(info, state)
+        if note is not None or state is None:
+            raise GameNotFound(note or "This game has no hands to show.")
+        render = renderer_for(info.game)
+        engine = registry.get(info.game)
+        ctx = self.presenter.context(info, state)
+        view = engine.view(state, seat)
+
+        async def history() -> discord.Embed:
+            log = await self.manager.actions(game_id)
+            events = await asyncio.to_thread(
+                self.histories.events,
+                game_id,
+                engine,
+                render,
+                len(info.seats),
+                info.options,
+                info.seed,
+                log,
+                seat,
+                info.version,
+            )
+            spec = render.played(ctx, view, seat, events)
+            if spec is None:
+                raise GameNotFound("This game keeps no history of its hands.")
+            return controls.to_embed(spec)
+
+        work = asyncio.ensure_future(history())
+        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(embed=await work, ephemeral=True)
+            return
+        await interaction.response.send_message(embed=work.result(), ephemeral=True)

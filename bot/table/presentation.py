@@ -190,6 +190,7 @@ class Presenter:
         person = live and not away and not info.seats[seat].is_ai
         slow = person and self.turn_clock is not None and self.turn_clock(info) >= SLOW_SECONDS
         hint = person and info.hints and bool(legal) and registry.hinter(info.game) is not None
+        played = render.played_button if live else None  # this hand's history so far
         view = controls.hand_view(
             info.id,
             seat,
@@ -201,6 +202,7 @@ class Presenter:
             explain=person and has_hook(engine, Decisions),
             alert=slow,
             hint=hint,
+            played=played,
         )
         return framed(spec.embed, controls.to_embed(spec.embed)), view
 

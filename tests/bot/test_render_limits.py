@@ -32,7 +32,7 @@ from bot.render import lobby as render_lobby
 from bot.render.base import SnapshotWording, renderer_for
 from bot.sessions import GameInfo, Seat
 from bot.table.scoresheet import with_score_sheet
-from games import registry
+from games import Event, registry
 from games.core import snapshot_lifetime
 
 NAMES = ["W" * 32, "Ĳ" * 32, "m" * 32, "🌊" * 32, "x" * 32]  # 32 = Discord's name limit
@@ -107,6 +107,7 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
         log: list[str] = []
+        hand_so_far: list[list[Event]] = [[] for _ in range(players)]  # what Played is given
         for _ in range(steps):
             ctx = TableContext(
                 game_id=info.id,
@@ -128,9 +129,18 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                 hand = render.hand(ctx, engine.view(state, seat), seat, legal)
                 check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
                 view = controls.hand_view(
-                    info.id, seat, info.version, hand, snapshot=SnapshotWording()
+                    info.id,
+                    seat,
+                    info.version,
+                    hand,
+                    snapshot=SnapshotWording(),
+                    step_away=True,
+                    played=render.played_button,
                 )
                 check_components(view.to_components())
+                played = render.played(ctx, engine.view(state, seat), seat, hand_so_far[seat])
+                if played is not None:  # issue 37: the hand's history fits too
+                    check_embed(controls.to_embed(played).to_dict())  # type: ignore[arg-type]
                 offered = {b.code for b in hand.buttons} | {
                     a.code for c in hand.choices for a in c.actions
                 }
@@ -144,6 +154,11 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
             action = rng.choice(engine.legal_actions(state, seat))
             state, events = engine.apply(state, seat, action)
             for event in events:
+                for viewer, so_far in enumerate(hand_so_far):
+                    if render.starts_hand(event):
+                        so_far.clear()
+                    if event.visible(viewer):
+                        so_far.append(event)
                 line = render.event_line(ctx, event, None)
                 if line:
                     assert len(line) <= MAX_FIELD_VALUE
@@ -205,6 +220,7 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
     for seed in range(2):
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
+        so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
         for _ in range(min(400, 3 * profile.typical_steps)):
             status = "finished" if engine.is_over(state) else "live"
             ctx = TableContext(
@@ -215,13 +231,22 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
             for seat in range(players):
                 legal = engine.legal_actions(state, seat)
                 specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
+                played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
+                if played is not None:
+                    specs.append(played)
             for spec in specs:
                 for line in narrow_lines(spec):
                     assert columns(line) <= PHONE_COLUMNS, line
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
-            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            for event in events:
+                for viewer, seen in enumerate(so_far):
+                    if render.starts_hand(event):
+                        seen.clear()
+                    if event.visible(viewer):
+                        seen.append(event)
 
 
 def test_the_score_sheet_fits_a_phone_with_five_players() -> None:
