@@ -100,6 +100,8 @@ class GameInfo:
     #: the table's turn clock in seconds per move as its host chose it (0: no clock); None
     #: follows the server's turn timeout
     pace: int | None = None
+    #: a practice table (``/learn``): one person against AI seats, unrated, with coach lines
+    practice: bool = False
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any (one seat per user per game)."""

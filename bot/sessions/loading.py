@@ -52,6 +52,7 @@ def replay(
         end_reason=row.end_reason,
         updated=row.updated,
         pace=row.pace,
+        practice=bool(row.practice),
         ai_secret=row.ai_secret or "",  # none before migration 11: the manager gives one
     )
     if status == "lobby":

@@ -49,6 +49,8 @@ class GameRecord:
     turn_deadlines: dict[int, int] = field(default_factory=dict)  # seat -> deadline id
     reminders: dict[int, int] = field(default_factory=dict)  # seat -> reminder deadline id
     pace: int | None = None  # the host's turn clock (None: the server's)
+    #: a practice table (``/learn``): unrated, out of the standings, coached
+    practice: bool = False
     #: the last few moves applied since this record was loaded, with the states they were
     #: applied to (``bot.sessions.stale``: is a click on an older hand still the same choice?);
     #: ``acted_from`` is the version it was loaded at: older moves are in the log only
@@ -66,7 +68,7 @@ class GameRecord:
         for on every act and every view, so it is cached on the identity of its parts)."""
         key = (
             self.version, self.status, self.seats, self.host_id, self.options, self.messages,
-            self.pace,
+            self.pace, self.practice,
         )  # fmt: skip
         if self._info is not None and key == self._info_key:
             return self._info
@@ -84,6 +86,7 @@ class GameRecord:
             self.version,
             MappingProxyType(self.messages),
             self.pace,
+            self.practice,
         )
         return self._info
 
@@ -113,6 +116,7 @@ class GameRecord:
             get("end_reason", self.end_reason),
             get("pace", self.pace),
             self.ai_secret or None,
+            int(self.practice),
         )
 
 
@@ -162,4 +166,5 @@ def info_from_row(r: GameRow, status: Status | None = None) -> GameInfo:
         r.version,
         MappingProxyType(json.loads(r.messages)),
         r.pace,
+        bool(r.practice),
     )

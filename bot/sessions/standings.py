@@ -10,7 +10,7 @@ entries are dropped so that the next finish reads the truth again.
 
 Who counts (see :mod:`bot.stats.ratings` for who is *rated*): every person seated at a finished
 game gets one more game (and a win if their seat won); AI seats get nothing; games ended by an
-admin or abandoned never reach here.
+admin or abandoned never reach here, and practice tables count for nothing.
 """
 
 from __future__ import annotations
@@ -44,10 +44,14 @@ class Standings:
         state: Any,
         last: tuple[int, MoveCause],
         now: float,
+        practice: bool = False,
     ) -> list[RatingWrite]:
-        """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished."""
+        """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished. A
+        practice table (``/learn``) gives none: a learner playing easy AIs with the coach
+        talking proves nothing about their skill, and its games and wins would tilt the
+        standings."""
         people = [s for s in seats if s.user_id is not None]
-        if not people:
+        if practice or not people:
             return []
         keys = [(guild_id, game, s.user_id) for s in people if s.user_id is not None]
         missing = [k for k in keys if k not in self._cache]

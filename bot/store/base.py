@@ -112,6 +112,8 @@ class GameWrite(NamedTuple):
     #: the key of the game's AI move seeds, hex (migration 11); written once: None keeps the
     #: stored one, and a stored one is never replaced
     ai_secret: str | None = None
+    #: 1 for a practice table (``/learn``, migration 13): never rated, never in the standings
+    practice: int = 0
 
 
 class ActionWrite(NamedTuple):
@@ -221,6 +223,8 @@ class GameRow:
     updated: float = 0.0
     #: the key of the game's AI move seeds (None: a game stored before migration 11)
     ai_secret: str | None = None
+    #: a practice table (migration 13): unrated, out of the standings
+    practice: bool = False
 
 
 class ActionRow(NamedTuple):

@@ -164,6 +164,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 13 (issue 37; 12 is the hints setting, the lead renumbers at the merge): a practice table
+    # (``/learn``): the learner alone against AI seats. 1 keeps the game out of ratings and
+    # standings; 0 for every game before it
+    """
+    ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -137,6 +137,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_secret TEXT;
     """,
+    # 13: a practice table (see bot/store/migrations.py)
+    """
+    ALTER TABLE games ADD COLUMN practice INT4 NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST = len(MIGRATIONS)
