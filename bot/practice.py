@@ -117,7 +117,7 @@ class Practice:
             game=game,
             host_id=user.id,
             host_name=name,
-            options={**options, **practice_settings()},
+            options={**options, **package.practice_options, **practice_settings()},
             seed=package.practice_seed,
             practice=True,
         )

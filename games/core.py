@@ -422,6 +422,9 @@ class GamePackage:
     #: how many seats a practice table has (the learner and AI seats); 0 means the fewest the
     #: game allows. The count that teaches best is the game's choice (e.g. one with a partner)
     practice_players: int = 0
+    #: table options a practice table starts with (over the server's defaults): the variant
+    #: rules the first deal is meant to show, e.g. bluffing where it is optional
+    practice_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- Timed windows and private snapshots: optional engine hooks ----------------------------------
