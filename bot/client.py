@@ -21,9 +21,9 @@ from discord.ext import commands
 
 from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
-from bot.practice import Practice
 from bot.occupied import Occupied
 from bot.permissions import invite_url
+from bot.practice import Practice
 from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings

@@ -105,7 +105,9 @@ class Practice:
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id, note = interaction.channel_id, ""
         if want_thread:
-            thread_id = await self._thread(interaction, f"Learn {engine.title}", granted)
+            thread_id = await self._thread(
+                interaction, channel_id, f"Learn {engine.title}", granted
+            )
             if thread_id is None:
                 note = NO_THREAD_NOTE
             else:
@@ -138,7 +140,11 @@ class Practice:
         await interaction.followup.send(f"{text}\n{note}" if note else text, ephemeral=True)
 
     async def _thread(
-        self, interaction: discord.Interaction, title: str, granted: discord.Permissions
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        title: str,
+        granted: discord.Permissions,
     ) -> int | None:
         """A public thread of the channel for the table, or None when Discord refuses one
         (no permission, a channel that holds no threads)."""
@@ -147,12 +153,12 @@ class Practice:
         name = f"{title} · {seat_name(interaction.user.display_name)}"[:100]
         try:
             thread = await self.client.http.start_thread_without_message(
-                interaction.channel_id,
+                channel_id,
                 name=name,
                 auto_archive_duration=1440,  # a day: a practice game is played in one sitting
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.HTTPException as exc:
-            log.warning("no thread for a practice table in %s: %s", interaction.channel_id, exc)
+            log.warning("no thread for a practice table in %s: %s", channel_id, exc)
             return None
         return int(thread["id"])

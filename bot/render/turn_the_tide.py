@@ -433,6 +433,42 @@ class TurnTheTideRenderer(Renderer):
             return reveal_line(ctx, dict(event.data))
         return self.event_line(ctx, event, None)
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """After each hand's flood: who took which tide card and why, and who lost a
+        preserver because their water stands highest."""
+        data = event.data
+        if event.kind != "flood":
+            return None
+
+        def name(s: Any) -> str:
+            return "you" if s == seat else ctx.name(s)
+
+        reveal = next((e.data for e in reversed(seen) if e.kind == "reveal"), None)
+        parts = []
+        if reveal is not None:
+            tide = sorted((str(t) for t in reveal.get("tide") or []), key=int)
+            if len(tide) == 2:
+                parts.append(
+                    f"the highest weather card took the lower tide ({tide[0]}, to "
+                    f"{name(reveal.get('lo_to'))}), the second highest the higher "
+                    f"({tide[1]}, to {name(reveal.get('hi_to'))})"
+                )
+        lost = [name(s) for s in data.get("lost") or []]
+        if lost:
+            parts.append(
+                f"highest water is now {data.get('top_level')}: a preserver lost by "
+                f"{' & '.join(lost)}"
+            )
+        out = [name(s) for s in data.get("eliminated") or []]
+        if out:
+            parts.append(f"{' & '.join(out)} had no preserver left: out for the round")
+        if not parts:
+            return None
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
+
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played
         are now in other hands, and earlier rounds are not shown (D9)."""

@@ -15,28 +15,51 @@ from bot.render.base import Renderer
 from games import Event
 
 LOG_LINES = 6
+#: how a coach line starts on the table (practice tables only)
+COACH = "🎓"
 
 
 class TableLog:
     def __init__(self, lines: int = LOG_LINES) -> None:
         self.lines = lines
         self._logs: dict[int, deque[str]] = {}
+        #: practice tables: the public events of the hand so far, which a coach line may
+        #: refer back to (the Tide, the trump named); cleared where the log is
+        self._seen: dict[int, list[Event]] = {}
 
     def lines_of(self, game_id: int) -> tuple[str, ...]:
         return tuple(self._logs.get(game_id, ()))
 
     def note(
-        self, game_id: int, render: Renderer, ctx: TableContext, events: tuple[Event, ...]
+        self,
+        game_id: int,
+        render: Renderer,
+        ctx: TableContext,
+        events: tuple[Event, ...],
+        coach_seat: int | None = None,
     ) -> None:
-        """Add the public events' lines (after a clear where the renderer's log policy says)."""
+        """Add the public events' lines (after a clear where the renderer's log policy says).
+
+        With ``coach_seat`` (a practice table's learner), each public event may add the
+        renderer's coach line under its own line. Only public events reach the coach: the
+        table is public, so a line built from them reveals nothing anyone there has not seen,
+        and it leaves with the log when the hand's cards are dealt again."""
         lines = self._logs.setdefault(game_id, deque(maxlen=self.lines))
+        seen = self._seen.setdefault(game_id, []) if coach_seat is not None else None
         for event in events:
             if render.clears_log(event):
                 lines.clear()
+                if seen is not None:
+                    seen.clear()
             if event.visible_to is None:
                 line = render.event_line(ctx, event, None)
                 if line:
                     lines.append(line)
+                if seen is not None and coach_seat is not None:
+                    tip = render.coach(ctx, event, coach_seat, tuple(seen))
+                    seen.append(event)
+                    if tip:
+                        lines.append(f"{COACH} {tip}")
 
     def add(self, game_id: int, line: str) -> None:
         """A line of the shell's own (e.g. that the clock played for someone)."""
@@ -44,3 +67,4 @@ class TableLog:
 
     def forget(self, game_id: int) -> None:
         self._logs.pop(game_id, None)
+        self._seen.pop(game_id, None)

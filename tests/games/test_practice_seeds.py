@@ -9,7 +9,6 @@ from games import registry
 from tests.games.practice_checks import CHECKS
 from tests.games.practice_play import first_hand
 
-
 #: the product's five games (test-only games registered by other tests have no practice deal)
 GAMES = ("rowboat", "turn_the_tide", "boat_canasta", "boat", "game_of_rows")
 
