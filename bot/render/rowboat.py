@@ -517,8 +517,6 @@ class RowboatRenderer(Renderer):
             )
         if kind == "lighthouse":
             return f"{who} lit the Lighthouse: a short private look at the other hands."
-        if kind == "rowboat":
-            return f"{who} sent the Rowboat: it beats every card in this trick."
         if kind != "trick":
             return None
         number = int(data.get("trick") or 0)

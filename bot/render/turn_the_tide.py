@@ -436,8 +436,8 @@ class TurnTheTideRenderer(Renderer):
     def coach(
         self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
     ) -> str | None:
-        """After each hand's flood: who took which tide card and why, and who lost a
-        preserver because their water stands highest."""
+        """After each hand's flood: who lost a preserver and why (their water stands
+        highest), and who is out for the round."""
         data = event.data
         if event.kind != "flood":
             return None
@@ -445,21 +445,13 @@ class TurnTheTideRenderer(Renderer):
         def name(s: Any) -> str:
             return "you" if s == seat else ctx.name(s)
 
-        reveal = next((e.data for e in reversed(seen) if e.kind == "reveal"), None)
         parts = []
-        if reveal is not None:
-            tide = sorted((str(t) for t in reveal.get("tide") or []), key=int)
-            if len(tide) == 2:
-                parts.append(
-                    f"the highest weather card took the lower tide ({tide[0]}, to "
-                    f"{name(reveal.get('lo_to'))}), the second highest the higher "
-                    f"({tide[1]}, to {name(reveal.get('hi_to'))})"
-                )
         lost = [name(s) for s in data.get("lost") or []]
         if lost:
+            verb = "loses" if lost != ["you"] and len(lost) == 1 else "lose"
             parts.append(
-                f"highest water is now {data.get('top_level')}: a preserver lost by "
-                f"{' & '.join(lost)}"
+                f"water {data.get('top_level')} is the highest, so {' & '.join(lost)} {verb} a"
+                " preserver (the top weather card always takes the lower tide)"
             )
         out = [name(s) for s in data.get("eliminated") or []]
         if out:

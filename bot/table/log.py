@@ -40,8 +40,8 @@ class TableLog:
     ) -> None:
         """Add the public events' lines (after a clear where the renderer's log policy says).
 
-        With ``coach_seat`` (a practice table's learner), each public event may add the
-        renderer's coach line under its own line. Only public events reach the coach: the
+        With ``coach_seat`` (a practice table's learner), a public event's line may be the
+        renderer's coach line instead. Only public events reach the coach: the
         table is public, so a line built from them reveals nothing anyone there has not seen,
         and it leaves with the log when the hand's cards are dealt again."""
         lines = self._logs.setdefault(game_id, deque(maxlen=self.lines))
@@ -52,14 +52,15 @@ class TableLog:
                 if seen is not None:
                     seen.clear()
             if event.visible_to is None:
-                line = render.event_line(ctx, event, None)
-                if line:
-                    lines.append(line)
+                tip = None
                 if seen is not None and coach_seat is not None:
                     tip = render.coach(ctx, event, coach_seat, tuple(seen))
                     seen.append(event)
-                    if tip:
-                        lines.append(f"{COACH} {tip}")
+                # a coach line says what the event's own line says, and why: it takes that
+                # line's place, so the short log keeps the last trick's lesson in view
+                line = f"{COACH} {tip}" if tip else render.event_line(ctx, event, None)
+                if line:
+                    lines.append(line)
 
     def add(self, game_id: int, line: str) -> None:
         """A line of the shell's own (e.g. that the clock played for someone)."""
