@@ -196,3 +196,30 @@ async def test_a_finished_practice_game_changes_no_rating(fake, tmp_path) -> Non
         assert row == [(1,)]
     finally:
         await bot.close()
+
+
+def test_the_coach_hears_public_events_only_and_its_line_replaces_the_events() -> None:
+    """A private event (a hand dealt) never reaches the coach, so no coach line can be built
+    from a hidden card; a public event's coach line takes the place of its own line; a table
+    that is not a practice table gets none."""
+    from bot.render import TableContext
+    from bot.render.base import renderer_for
+    from bot.table.log import TableLog
+    from games import Event
+
+    heard: list[Event] = []
+
+    class Spy(type(renderer_for("rowboat"))):  # type: ignore[misc]
+        def coach(self, ctx: Any, event: Event, seat: int, seen: Any) -> str | None:
+            heard.append(event)
+            return "why" if event.kind == "bid" else None
+
+    ctx = TableContext(1, "Rowboat", ("Alice", "AI 1"), (1001, None), "live")
+    deal = Event("deal", (0,), {"seat": 0, "hand": ["Wo"]})
+    bid = Event("bid", None, {"seat": 1, "bid": 2})
+    log = TableLog()
+    log.note(1, Spy(), ctx, (deal, bid), coach_seat=0)
+    assert heard == [bid]
+    assert log.lines_of(1) == (f"{COACH} why",)
+    log.note(2, Spy(), ctx, (deal, bid))
+    assert heard == [bid] and log.lines_of(2) == ("AI 1 bid 2.",)
