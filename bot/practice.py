@@ -102,6 +102,14 @@ class Practice:
                 await self.occupied.answer(interaction, existing)
                 return
         manager.check_can_host(guild_id, user.id)
+        for other in await manager.live_games(guild_id):
+            # one practice table per person and game: a second /learn points to the first,
+            # so repeating the command cannot fill the server with threads
+            if other.practice and other.game == game and other.host_id == user.id:
+                raise NotAllowed(
+                    f"Your {engine.title} practice table is still open in <#{other.channel_id}>:"
+                    " play on there (an admin can end it with /admin end)."
+                )
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id, note = interaction.channel_id, ""
         if want_thread:

@@ -169,6 +169,10 @@ async def test_a_refused_thread_falls_back_to_the_channel(fake, tmp_path) -> Non
         assert info.channel_id == CHANNEL_ID and info.practice
         assert "couldn't open a thread" in fake.reply_text(token)
         assert any(s.kind == "send" and s.channel_id == CHANNEL_ID for s in fake.sent)
+        # a second /learn of the same game points to the open table instead of another one
+        token = await table.run(fake.command(bot, ALICE, "learn", {"game": "rowboat"}))
+        assert "still open" in fake.reply_text(token)
+        assert len(await bot.manager.live_games()) == 1
     finally:
         await bot.close()
 
