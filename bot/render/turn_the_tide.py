@@ -449,9 +449,11 @@ class TurnTheTideRenderer(Renderer):
         lost = [name(s) for s in data.get("lost") or []]
         if lost:
             verb = "loses" if lost != ["you"] and len(lost) == 1 else "lose"
+            first = not any(e.kind == "flood" for e in seen)  # the rule once a round
             parts.append(
                 f"water {data.get('top_level')} is the highest, so {' & '.join(lost)} {verb} a"
-                " preserver (the top weather card always takes the lower tide)"
+                " preserver"
+                + (" (the top weather card always takes the lower tide)" if first else "")
             )
         out = [name(s) for s in data.get("eliminated") or []]
         if out:

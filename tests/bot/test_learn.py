@@ -227,3 +227,50 @@ def test_the_coach_hears_public_events_only_and_its_line_replaces_the_events() -
     assert log.lines_of(1) == (f"{COACH} why",)
     log.note(2, Spy(), ctx, (deal, bid))
     assert heard == [bid] and log.lines_of(2) == ("AI 1 bid 2.",)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_practice_table_with_its_coach_lines_fits_one_phone_screen(game: str) -> None:
+    """The first practice hand, drawn as the table is after every third move (pictures on, as
+    in tests/bot/test_phone_fit.py), with the coach lines in its log: one phone screen."""
+    import asyncio
+    import io
+    from dataclasses import replace
+
+    import discord
+
+    from bot.render.base import renderer_for
+    from bot.table.log import TableLog
+    from bot.table.pictures import TABLE_FILE, Pictures, show
+    from bot.table.presentation import Presenter
+    from tests.bot import phone
+    from tests.bot.test_phone_fit import MARGIN
+    from tests.games.practice_play import first_hand
+
+    hand = first_hand(game)
+    package = registry.package(game)
+    engine, render = package.engine, renderer_for(game)
+    state = engine.new_game(hand.players, dict(package.practice_options), package.practice_seed)
+    log = TableLog()
+    presenter = Presenter(log, phone._NoSnapshots(), phone._NoWindows())  # type: ignore[arg-type]
+    drawn = Pictures(enabled=True)
+    too_tall = []
+    coached = 0
+    for version, step in enumerate(hand.steps, start=1):
+        state, events = engine.apply(state, step.seat, step.code)
+        info = replace(phone.info_of(game, hand.players, version), practice=True)
+        log.note(1, render, presenter.context(info), tuple(events), 0)
+        if version % 3 and version != len(hand.steps):
+            continue
+        embed, view = presenter.table_message(info, state)
+        file = asyncio.run(drawn.table(info, state))
+        data = None if file is None else file.fp.read()
+        alt = None if file is None else file.description
+        sent = None if data is None else discord.File(io.BytesIO(data), TABLE_FILE, description=alt)
+        message = phone.Message(phone._payload(embed, view, show(embed, sent), False), data)
+        coached += len(coach_lines(message.payload))
+        if phone.height(message) > phone.SCREEN - MARGIN:
+            too_tall.append(f"after move {version}: {phone.height(message):.0f} px")
+    assert coached, "no coach line on the table"
+    assert not too_tall, too_tall
