@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 #: the AI level of a practice table's other seats: easy, so a learner can win while learning
 PRACTICE_LEVEL = "easy"
 
+#: why a practice table whose message Discord refused was ended at once
+NOT_SHOWN = "its table could not be shown"
+
 #: said when Discord refused the thread and the table went into the channel instead
 NO_THREAD_NOTE = (
     "I couldn't open a thread here, so your practice table is in this channel itself "
@@ -137,7 +140,15 @@ class Practice:
         info, state = await manager.state(info.id)
         embed, view = self.tables.presenter.table_message(info, state)
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-        message = await channel.send(embed=embed, view=view)
+        try:
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            # a table nobody can see would hold the channel for nothing: close it at once
+            log.warning("practice table %s could not be shown (%s): ending it", info.id, exc)
+            await manager.end(info.id, reason=NOT_SHOWN, by_user=user.id)
+            raise NotAllowed(
+                "I couldn't post the practice table here; try /learn in another channel."
+            ) from None
         await manager.set_message(info.id, "table", message.id)
         self.touch(info.id, update.info.channel_id)
         where = f"<#{channel_id}>"

@@ -177,6 +177,18 @@ async def test_a_refused_thread_falls_back_to_the_channel(fake, tmp_path) -> Non
         await bot.close()
 
 
+async def test_a_table_discord_refuses_is_ended_at_once(fake, tmp_path) -> None:
+    bot = await start_bot(fake, tmp_path / "tw.sqlite3")
+    table = Table(fake, bot)
+    try:
+        fake.fail_next.append((r"/channels/\d+/messages$", 403))
+        token = await table.run(fake.command(bot, ALICE, "learn", {"game": "boat"}))
+        assert "couldn't post the practice table" in fake.reply_text(token)
+        assert await bot.manager.live_games() == []
+    finally:
+        await bot.close()
+
+
 @pytest.mark.slow
 async def test_a_finished_practice_game_changes_no_rating(fake, tmp_path) -> None:
     # a low target (the server's default for the game) ends the game in its first hands
