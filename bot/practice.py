@@ -136,6 +136,8 @@ class Practice:
         )
         for _ in range(practice_players(game) - 1):
             await manager.add_ai(info.id, user.id, PRACTICE_LEVEL)
+        # no turn clock: a learner stops to read the coach and the rules, and nobody waits
+        await manager.set_pace(info.id, user.id, 0)
         update = await manager.start(info.id, user.id)
         info, state = await manager.state(info.id)
         embed, view = self.tables.presenter.table_message(info, state)

@@ -134,6 +134,7 @@ async def test_learn_opens_a_coached_unrated_table_in_a_thread(fake, tmp_path, g
         assert len(info.seats) == (package.practice_players or package.engine.min_players)
         assert info.seats[0].user_id == ALICE.id
         assert all(s.ai_level == "easy" for s in info.seats[1:])
+        assert info.pace == 0  # no turn clock at a practice table
         assert f"<#{thread.channel_id}>" in fake.reply_text(token)
         tables = [s for s in fake.sent if s.kind == "send" and s.channel_id == thread.channel_id]
         assert tables and "My hand" in fake.labels(tables[0].message_id)
