@@ -161,6 +161,7 @@ async def test_coach_lines_only_at_practice_tables(fake, tmp_path) -> None:
     assert not any(coach_lines(s.payload) for s in fake.sent)
 
 
+@pytest.mark.slow
 async def test_a_refused_thread_falls_back_to_the_channel(fake, tmp_path) -> None:
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     table = Table(fake, bot)
