@@ -23,6 +23,7 @@ from bot import controls, gateway
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
 from bot.permissions import invite_url
+from bot.practice import Practice
 from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
@@ -39,6 +40,7 @@ COMMANDS_RECORD = "command_tree_sha256"
 
 COGS = (
     "bot.cogs.play",
+    "bot.cogs.learn",
     "bot.cogs.hand",
     "bot.cogs.rules",
     "bot.cogs.games",
@@ -130,20 +132,19 @@ class TidewaterBot(commands.AutoShardedBot):
             published=self.publisher.wait_channel,
             fencing=manager.fencing,
         )
+        occupied = Occupied(
+            manager, self.publisher.writes, lobby_message, self.publisher.table_anew, clock
+        )
         self.lobbies = Lobbies(
             manager=manager,
             client=self,
             tables=self.tables,
             touch=self.publisher.touch,
             ai_level=t.ai_level,
-            occupied=Occupied(
-                manager,
-                self.publisher.writes,
-                lobby_message,
-                self.publisher.table_anew,
-                clock,
-            ),
+            occupied=occupied,
         )
+        #: ``/learn``: practice tables against easy AIs (issue 37)
+        self.practice = Practice(manager, self, self.tables, self.publisher.touch, occupied)
         gateway.install()
         gateway.contain(self._connection, controls.refuse)
         # a process whose shards another one took answers clicks without acting on them

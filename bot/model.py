@@ -104,6 +104,8 @@ class GameInfo:
     hints: bool = False
     #: someone asked for a hint in this game, so it is not rated
     hinted: bool = False
+    #: a practice table (``/learn``): one person against AI seats, unrated, with coach lines
+    practice: bool = False
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds, if any (one seat per user per game)."""

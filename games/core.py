@@ -420,6 +420,17 @@ class GamePackage:
     profile: PlayoutProfile = field(default_factory=PlayoutProfile)
     #: where the game sits in menus and listings (lower first; ties by name)
     position: int = 100
+    #: the seed of a practice table's game (``/learn``): its first deal is chosen so that
+    #: each special rule of the game comes up in the first hand, where a learner meets it
+    #: with the coach beside them; the package says which rules and why next to the number.
+    #: None: a practice table draws a seed like any other table
+    practice_seed: int | None = None
+    #: how many seats a practice table has (the learner and AI seats); 0 means the fewest the
+    #: game allows. The count that teaches best is the game's choice (e.g. one with a partner)
+    practice_players: int = 0
+    #: table options a practice table starts with (over the server's defaults): the variant
+    #: rules the first deal is meant to show, e.g. bluffing where it is optional
+    practice_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 # --- Timed windows and private snapshots: optional engine hooks ----------------------------------

@@ -295,6 +295,9 @@ def build_game(engine: Engine) -> GamePackage:
         "summary": "**Goal.** Lay the highest pebble.",
         "profile": PlayoutProfile(options={}, typical_steps=3, max_steps=10),
         "position": 950,
+        "practice_seed": None,
+        "practice_players": 0,
+        "practice_options": {},
     }
     return GamePackage(**{name: values[name] for name in listed(GAME_FIELDS)})
 

@@ -103,6 +103,18 @@ class Renderer(ABC):
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:
         """A public event's log line (seat None) or a private event's note for ``seat``."""
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """A practice table's coach line for the learner at ``seat`` after a public ``event``
+        (a trick taken, a turn's outcome): what happened and the rule that made it so, or None.
+
+        Why public events only: the line goes on the table, which anyone in the thread reads,
+        so it is built from ``event`` and ``seen`` (the earlier public events of this hand),
+        never from a hand; it names no card the learner has not seen on the table. Default: no
+        coach line (a game without one simply has none)."""
+        return None
+
     def replay_line(self, ctx: TableContext, event: Event) -> str | None:
         """A public event's line in the replay of a finished game: by default its table log
         line. A game whose log leaves out cards that were shown at the time (the table showed

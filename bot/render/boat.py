@@ -624,6 +624,36 @@ class BoatRenderer(Renderer):
             "declared).",
         )
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """Why a trick went where it did: the Boat, a trump, or the highest card of the suit
+        led; and what naming trump means."""
+        data = event.data
+        if event.kind == "trump":
+            who = "You" if data.get("seat") == seat else ctx.name(data.get("seat"))
+            return (
+                f"{who} named {suit_label(data.get('suit'))} trump: a trump beats any other "
+                "suit, and the Boat is the highest trump of all."
+            )
+        if event.kind != "trick":
+            return None
+        cards = [str(c) for c in data.get("cards") or []]
+        leader, winner = data.get("leader"), data.get("winner")
+        if not cards or leader is None or winner is None:
+            return None
+        card = cards[(int(winner) - int(leader)) % len(cards)]
+        trump = next((e.data.get("suit") for e in reversed(seen) if e.kind == "trump"), None)
+        led = cards[0][-1:] if cards[0] != BOAT else trump
+        took = "You took" if winner == seat else f"{ctx.name(winner)} took"
+        if card == BOAT:
+            why = "the Boat is the highest trump of all"
+        elif card[-1:] == trump and led != trump:
+            why = f"{suit_label(trump)} are trump, and a trump beats the suit led"
+        else:
+            why = f"the highest card of the suit led ({suit_label(led)}) wins"
+        return f"{took} trick {data.get('trick_number')} with {card_short(card)}: {why}."
+
     def clears_log(self, event: Event) -> bool:
         """The log restarts when a hand is scored or redealt: the next deal puts the cards of the
         old log lines into new, secret hands (§5), so they must leave the public table."""

@@ -835,6 +835,33 @@ class BoatCanastaRenderer(Renderer):
             "red threes on the table, and the pile.",
         )
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """After a turn: a pile taken (and why it could be), a pile blocked, a side opened."""
+        data = event.data
+        who = "You" if data.get("seat") == seat else ctx.name(data.get("seat"))
+        if event.kind == "take":
+            return (
+                f"{who} took the treasure pile ({data.get('taken')} cards): its top card "
+                f"{card_short(str(data.get('top')))} could be melded at once, which is what "
+                "lets you take it."
+            )
+        if event.kind == "discard":
+            card = str(data.get("card"))
+            if card == "JK" or card[:1] == "2" or card in ("3C", "3S"):
+                return (
+                    f"{who} discarded {card_short(card)}: a wild card or a black three "
+                    "blocks the pile, so the next player cannot take it."
+                )
+            return None
+        if event.kind == "open":
+            return (
+                f"{who} opened: the first melds of a round must add up to the minimum "
+                "value for the side's score."
+            )
+        return None
+
     def clears_log(self, event: Event) -> bool:
         """A new round deals new cards: the old round's lines would only confuse."""
         return event.kind == "round_start"

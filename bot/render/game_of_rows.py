@@ -721,6 +721,39 @@ class GameOfRowsRenderer(Renderer):
             f"Each row as the table saw it, oldest first. {FACE_DOWN} a face-down card.",
         )
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """After a turn's moves: what a Joker, a blocker, a lifted block, a finished row and
+        a bluff window mean."""
+        data, kind = event.data, event.kind
+        who = "You" if data.get("seat") == seat else ctx.name(data.get("seat"))
+        where = f"position {data.get('pos')} of row {data.get('row')}"
+        if kind == "place" and data.get("card") == "JK":
+            return f"{who} placed a Joker: it stands in for the {data.get('pos')} of that row."
+        if kind == "block":
+            return (
+                f"{who} blocked {where} with {card_long(str(data.get('card')))}: no card goes "
+                "there until a higher red picture card lifts the block."
+            )
+        if kind == "unblock":
+            return f"{who} lifted the block on {where}: that position is free again."
+        if kind == "row_completed":
+            return f"Row {data.get('row')} runs from 2 to 10: finished rows leave the table."
+        if kind == "challenge_open":
+            bluffer = data.get("bluffer")
+            name = "You" if bluffer == seat else ctx.name(bluffer)
+            return (
+                f"{name} put {data.get('count')} card(s) face down: until the window closes, "
+                "anyone may call a bluff."
+            )
+        if kind == "reveal":
+            caller = "you" if data.get("caller") == seat else ctx.name(data.get("caller"))
+            if data.get("outcome") == "caught":
+                return f"The call by {caller} was right: the bluffed cards go back."
+            return f"The call by {caller} was wrong: the face-down cards were honest."
+        return None
+
     def clears_log(self, event: Event) -> bool:
         """The log runs over the whole game: nothing restarts it."""
         return False

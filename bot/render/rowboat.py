@@ -30,6 +30,7 @@ from bot.render.history import history_embed, seen_cards, unseen_lines
 from bot.render.images.base import Words, acting_words
 from bot.render.images.rowboat import RowboatPictures
 from games import Action, Event, Result
+from games.rowboat.coach import card_role, trick_trump
 
 SUITS = {"o": ("Oars", "🛶"), "w": ("Waves", "🌊"), "s": ("Shells", "🐚"), "m": ("Maps", "🗺️")}
 SUIT_ORDER = "owsm"
@@ -546,6 +547,46 @@ class RowboatRenderer(Renderer):
             COLOR,
             "Unseen: not in your hand, the Tide, a trick or a pass (a Lighthouse's view fades).",
         )
+
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """Why a trick went where it did (Rowboat, Knob, trump, off-coloured knob or the
+        highest card), and what the Moon and the Lighthouse just did."""
+        data, kind = event.data, event.kind
+        who = "You" if data.get("seat") == seat else ctx.name(data.get("seat"))
+        if kind == "moon":
+            return (
+                f"{who} played the Moon: this hand has {data.get('tide')} Tide cards, so "
+                f"{data.get('tide')} tricks, each with its own trump."
+            )
+        if kind == "lighthouse":
+            return f"{who} lit the Lighthouse: a short private look at the other hands."
+        if kind != "trick":
+            return None
+        number = int(data.get("trick") or 0)
+        if data.get("winner") is None:
+            return (
+                f"Trick {number} tied: equal best cards take nothing, and the trick goes "
+                "to whoever takes the next one (on the last trick it is lost)."
+            )
+        tide = next((e.data.get("tide") or [] for e in reversed(seen) if e.kind == "tide"), [])
+        winner = int(data["winner"])
+        card = next(
+            (str(p["card"]) for p in data.get("plays") or [] if p.get("seat") == winner), ""
+        )
+        took = "You took" if winner == seat else f"{ctx.name(winner)} took"
+        trump = trick_trump(tide, number)
+        trumps = f"{SUITS[trump][0]} were trump" if trump in SUITS else "the Tide set trump"
+        role = card_role(tide, number, card)
+        why = {
+            "rowboat": "the Rowboat beats every card",
+            "knob": f"the Knob beats every trump ({trumps})",
+            "trump": f"{trumps} this trick",
+            "off_knob": f"no trump was played ({trumps}), and an off-coloured knob beats the rest",
+            "plain": f"no trump or knob was played ({trumps}), so the highest card won",
+        }[role]
+        return f"{took} trick {number} with {card_short(card)}: {why}."
 
     def clears_log(self, event: Event) -> bool:
         """A new Tide starts a new hand: the table's log restarts with it (cards of the last hand

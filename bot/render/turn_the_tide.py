@@ -467,6 +467,36 @@ class TurnTheTideRenderer(Renderer):
             f"📜 Played this round · table #{ctx.game_id}", lines, [], COLOR, footer
         )
 
+    def coach(
+        self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
+    ) -> str | None:
+        """After each hand's flood: who lost a preserver and why (their water stands
+        highest), and who is out for the round."""
+        data = event.data
+        if event.kind != "flood":
+            return None
+
+        def name(s: Any) -> str:
+            return "you" if s == seat else ctx.name(s)
+
+        parts = []
+        lost = [name(s) for s in data.get("lost") or []]
+        if lost:
+            verb = "loses" if lost != ["you"] and len(lost) == 1 else "lose"
+            first = not any(e.kind == "flood" for e in seen)  # the rule once a round
+            parts.append(
+                f"water {data.get('top_level')} is the highest, so {' & '.join(lost)} {verb} a"
+                " preserver"
+                + (" (the top weather card always takes the lower tide)" if first else "")
+            )
+        out = [name(s) for s in data.get("eliminated") or []]
+        if out:
+            parts.append(f"{' & '.join(out)} had no preserver left: out for the round")
+        if not parts:
+            return None
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
+
     def clears_log(self, event: Event) -> bool:
         """A round's end restarts the log: the sets move left, so the cards of the round just played
         are now in other hands, and earlier rounds are not shown (D9)."""

@@ -54,6 +54,7 @@ def replay(
         pace=row.pace,
         hints=bool(row.hints),
         hinted=bool(row.hinted),
+        practice=bool(row.practice),
         ai_secret=row.ai_secret or "",  # none before migration 11: the manager gives one
     )
     if status == "lobby":

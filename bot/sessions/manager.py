@@ -533,9 +533,11 @@ class SessionManager:
         host_name: str,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        practice: bool = False,
     ) -> GameInfo:
         """A new lobby with the host in seat 0. Refused (LobbyError) if the channel already has
-        an unfinished game. ``seed`` (tests, replays) defaults to a fresh random 63-bit one."""
+        an unfinished game. ``seed`` (tests, replays, a practice table's fixed first deal)
+        defaults to a fresh random 63-bit one; ``practice`` marks a ``/learn`` table (unrated)."""
         try:
             engine = self._engines(game)
         except KeyError as exc:
@@ -569,6 +571,7 @@ class SessionManager:
             now,
             engine,
             ai_secret=self._fresh_ai_secret(),
+            practice=practice,
         )
         g.updated = now
         self._by_channel[channel_id] = gid  # reserved before the await: one game per channel
@@ -892,6 +895,7 @@ class SessionManager:
                 last=(seat, cause),
                 now=now,
                 rated=not g.hinted,
+                practice=g.practice,
             )
             batch.ratings.extend(standings)
         else:

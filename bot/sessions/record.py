@@ -51,6 +51,8 @@ class GameRecord:
     pace: int | None = None  # the host's turn clock (None: the server's)
     hints: bool = False  # the host allows the 💡 Hint button
     hinted: bool = False  # someone asked for a hint: the game is not rated
+    #: a practice table (``/learn``): unrated, out of the standings, coached
+    practice: bool = False
     #: the last few moves applied since this record was loaded, with the states they were
     #: applied to (``bot.sessions.stale``: is a click on an older hand still the same choice?);
     #: ``acted_from`` is the version it was loaded at: older moves are in the log only
@@ -68,7 +70,7 @@ class GameRecord:
         for on every act and every view, so it is cached on the identity of its parts)."""
         key = (
             self.version, self.status, self.seats, self.host_id, self.options, self.messages,
-            self.pace, self.hints, self.hinted,
+            self.pace, self.hints, self.hinted, self.practice,
         )  # fmt: skip
         if self._info is not None and key == self._info_key:
             return self._info
@@ -88,6 +90,7 @@ class GameRecord:
             self.pace,
             self.hints,
             self.hinted,
+            self.practice,
         )
         return self._info
 
@@ -119,6 +122,7 @@ class GameRecord:
             self.ai_secret or None,
             int(get("hints", self.hints)),
             int(get("hinted", self.hinted)),
+            int(self.practice),
         )
 
 
@@ -170,4 +174,5 @@ def info_from_row(r: GameRow, status: Status | None = None) -> GameInfo:
         r.pace,
         bool(r.hints),
         bool(r.hinted),
+        bool(r.practice),
     )

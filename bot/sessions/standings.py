@@ -10,9 +10,9 @@ entries are dropped so that the next finish reads the truth again.
 
 Who counts (see :mod:`bot.stats.ratings` for who is *rated*): every person seated at a finished
 game gets one more game (and a win if their seat won); AI seats get nothing; games ended by an
-admin or abandoned never reach here. A game in which someone asked for a hint (issue 37) counts
-its games and wins but rates nobody: the record of who played and won stays true, while a
-rating measures a person's own play, which a hint is not.
+admin or abandoned never reach here, and practice tables count for nothing. A game in which
+someone asked for a hint (issue 37) counts its games and wins but rates nobody: the record of
+who played and won stays true, while a rating measures a person's own play, which a hint is not.
 """
 
 from __future__ import annotations
@@ -47,12 +47,15 @@ class Standings:
         last: tuple[int, MoveCause],
         now: float,
         rated: bool = True,
+        practice: bool = False,
     ) -> list[RatingWrite]:
         """The ``ratings`` rows of a game that ``last`` (seat, cause) has just finished;
         ``rated`` False (someone used a hint) counts its games and wins but changes no
-        rating."""
+        rating. A practice table (``/learn``) gives none: a learner playing easy AIs with the
+        coach talking proves nothing about their skill, and its games and wins would tilt the
+        standings."""
         people = [s for s in seats if s.user_id is not None]
-        if not people:
+        if practice or not people:
             return []
         keys = [(guild_id, game, s.user_id) for s in people if s.user_id is not None]
         missing = [k for k in keys if k not in self._cache]

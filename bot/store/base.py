@@ -116,6 +116,8 @@ class GameWrite(NamedTuple):
     hints: int = 0
     #: 1 once someone asked for a hint: the game is then not rated (never set back to 0)
     hinted: int = 0
+    #: 1 for a practice table (``/learn``, migration 13): never rated, never in the standings
+    practice: int = 0
 
 
 class ActionWrite(NamedTuple):
@@ -228,6 +230,8 @@ class GameRow:
     #: hints allowed at the table, and used in it (migration 12; None before it: off, unused)
     hints: int | None = None
     hinted: int | None = None
+    #: a practice table (migration 13): unrated, out of the standings
+    practice: bool = False
 
 
 class ActionRow(NamedTuple):

@@ -28,7 +28,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     (
         "games",
         "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version,"
-        " messages, created, updated, end_reason, pace, ai_secret, hints, hinted",
+        " messages, created, updated, end_reason, pace, ai_secret, hints, hinted, practice",
     ),
     ("actions", "game_id, seq, seat, code, cause, at"),
     ("snapshots", "game_id, seq, state"),

@@ -171,10 +171,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN hints INTEGER;
     ALTER TABLE games ADD COLUMN hinted INTEGER;
     """,
-    # 14 (issue 37; hint's 12 and learn's 13 come before it once merged): a person's choice of
-    # a DM when it becomes their turn at a slow table. ``enabled``: they ran /notify to turn
-    # alerts on; ``dms_closed``: Discord refused a DM to them (50007), so nothing is sent until
-    # they run /notify again. One row per person, for every server (a DM is not a server's)
+    # 13: a practice table (``/learn``, issue 37): the learner alone against AI seats. 1 keeps
+    # the game out of ratings and standings; 0 for every game before it
+    """
+    ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 14: turn alerts (issue 37): a person's choice of a DM when it becomes their turn at a slow
+    # table. ``enabled``: they ran /notify to turn alerts on; ``dms_closed``: Discord refused a
+    # DM to them (50007), so nothing is sent until they run /notify again. One row per person,
+    # for every server (a DM is not a server's)
     """
     CREATE TABLE turn_alerts (
         user_id    INTEGER PRIMARY KEY,

@@ -67,13 +67,15 @@ _STATEMENTS: dict[str, str] = {
     "games": _insert(
         "games",
         "id, guild_id, channel_id, game, host_id, status, seats, options, seed, messages,"
-        " created, updated, end_reason, pace, ai_secret, hints, hinted",
-        "int8 int8 int8 text int8 text text text int8 text float8 float8 text int4 text int4 int4",
+        " created, updated, end_reason, pace, ai_secret, hints, hinted, practice",
+        "int8 int8 int8 text int8 text text text int8 text float8 float8 text int4 text int4 int4"
+        " int4",
         " ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status,"
         " seats = excluded.seats, options = excluded.options, messages = excluded.messages,"
         " updated = excluded.updated, end_reason = excluded.end_reason, pace = excluded.pace,"
         " ai_secret = COALESCE(games.ai_secret, excluded.ai_secret), hints = excluded.hints,"
-        " hinted = GREATEST(COALESCE(games.hinted, 0), excluded.hinted)",
+        " hinted = GREATEST(COALESCE(games.hinted, 0), excluded.hinted),"
+        " practice = excluded.practice",
     ),
     "actions": _insert(
         "actions", "game_id, seq, seat, code, cause, at", "int8 int8 int4 text text float8"

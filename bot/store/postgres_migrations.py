@@ -142,6 +142,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN hints INT4;
     ALTER TABLE games ADD COLUMN hinted INT4;
     """,
+    # 13: a practice table (see bot/store/migrations.py)
+    """
+    ALTER TABLE games ADD COLUMN practice INT4 NOT NULL DEFAULT 0;
+    """,
     # 14: turn alerts by DM (see bot/store/migrations.py)
     """
     CREATE TABLE turn_alerts (

@@ -34,7 +34,7 @@ from bot.store.base import (
 #: the columns of a GameRow, in its field order
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, seats, options, seed, version, messages,"
-    " created, end_reason, pace, updated, ai_secret, hints, hinted"
+    " created, end_reason, pace, updated, ai_secret, hints, hinted, practice"
 )
 
 

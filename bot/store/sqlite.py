@@ -74,12 +74,13 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     "games": _insert(
         "games",
         "id, guild_id, channel_id, game, host_id, status, seats, options, seed, messages,"
-        " created, updated, end_reason, pace, ai_secret, hints, hinted",
+        " created, updated, end_reason, pace, ai_secret, hints, hinted, practice",
         " ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status,"
         " seats = excluded.seats, options = excluded.options, messages = excluded.messages,"
         " updated = excluded.updated, end_reason = excluded.end_reason, pace = excluded.pace,"
         " ai_secret = COALESCE(games.ai_secret, excluded.ai_secret), hints = excluded.hints,"
-        " hinted = MAX(COALESCE(games.hinted, 0), excluded.hinted)",
+        " hinted = MAX(COALESCE(games.hinted, 0), excluded.hinted),"
+        " practice = excluded.practice",
     ),
     "actions": _insert("actions", "game_id, seq, seat, code, cause, at"),
     "snapshots": _insert(

@@ -66,7 +66,7 @@ class Presenter:
         """Keep the public log and register snapshots; idempotent per version."""
         info = update.info
         ctx = self.context(info)
-        self.log.note(info.id, renderer_for(info.game), ctx, update.events)
+        self.log.note(info.id, renderer_for(info.game), ctx, update.events, learner(info))
         if update.cause == "timeout" and update.seat is not None:
             # the turn clock ran out: an AI made this move for the person, and the table says so
             name = info.seats[update.seat].name
@@ -281,6 +281,13 @@ PAUSED_LINE = "⏸ Everyone has stepped away: the game waits until someone press
 AWAY_MARK = "💤"
 #: the table's log line when a game nobody moved in for days ends by itself
 IDLE_LINE = "⌛ Nobody moved for days, so the game ended, unscored. /play starts a new one here."
+
+
+def learner(info: GameInfo) -> int | None:
+    """The seat coached at a practice table: its one person (None at any other table)."""
+    if not info.practice:
+        return None
+    return next((s.seat for s in info.seats if not s.is_ai), None)
 
 
 def seat_label(seat: Seat) -> str:

@@ -17,6 +17,10 @@ GAME = GamePackage(
         typical_steps=45,
     ),
     position=4,
+    # practice: four seats, the only count (the learner and the AI opposite are partners);
+    # seed 3 deals the Boat card to the learner, so they play it in the first hand
+    practice_seed=3,
+    practice_players=4,
 )
 
 

@@ -14,6 +14,10 @@ GAME = GamePackage(
         typical_steps=460,
     ),
     position=3,
+    # practice: two seats, no partner's melds to track; seed 9 deals the learner a wild card
+    # and lets them take the treasure pile within their first turns
+    practice_seed=9,
+    practice_players=2,
 )
 
 

@@ -14,6 +14,11 @@ GAME = GamePackage(
         typical_steps=105,
     ),
     position=5,
+    # practice: two seats and bluffing on; seed 1's first game sees a Joker placed, a
+    # blocker laid and a bluff window opened (tests/games/test_practice_seeds.py)
+    practice_seed=1,
+    practice_players=2,
+    practice_options={"bluffing": True},
 )
 
 

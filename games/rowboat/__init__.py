@@ -78,6 +78,12 @@ GAME = GamePackage(
         typical_steps=100,
     ),
     position=1,
+    # practice: three seats (no partner to read, yet every rule of the 4p game but the
+    # exchange); seed 5 makes the learner the first dealer (the Moon is theirs to call), deals
+    # a Knob that is played in its trick, and gives the learner a trick where the Rowboat may
+    # go; an easy AI lights its Lighthouse in that hand (tests/games/test_practice_seeds.py)
+    practice_seed=5,
+    practice_players=3,
 )
 
 

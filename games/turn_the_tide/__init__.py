@@ -14,6 +14,11 @@ GAME = GamePackage(
         typical_steps=180,
     ),
     position=2,
+    # practice: three seats, the fewest, so each turn's flood is easy to follow; seed 1
+    # deals the learner a hand whose first turn takes the highest tide and costs a preserver,
+    # the rule newcomers miss (tests/games/test_practice_seeds.py)
+    practice_seed=1,
+    practice_players=3,
 )
 
 

@@ -15,11 +15,11 @@ async def test_synced_commands(fake, tmp_path) -> None:
         assert sync.path == "/applications/710000000000000001/commands"  # global by default
         commands = {c["name"]: c for c in sync.payload}  # type: ignore[union-attr]
         assert set(commands) == {
-            *("play", "hand", "rules", "games", "admin"),
+            *("play", "learn", "hand", "rules", "games", "admin"),
             *("stats", "leaderboard", "history", "replay", "privacy", "about"),
             *("notify", "turns"),
         }
-        for name in ("play", "rules"):
+        for name in ("play", "learn", "rules"):
             [game] = commands[name]["options"]
             assert [c["value"] for c in game["choices"]] == registry.names()
         admin = commands["admin"]

@@ -46,7 +46,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     # live tables' messages; the command tree's error answers
     frozenset({"bot.table", "bot.tree"}),
     frozenset({"bot.occupied"}),
-    frozenset({"bot.lobbies"}),
+    frozenset({"bot.lobbies", "bot.practice"}),
     frozenset({"bot.publisher"}),
     frozenset({"bot.vanished"}),
     frozenset({"bot.client"}),

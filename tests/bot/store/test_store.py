@@ -246,7 +246,7 @@ async def test_commit_order_within_a_merged_batch(store: Any) -> None:
     """A deadline created and deleted in batches merged into one transaction stays deleted;
     a game inserted and updated in one transaction keeps the update."""
     s = store
-    row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None, None, None, 0, 0)
+    row = (5, 1, 1, "tally", 100, "lobby", "[]", "{}", 1, "{}", NOW, NOW, None, None, None, 0, 0, 0)
     await s.commit(Batch())  # the writer is idle: what follows is one transaction
     futs = [
         s.submit(Batch(actions=[(77, 1, 0, "x", "act", NOW)])),  # another game's move
