@@ -225,6 +225,38 @@ def board_text(view: dict[str, Any]) -> str:
     return "\n".join(lines) or "No rows yet."
 
 
+def row_brief(row: dict[str, Any] | None, slot: int) -> str:
+    """``Row 1 ♥ · next: 3, ⛔9``: a row as a choice needs it, the numbers that may go on it
+    next (a blocked one marked), or the corner it still needs."""
+    line = row_line(row, slot)
+    if row is None:
+        return line
+    head, _, _ = line.partition(" · ")
+    state = {p.get("pos"): p.get("state") for p in row.get("positions") or []}
+    frontiers = sorted(set(row.get("frontiers") or []))
+    if row.get("anchored"):
+        marked = [f"{BLOCKED}{f}" if state.get(f) == "blocked" else str(f) for f in frontiers]
+        tail = f"next: {', '.join(marked)}" if marked else "full"
+    else:
+        tail = line.rpartition(" · ")[2] if "needs corner" in line else "no corner yet"
+    return f"{head} · {tail}"
+
+
+def board_brief(view: dict[str, Any]) -> str:
+    """The board beside a hand's picture: one short line a row (:func:`row_brief`). Why not
+    the table's lines: each row's cells wrap to two lines on a phone, and a grown hand's
+    message then ran past one screen (issue 36); the table's picture shows the cells."""
+    rows = view.get("rows") or []
+    taken = len(rows)
+    while taken and rows[taken - 1] is None:
+        taken -= 1
+    lines = [row_brief(row, slot) for slot, row in enumerate(rows[:taken])]
+    free = [str(slot + 1) for slot in range(taken, len(rows))]
+    if free:
+        lines.append(f"Row{'s' if len(free) > 1 else ''} {', '.join(free)}: free")
+    return "\n".join(lines) or "No rows yet."
+
+
 def challenge_line(ctx: TableContext, view: dict[str, Any]) -> str:
     challenge = view.get("challenge") or {}
     count = challenge.get("count", 0)
@@ -593,7 +625,7 @@ class GameOfRowsRenderer(Renderer):
             navs = card_navs(cards)
             if navs:
                 parts.append("Pick a card, then where it goes.")
-        brief = parts[pictured:]
+        brief = ["\n" + board_brief(view), *parts[pictured + 1 :]]
         if ctx.effects and navs:
             # room beside the picture for what the special controls do: the menu's "Pick a
             # card…" says the step, and the status needs no blank line above it there

@@ -160,9 +160,10 @@ class Presenter:
         if not live:  # stopped early (an admin, or nobody moved): the engine still waits on
             seen = {**seen, "to_act": []}  # someone, but nobody is to move any more
         spec = render.hand(ctx, seen, seat, legal, focus)
+        explains = has_hook(engine, Decisions)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
             why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
-            spec = with_note(spec, why, below=True)
+            spec = with_note(spec, why, below=True, brief=brief_reasons(ctx.reasons, explains))
         if live:
             result = engine.result(state)
             line = score_line(
@@ -199,7 +200,7 @@ class Presenter:
             snapshot=wording,
             away=away,
             step_away=person,
-            explain=person and has_hook(engine, Decisions),
+            explain=person and explains,
             alert=slow,
             hint=hint,
             played=played,
@@ -244,22 +245,34 @@ def ended_hand(note: str, color: int) -> discord.Embed:
     return discord.Embed(description=f"🏁 {note}", color=color)
 
 
-def with_note(spec: HandSpec, note: str, *, below: bool = False) -> HandSpec:
+def with_note(
+    spec: HandSpec, note: str, *, below: bool = False, brief: str | None = None
+) -> HandSpec:
     """The hand with ``note`` above its text (``below``: under it), within Discord's limit; its
-    brief text beside a picture says it too."""
+    brief text beside a picture says it too, or says ``brief`` instead when given."""
 
-    def joined(text: str) -> str:
+    def joined(text: str, note: str) -> str:
         text = note if not text else f"{text}\n\n{note}" if below else f"{note}\n\n{text}"
         # 4,000 of Discord's 4,096: the rest of the embed (fields, footer) must fit its 6,000
         return text[:4000]
 
-    brief = spec.embed.brief
+    short = spec.embed.brief
     embed = replace(
         spec.embed,
-        description=joined(spec.embed.description),
-        brief=None if brief is None else joined(brief),  # beside a picture too
+        description=joined(spec.embed.description, note),
+        brief=None if short is None else joined(short, note if brief is None else brief),
     )
     return replace(spec, embed=embed)
+
+
+def brief_reasons(reasons: Sequence[str], explains: bool) -> str:
+    """The reasons beside a hand's picture: the first (the game lists the nearest first) and,
+    where ❓ **Explain** is offered, how many more it gives. Why not all: three reasons ran a
+    grown Game of Rows hand past a phone screen (issue 36), and Explain says them all."""
+    if not explains or len(reasons) == 1:
+        return "\n".join(f"ℹ️ {reason}" for reason in reasons)
+    more = len(reasons) - 1
+    return f"ℹ️ {reasons[0]}\n❓ Explain: {more} more reason{'s' if more > 1 else ''}."
 
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away
