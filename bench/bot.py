@@ -523,6 +523,9 @@ async def wait_until(check: Any, timeout: float = 10.0) -> Any:
 
 #: seconds over which a run opens its tables (see the module docstring: memory)
 RAMP = 12.0
+#: seconds a simulated person thinks before each click: a person's pace, which the measured
+#: figures assume (the tests of this file pass a quick one: they check moves, not figures)
+THINK = (1.0, 3.0)
 
 
 async def table(
@@ -533,9 +536,10 @@ async def table(
     stop: asyncio.Event,
     seed: int,
     delay: float = 0.0,
+    think: tuple[float, float] = THINK,
 ) -> None:
     """One table for ever, from ``delay`` seconds on: open a lobby, seat everyone, start, play
-    by random clicks."""
+    by random clicks, each after ``think`` seconds (low, high)."""
     await asyncio.sleep(delay)
     channel = fake.channels[index]
     rng = random.Random(seed)
@@ -568,7 +572,7 @@ async def table(
             continue
         await fake.click(*host, channel, lobby_id, start)
         await asyncio.sleep(0.5)
-        await asyncio.gather(*(player(fake, p, channel, rng.random(), stop) for p in people))
+        await asyncio.gather(*(player(fake, p, channel, rng.random(), stop, think) for p in people))
 
 
 def table_hand_button(fake: Loopback, channel: int) -> tuple[int, str] | None:
@@ -583,7 +587,13 @@ FLOOR_PAYLOADS = Path(__file__).resolve().parent / "floor_payloads.json"
 
 
 async def floor_table(
-    fake: Loopback, index: int, players: int, stop: asyncio.Event, seed: int, delay: float = 0.0
+    fake: Loopback,
+    index: int,
+    players: int,
+    stop: asyncio.Event,
+    seed: int,
+    delay: float = 0.0,
+    think: tuple[float, float] = THINK,
 ) -> None:
     """One table of ``--floor``: a table message and a hand per person, made by the loopback
     itself (no lobby: the floor client has none), then turns taken for ever, one click each."""
@@ -601,7 +611,7 @@ async def floor_table(
         hands.append(hand_id)
     turn = 0
     while not stop.is_set():
-        await asyncio.sleep(rng.uniform(1.0, 3.0))
+        await asyncio.sleep(rng.uniform(*think))
         uid, name = people[turn]
         fake.stats.moves += 1
         custom_id = f"floor:{turn}:{players}:{table_id}"
@@ -611,9 +621,15 @@ async def floor_table(
 
 
 async def player(
-    fake: Loopback, person: tuple[int, str], channel: int, seed: float, stop: asyncio.Event
+    fake: Loopback,
+    person: tuple[int, str],
+    channel: int,
+    seed: float,
+    stop: asyncio.Event,
+    think: tuple[float, float] = THINK,
 ) -> None:
-    """Open the hand, then click a random enabled action after 1-3 s, until the game ends."""
+    """Open the hand, then click a random enabled action after ``think`` seconds (1-3 s),
+    until the game ends."""
     rng = random.Random(seed)
     uid, name = person
     idle = 0
@@ -628,7 +644,7 @@ async def player(
             hand = fake.tokens[token].original
             if hand is None:
                 return
-        await asyncio.sleep(rng.uniform(1.0, 3.0))
+        await asyncio.sleep(rng.uniform(*think))
         actions = [
             c
             for c in fake.controls(hand)
@@ -672,7 +688,14 @@ async def run(
     pictures: bool = False,
     ramp: float = RAMP,
     floor: bool = False,
+    think: tuple[float, float] = THINK,
+    warm_moves: int = 0,
 ) -> dict[str, float]:
+    """Play ``tables`` tables on the bot for ``warmup`` seconds, then measure ``seconds``.
+
+    ``think`` is the people's pace (see :data:`THINK`); the window opens only once
+    ``warm_moves`` moves were clicked too (within a minute), so a slow start on a loaded
+    machine (the tests') cannot leave it empty."""
     fake = Loopback(tables)
     runner = await fake.start()
     child = launch(fake, "bench", pictures, floor)
@@ -686,9 +709,9 @@ async def run(
         rss_idle = proc_rss(child.pid)
         tasks = [
             asyncio.create_task(
-                floor_table(fake, i, players, stop, i, ramp * i / tables)
+                floor_table(fake, i, players, stop, i, ramp * i / tables, think)
                 if floor
-                else table(fake, i, game, players, stop, i, ramp * i / tables)
+                else table(fake, i, game, players, stop, i, ramp * i / tables, think)
             )
             for i in range(tables)
         ]
@@ -696,6 +719,7 @@ async def run(
         if listen:  # a Prometheus server's scrapes, every 5 s
             tasks.append(asyncio.create_task(scrape(f"http://{listen}", stop)))
         await asyncio.sleep(warmup)
+        await wait_until(lambda: fake.stats.moves >= warm_moves, 60)
         fake.stats.reset()
         cpu0, wall0 = proc_cpu(child.pid), time.perf_counter()
         await asyncio.sleep(seconds)

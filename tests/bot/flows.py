@@ -3,6 +3,7 @@ the controls the bot drew, and record what every seat was holding whenever a req
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -308,9 +309,16 @@ async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
 def forms(card: str, game: str = "rowboat") -> list[re.Pattern[str]]:
     """Patterns that would reveal ``card`` in a message: its code as a word, and every name the
     game's renderer writes it as (its ``card_forms``; the code itself without one)."""
+    return list(_forms(card, game))
+
+
+@functools.cache
+def _forms(card: str, game: str) -> tuple[re.Pattern[str], ...]:
+    """:func:`forms`, made once per card and game: a watch asks for every card of every hand
+    of every request sent, tens of thousands of times a game."""
     pats = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])")]
     pats.extend(re.compile(re.escape(f)) for f in renderer_for(game).card_forms(card))
-    return pats
+    return tuple(pats)
 
 
 class SecrecyWatch:

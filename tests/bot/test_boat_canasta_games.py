@@ -53,6 +53,10 @@ class CanastaWatch(SecrecyWatch):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.extra: list[tuple[dict[int, Counter[str]], Counter[str], set[str]]] = []
+        #: the hidden, public and discarded cards of the last state seen (the object itself:
+        #: states are immutable, a move makes a new one): a move sends several requests
+        #: (table, hands, answers), and the log was read whole for the discards at each
+        self.known: tuple[Any, int, Any] = (None, 0, None)
 
     async def hook(self, sent: Sent) -> None:
         if not (self.table.game_id and sent.payload is not None):
@@ -60,6 +64,17 @@ class CanastaWatch(SecrecyWatch):
         bot = self.table.bot
         info, state = await bot.manager.state(self.table.game_id)
         seats = user_seats(info)
+        last, version, cards = self.known
+        if state is None or last is not state or version != info.version:
+            cards = await self.cards(info, state)
+            self.known = (state, info.version, cards)
+        self.seen.append((sent, {}, seats))
+        self.extra.append(cards)
+
+    async def cards(
+        self, info: Any, state: Any
+    ) -> tuple[dict[int, Counter[str]], Counter[str], set[str]]:
+        """Each seat's hidden cards, the public copies, and every card discarded so far."""
         hidden: dict[int, Counter[str]] = {}
         if state is not None:
             for seat in range(len(info.seats)):
@@ -73,11 +88,10 @@ class CanastaWatch(SecrecyWatch):
             public = Counter()
         discards = {
             code.split(":", 1)[1]
-            for _seq, _seat, code in await bot.manager.actions(self.table.game_id)
+            for _seq, _seat, code in await self.table.bot.manager.actions(info.id)
             if code.startswith("discard:")
         }
-        self.seen.append((sent, {}, seats))
-        self.extra.append((hidden, public, discards))
+        return hidden, public, discards
 
     def check(self, allowed_lights: dict[int, set[int]] | None = None) -> int:
         checked = 0

@@ -11,6 +11,7 @@ same. A module of ``bot`` that no layer names fails too: a new package takes a f
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -108,8 +109,9 @@ def imported(path: Path) -> Iterator[str]:
                     yield f"{source}.{alias.name}"
 
 
+@functools.cache  # the files do not change during a run: parsed once for the four tests
 def edges() -> dict[str, dict[str, str]]:
-    """unit -> {imported unit: the file that imports it (the first one found)}."""
+    """unit -> {imported unit: the file that imports it (the first one found)}; read only."""
     out: dict[str, dict[str, str]] = {}
     for path in sorted(
         [*ROOT.joinpath("bot").rglob("*.py"), *ROOT.joinpath("games").rglob("*.py")]

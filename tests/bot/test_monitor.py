@@ -88,7 +88,9 @@ async def test_a_running_bot_is_healthy_and_its_counters_move(monkeypatch) -> No
             status, body = await get("/metrics")
             assert status == 200
             before = samples(body)
-            tasks.append(asyncio.create_task(bench.table(fake, 0, "rowboat", 2, stop, 1)))
+            # people quicker than the bench's 1-3 s a click: three moves come sooner
+            table = bench.table(fake, 0, "rowboat", 2, stop, 1, think=(0.2, 0.5))
+            tasks.append(asyncio.create_task(table))
             assert await bench.wait_until(lambda: fake.stats.moves >= 3, 60), "no moves"
             after: dict[tuple[str, Any], float] = {}
 

@@ -39,7 +39,7 @@ def string_leaves(value: Any) -> Iterator[str]:
     """Every string in a JSON-like value, dict keys included."""
     if isinstance(value, str):
         yield value
-    elif isinstance(value, Mapping):
+    elif isinstance(value, (dict, Mapping)):  # a plain dict skips abc's slower check
         for key, item in value.items():
             if isinstance(key, str):
                 yield key
@@ -61,18 +61,26 @@ def declared_reveals(shown: Any, seen_by: set[int]) -> Counter[str]:
     count them as hidden; every other card of that hand stays hidden.
     """
     found: Counter[str] = Counter()
-    if isinstance(shown, Mapping):
+    _add_reveals(shown, seen_by, found)
+    return found
+
+
+def _add_reveals(shown: Any, seen_by: set[int], found: Counter[str]) -> None:
+    """:func:`declared_reveals` into one counter (a counter a level, merged upward, cost the
+    conformance runs more than the games they check)."""
+    if isinstance(shown, str):
+        return
+    if isinstance(shown, (dict, Mapping)):
         for key, item in shown.items():
             if key == "revealed" and isinstance(item, list):
                 for entry in item:
                     if isinstance(entry, Mapping) and entry.get("seat") not in seen_by:
                         found.update(entry.get("cards", ()))
             else:
-                found.update(declared_reveals(item, seen_by))
+                _add_reveals(item, seen_by, found)
     elif isinstance(shown, (list, tuple)):
         for item in shown:
-            found.update(declared_reveals(item, seen_by))
-    return found
+            _add_reveals(item, seen_by, found)
 
 
 def assert_no_foreign_cards(
@@ -95,13 +103,13 @@ def assert_no_foreign_cards(
 
 def check_views(engine: Engine, state: Any, players: int) -> None:
     """The public view hides every hand; each seat's view hides every other seat's hand."""
-    all_hands = hands(engine, state, players)
+    views = [engine.view(state, seat) for seat in range(players)]  # each built once
+    all_hands = [list(view.get("hand", [])) for view in views]
     public = engine.view(state, None)
     json.dumps(public)
     assert "hand" not in public or not public["hand"], "the public view has a hand"
     assert_no_foreign_cards(engine, public, set(), all_hands, "the public view")
-    for seat in range(players):
-        view = engine.view(state, seat)
+    for seat, view in enumerate(views):
         json.dumps(view)
         assert_no_foreign_cards(engine, view, {seat}, all_hands, f"seat {seat}'s view")
 

@@ -94,15 +94,20 @@ def check_secrets(state: State, events: list) -> None:
         for c, o in s
         if o >= 0 and c != JOKER
     ]
-    if state.phase == OVER and state.opts.reveal_bluffs_at_end:
+    if (state.phase == OVER and state.opts.reveal_bluffs_at_end) or not hidden:
         return
+    # each view's and each event's strings once, not once per hidden card
+    seen = {
+        seat: set(string_leaves(ENGINE.view(state, seat))) for seat in [None, *range(state.players)]
+    }
+    told = [(e, set(string_leaves(e.data))) for e in events]
     for card, owner in hidden:
-        for seat in [None, *range(state.players)]:
+        for seat, strings in seen.items():
             if seat != owner:
-                assert card not in set(string_leaves(ENGINE.view(state, seat))), card
-        for e in events:
+                assert card not in strings, card
+        for e, strings in told:
             if e.visible_to is None or owner not in e.visible_to:
-                assert card not in set(string_leaves(e.data)), f"{e.kind} shows {card}"
+                assert card not in strings, f"{e.kind} shows {card}"
 
 
 @settings(max_examples=40)

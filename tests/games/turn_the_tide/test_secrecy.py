@@ -45,13 +45,19 @@ def before_reveal(events: list[Event], hidden_from: int) -> list[Any]:
 
 
 def check_views(state: State, pick: Any) -> None:
+    if not any(state.chosen):
+        return
+    # every view of this state once (not once per seat that chose), and its strings once
+    views = {v: ENGINE.view(state, v) for v in [None, *range(state.players)]}
+    strings = {v: set(string_leaves(view)) for v, view in views.items()}
     for seat in range(state.players):
         card = state.chosen[seat]
         if not card:
             continue
-        shown = others_see(state, seat)
+        shown = [view for v, view in views.items() if v != seat]
         if card >= 13:
-            assert str(card) not in set(string_leaves(shown)), f"seat {seat}'s choice shows"
+            seen = set().union(*(found for v, found in strings.items() if v != seat))
+            assert str(card) not in seen, f"seat {seat}'s choice shows"
         if state.hands[seat]:
             alt = swap_choice(state, seat, pick(state.hands[seat]))
             assert others_see(alt, seat) == shown, f"another choice of seat {seat} changes views"
