@@ -408,6 +408,10 @@ def hand_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: the start of the hand's line about opening, while the seat's side has not opened
+NOT_OPENED = "Your side has not opened:"
+
+
 def _staged_text(view: dict[str, Any]) -> str:
     staged = view.get("staged") or []
     if not staged:
@@ -504,7 +508,7 @@ def _status_lines(ctx: TableContext, view: dict[str, Any], seat: int) -> list[st
     if seat in waiting and not opened and not view.get("restricted"):
         minimum = (view.get("minimums") or [0] * (side + 1))[side]
         parts.append(
-            f"Your side has not opened: melds are staged until you **Open** with at least "
+            f"{NOT_OPENED} melds are staged until you **Open** with at least "
             f"{minimum} points in one go (a pile pickup can count too)."
         )
     if seat in waiting:
@@ -736,9 +740,14 @@ class BoatCanastaRenderer(Renderer):
         staged = _staged_text(view)
         if staged:
             parts.append("\n" + staged)
-        parts.extend(_status_lines(ctx, view, seat))
-        # beside the picture, which shows the cards: the staged melds, the pile, the decision
-        embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR, brief=parts[1:])
+        status = _status_lines(ctx, view, seat)
+        parts.extend(status)
+        # beside the picture, which shows the cards and the staged melds: the pile and the
+        # decision; once melds are staged, the reason under the hand counts their points
+        # against the minimum, so the line that explains opening is left to the text (four
+        # lines said the minimum, and the hand ran past a phone screen: issue 36)
+        brief = [line for line in status if not (staged and line.startswith(NOT_OPENED))]
+        embed = hand_embed(ctx, "Boat Canasta", seat, parts, color=COLOR, brief=brief)
         groups = _rank_groups(legal)
         if focus:
             spec = _focused(embed, view, legal, groups, focus)

@@ -69,6 +69,12 @@ class Position:
     state: Any
     version: int
     log: TableLog = field(default_factory=TableLog)
+    #: the seats at the table (None: the game's count in :data:`GAMES`)
+    players: int | None = None
+
+    @property
+    def seats(self) -> int:
+        return self.players or GAMES[self.game]
 
 
 def info_of(game: str, players: int, version: int, status: str = "live") -> GameInfo:
@@ -79,12 +85,13 @@ def info_of(game: str, players: int, version: int, status: str = "live") -> Game
     return GameInfo(1, 10, 20, game, 1000, status, seats, {}, 7, version)  # type: ignore[arg-type]
 
 
-def positions(game: str, seed: int = 3) -> list[Position]:
+def positions(game: str, seed: int = 3, players: int | None = None) -> list[Position]:
     """A seeded random game's positions by kind: ``start``, ``mid`` (the middle of the game),
     the first state of each other phase (``phase:<name>``: the special decisions), the first
     whose hand offers second screens (``second screen``: nav focuses), ``round end`` (just after
-    a hand or round was scored) and ``over``."""
-    players = GAMES[game]
+    a hand or round was scored) and ``over``; at ``players`` seats (None: :data:`GAMES`'s)."""
+    count = players
+    players = players or GAMES[game]
     engine = registry.get(game)
     render = renderer_for(game)
     profile = registry.package(game).profile
@@ -97,7 +104,7 @@ def positions(game: str, seed: int = 3) -> list[Position]:
     def keep(kind: str, version: int) -> None:
         copy = TableLog()
         copy._logs = {k: type(v)(v, maxlen=v.maxlen) for k, v in log._logs.items()}
-        found.setdefault(kind, Position(game, kind, state, version, copy))
+        found.setdefault(kind, Position(game, kind, state, version, copy, count))
 
     keep("start", 0)
     version = 0
@@ -115,7 +122,7 @@ def positions(game: str, seed: int = 3) -> list[Position]:
                 keep("round end", version)
             if version == max(5, min(profile.typical_steps // 2, 60)):
                 keep("mid", version)
-            if "second screen" not in found and _has_navs(game, state, version, log):
+            if "second screen" not in found and _has_navs(game, state, version, log, count):
                 keep("second screen", version)
     keep("over", version)
     return list(found.values())
@@ -156,7 +163,7 @@ async def messages(
     ``position``, with pictures on or off, as the presenter and the picture cache make them;
     and that seat."""
     game = position.game
-    players = GAMES[game]
+    players = position.seats
     engine = registry.get(game)
     over = engine.is_over(position.state)
     info = info_of(game, players, position.version, "finished" if over else "live")
@@ -179,8 +186,10 @@ async def messages(
     return table, hand, seat
 
 
-def _has_navs(game: str, state: Any, version: int, log: TableLog) -> bool:
-    return bool(focuses(Position(game, "", state, version, log)))
+def _has_navs(
+    game: str, state: Any, version: int, log: TableLog, players: int | None = None
+) -> bool:
+    return bool(focuses(Position(game, "", state, version, log, players)))
 
 
 def focuses(position: Position) -> list[str]:
@@ -190,7 +199,7 @@ def focuses(position: Position) -> list[str]:
     engine = registry.get(game)
     if engine.is_over(position.state):
         return []
-    info = info_of(game, GAMES[game], position.version)
+    info = info_of(game, position.seats, position.version)
     presenter = Presenter(position.log, _NoSnapshots(), _NoWindows())  # type: ignore[arg-type]
     waiting = engine.to_act(position.state)
     seat = waiting[0] if waiting else 0

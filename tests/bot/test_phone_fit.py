@@ -106,3 +106,25 @@ def test_a_note_on_the_hand_stays_beside_a_picture() -> None:
     noted = with_note(spec, "💤 You are away.")
     assert noted.embed.brief is not None and "You are away" in noted.embed.brief
     assert "You are away" in noted.embed.description
+
+
+#: other deals, at every size the game allows (fewer seats, bigger hands): where the tallest
+#: messages were found (a grown Game of Rows hand of 20 cards at 3 seats, 1,124 px; a Boat
+#: Canasta hand with staged melds at 2, 875 px)
+OTHER_DEALS = (1, 5)
+
+
+@pytest.mark.parametrize("game", list(phone.GAMES))
+def test_hands_of_other_deals_and_sizes_fit_one_phone_screen(game: str) -> None:
+    engine = registry.get(game)
+    too_tall = []
+    for players in range(engine.min_players, engine.max_players + 1):
+        for seed in OTHER_DEALS:
+            for position in phone.positions(game, seed, players):
+                if position.kind == "over":
+                    continue  # the ended hand is one line
+                hand = asyncio.run(phone.messages(position, pictures=True))[1]
+                high = phone.height(hand)
+                if high > phone.SCREEN - MARGIN:
+                    too_tall.append(f"{players}p seed {seed} {position.kind}: {high:.0f} px")
+    assert not too_tall, too_tall
