@@ -268,7 +268,7 @@ def with_note(
 def brief_reasons(reasons: Sequence[str], explains: bool) -> str:
     """The reasons beside a hand's picture: the first (the game lists the nearest first) and,
     where ❓ **Explain** is offered, how many more it gives. Why not all: three reasons ran a
-    grown Game of Rows hand past a phone screen (issue 36), and Explain says them all."""
+    grown hand past a phone screen (issue 36), and Explain says them all."""
     if not explains or len(reasons) == 1:
         return "\n".join(f"ℹ️ {reason}" for reason in reasons)
     more = len(reasons) - 1

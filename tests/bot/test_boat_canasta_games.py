@@ -57,6 +57,12 @@ class CanastaWatch(SecrecyWatch):
         #: states are immutable, a move makes a new one): a move sends several requests
         #: (table, hands, answers), and the log was read whole for the discards at each
         self.known: tuple[Any, int, Any] = (None, 0, None)
+        #: every card code the table has shown face up so far in this game (melds of earlier
+        #: rounds too): the table is drawn from the latest state, and its log is noted when
+        #: that state's update arrives, so for one edit a new round's table can still carry
+        #: the last round's lines ("AI 2 added 8♦ to the 8s"), public then, gone from the
+        #: new round's state; like a discard, a card once shown face up is no secret
+        self.shown: set[str] = set()
 
     async def hook(self, sent: Sent) -> None:
         if not (self.table.game_id and sent.payload is not None):
@@ -74,7 +80,8 @@ class CanastaWatch(SecrecyWatch):
     async def cards(
         self, info: Any, state: Any
     ) -> tuple[dict[int, Counter[str]], Counter[str], set[str]]:
-        """Each seat's hidden cards, the public copies, and every card discarded so far."""
+        """Each seat's hidden cards, the public copies, and every card discarded or shown
+        face up so far."""
         hidden: dict[int, Counter[str]] = {}
         if state is not None:
             for seat in range(len(info.seats)):
@@ -91,7 +98,8 @@ class CanastaWatch(SecrecyWatch):
             for _seq, _seat, code in await self.table.bot.manager.actions(info.id)
             if code.startswith("discard:")
         }
-        return hidden, public, discards
+        self.shown |= {code for code, copies in public.items() if copies}
+        return hidden, public, discards | self.shown
 
     def check(self, allowed_lights: dict[int, set[int]] | None = None) -> int:
         checked = 0
