@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from games import registry
+
+# Bytecode caches on, for this run and every process it starts. Why: where
+# PYTHONDONTWRITEBYTECODE is set (this CI machine sets it), every process the suite starts (the
+# xdist workers, each bot process of the crash, quick-start and bench tests, every AI process
+# pool, the child pytest runs) compiled all of bot/ and games/ from source again, and each
+# worker redid pytest's assertion rewriting of every test module it had seen before. Set here,
+# in the first conftest, before the workers are started and before any test module is imported.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # derandomize: hypothesis draws from a fixed seed, so CI and a developer see the same examples;
 # no deadline: timing belongs in bench/, never in tests.
