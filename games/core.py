@@ -564,6 +564,18 @@ class Decisions(Protocol):
     ) -> tuple[str, ...]: ...
 
 
+def legal_verbs(legal: Sequence[str]) -> set[str]:
+    """The verbs of ``legal`` action codes (``"bid:3"`` -> ``"bid"``): what the effect and
+    decision hooks of every game ask first ("is a bid offered?")."""
+    return {code.partition(":")[0] for code in legal}
+
+
+def waiting_names(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The names of the seats the view's ``to_act`` waits for (a decision hook's "waiting for
+    …"), leaving out any seat ``names`` does not know."""
+    return [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+
+
 def effect_lines(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:
     """The effect lines of the special controls ``seat`` is offered (:class:`Effects`); nothing
     for an engine without the hook."""

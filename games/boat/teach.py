@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import legal_verbs, waiting_names
+
 _SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 _DOING = {
     "bidding": "to bid or pass",
@@ -19,13 +21,9 @@ _DOING = {
 }
 
 
-def _verbs(legal: Sequence[str]) -> set[str]:
-    return {code.partition(":")[0] for code in legal}
-
-
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     """One short line per special control offered now (a card play needs none)."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     lines: list[str] = []
     if "bid" in verbs:
         lines.append("Bid: the points (of 120) your team must take, or it loses the bid.")
@@ -42,11 +40,11 @@ def decision(
     view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
 ) -> tuple[str, ...]:
     """This decision: the choices and what each does to the score, or what the seat waits for."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     phase = str(view.get("phase"))
     lines: list[str] = []
     if not verbs:
-        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+        waiting = waiting_names(view, names)
         doing = _DOING.get(phase)
         if not doing or not waiting:
             return ("Nothing to decide: the hand is over.",)

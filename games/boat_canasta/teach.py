@@ -10,16 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import legal_verbs, waiting_names
+
 _DOING = {
     "draw": "to draw or take the pile",
     "play": "to meld and discard",
     "answer": "to answer “may I close?”",
     "scored": "to deal the next round",
 }
-
-
-def _verbs(legal: Sequence[str]) -> set[str]:
-    return {code.partition(":")[0] for code in legal}
 
 
 def _side(view: Mapping[str, Any]) -> int:
@@ -47,7 +45,7 @@ def _last_card(view: Mapping[str, Any], legal: Sequence[str]) -> bool:
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     """One short line per special control offered now."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     lines: list[str] = []
     if "answer" in verbs:
         lines.append("Yes lets your partner go out now; no keeps them playing this turn.")
@@ -70,11 +68,11 @@ def decision(
     view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
 ) -> tuple[str, ...]:
     """This decision: the choices and what each does to the score, or what the seat waits for."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     phase = str(view.get("phase"))
     lines: list[str] = []
     if not verbs:
-        waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+        waiting = waiting_names(view, names)
         doing = _DOING.get(phase)
         if not doing or not waiting:
             return ("Nothing to decide: the game is over.",)

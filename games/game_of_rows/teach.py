@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import legal_verbs
 from games.game_of_rows.cards import JOKER
-
-
-def _verbs(legal: Sequence[str]) -> set[str]:
-    return {code.partition(":")[0] for code in legal}
 
 
 def _joker(legal: Sequence[str]) -> bool:
@@ -24,7 +21,7 @@ def _joker(legal: Sequence[str]) -> bool:
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     """One short line per special control offered now, the most telling first (Skip's button
     says its cost itself)."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     lines: list[str] = []
     if "call" in verbs:
         lines.append("Call: a false card costs the bluffer, all true costs you, a card each.")
@@ -51,7 +48,7 @@ def decision(
     view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
 ) -> tuple[str, ...]:
     """This decision: the choices and what each does to the score, or what the seat waits for."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     phase = view.get("phase")
     if phase == "over":
         return ("Nothing to decide: the game is over.",)

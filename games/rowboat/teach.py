@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import legal_verbs
 from games.rowboat.deck import RANK_NAMES, RANKS, SUIT_NAMES, SUITS
 
 
@@ -25,10 +26,6 @@ def _rank(code: object) -> str:
 
 #: how many hands a Lighthouse shows, by players (each for ``lighthouse_seconds``)
 _SHOWN = {2: 1, 3: 2, 4: 3}
-
-
-def _verbs(legal: Sequence[str]) -> set[str]:
-    return {code.partition(":")[0] for code in legal}
 
 
 def _seconds(view: Mapping[str, Any]) -> int:
@@ -50,7 +47,7 @@ def _bid_line(view: Mapping[str, Any]) -> str:
 
 def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     """One short line per special control offered now."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     lines: list[str] = []
     if "moon" in verbs:
         lines.append("Moon: you pick how many Tide cards (tricks) this hand has; once a game.")
@@ -99,7 +96,7 @@ def decision(
     view: Mapping[str, Any], legal: Sequence[str], names: Sequence[str]
 ) -> tuple[str, ...]:
     """This decision: the choices and what each does to the score, or what the seat waits for."""
-    verbs = _verbs(legal)
+    verbs = legal_verbs(legal)
     phase = view.get("phase")
     lines: list[str] = []
     if view.get("seat") not in (view.get("to_act") or []):
