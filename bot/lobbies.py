@@ -406,11 +406,11 @@ class Lobbies:
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start: the lobby message becomes the table (answered as an update of it)."""
-        update = await self.manager.start(game_id, interaction.user.id)
-        info, state = await self.manager.state(game_id)
-        embed, view = self.tables.presenter.table_message(info, state)
         message = interaction.message
         table_id = message.id if message is not None else None
+        update = await self.manager.start(game_id, interaction.user.id, table_id)
+        info, state = await self.manager.state(game_id)
+        embed, view = self.tables.presenter.table_message(info, state)
         try:
             await interaction.response.edit_message(embed=embed, view=view)
         except discord.HTTPException as exc:

@@ -699,8 +699,12 @@ class SessionManager:
         """Host only; a lobby that has not started is closed ("abandoned")."""
         return await self._lobby_change(game_id, lobby.cancel, by_user)
 
-    async def start(self, game_id: int, by_user: int) -> Update:
-        """Host only; needs engine.min_players..max_players seats. Seats keep their order."""
+    async def start(self, game_id: int, by_user: int, table_message: int | None = None) -> Update:
+        """Host only; needs engine.min_players..max_players seats. Seats keep their order.
+
+        ``table_message``: the message that becomes the table (the lobby's, which Start edits),
+        recorded with the start itself, so that nothing told of the start (a turn alert's
+        link) sees a live game without its table."""
         g = self._open_game(game_id)
         async with g.lock:
             lobby.check_open(g, "lobby")
@@ -708,8 +712,11 @@ class SessionManager:
             engine = g.engine
             state = engine.new_game(len(g.seats), dict(g.options), g.seed)
             now = self._clock()
+            messages = dict(g.messages)
+            if table_message is not None:
+                messages["table"] = int(table_message)
             batch = Batch(
-                games=[g.row(now, status="live")],
+                games=[g.row(now, status="live", messages=messages)],
                 snapshots=[SnapshotWrite(g.id, 0, engine.dump(state))],
             )
             turns = self._plan_turns(g, g.seats, state, None, batch, now)
@@ -722,6 +729,7 @@ class SessionManager:
                 )
             cancelled = await self._commit(batch)
             g.status, g.state, g.version, g.snap_version = "live", state, 0, 0
+            g.messages = messages
             apply_plan(g, turns, self._deadlines)
             if watch is not None:
                 self._deadlines.add(watch)

@@ -77,9 +77,12 @@ def alerts_answer(enabled: bool) -> str:
 
 
 def jump_url(info: GameInfo) -> str:
-    """The link that opens the table message (the channel, when it has none yet)."""
+    """The link that opens the table message; while the game starts, its lobby message, which
+    **Start** turns into the table (the start is committed, and alerted, a moment before the
+    table's id is recorded: a DM written then linked the bare channel); the channel when the
+    game has neither."""
     base = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
-    table = info.messages.get("table")
+    table = info.messages.get("table", info.messages.get("lobby"))
     return f"{base}/{table}" if table is not None else base
 
 

@@ -5,10 +5,11 @@ DM does, and that the choice outlives a restart."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
-from bot.table.alerts import CANNOT_DM, PRESENT_SECONDS
+from bot.table.alerts import CANNOT_DM, PRESENT_SECONDS, jump_url
 from tests.bot.flows import Table
 from tests.bot.harness import (
     CHANNEL_ID,
@@ -257,3 +258,16 @@ async def test_a_simultaneous_round_alerts_each_person_once(
     assert set(bot.manager._games[table.game_id].engine.to_act(state)) == {0, 1, 2}
     await table.later(clock, 600)  # their windows end
     assert [len(fake.dms(p.id)) for p in (ALICE, BOB, CAROL)] == [2, 2, 1]
+
+
+def test_a_starting_game_links_its_lobby_message_which_becomes_the_table() -> None:
+    """Start is committed (and alerted) a moment before the table's message id is recorded:
+    the lobby message is the one Start turns into the table, so the link goes there, never to
+    the bare channel (a DM written in that moment linked the channel: seen under load)."""
+    from tests.bot.phone import info_of
+
+    info = info_of("high_card", 2, 1)
+    base = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
+    assert jump_url(dataclasses.replace(info, messages={"lobby": 5})) == f"{base}/5"
+    assert jump_url(dataclasses.replace(info, messages={"lobby": 5, "table": 9})) == f"{base}/9"
+    assert jump_url(info) == base
