@@ -15,7 +15,7 @@ import copyreg
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol, cast, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -570,10 +570,25 @@ def legal_verbs(legal: Sequence[str]) -> set[str]:
     return {code.partition(":")[0] for code in legal}
 
 
-def waiting_names(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    """The names of the seats the view's ``to_act`` waits for (a decision hook's "waiting for
-    …"), leaving out any seat ``names`` does not know."""
-    return [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+def waiting_line(view: Mapping[str, Any], names: Sequence[str], doing: str | None) -> str | None:
+    """``Waiting for Ann & Ben <doing>.``: what a decision hook says to a seat with nothing to
+    decide, for the seats the view's ``to_act`` waits on; None when nobody is waited on or the
+    phase has no ``doing`` (the hand or the game is over)."""
+    waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+    if not doing or not waiting:
+        return None
+    return f"Waiting for {' & '.join(waiting)} {doing}."
+
+
+Told = TypeVar("Told")
+
+
+def told(why: list[str] | None, move: Told, reason: str) -> Told:
+    """``move``, with its reason told to ``why`` when a hint asks for it; a search passes None
+    and plays exactly as before (the AI modules' rules of thumb return through this)."""
+    if why is not None:
+        why.append(reason)
+    return move
 
 
 def effect_lines(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from games.boat.fast import (
     Fast,
 )
 from games.boat.rules import discard_choices, discard_pool
-from games.core import AnytimePolicy, Budget, Observation, Policy
+from games.core import AnytimePolicy, Budget, Observation, Policy, told
 from games.search import Rng, pimc_choose, random_policy
 
 #: search iterations per move (PIMC playouts, spread over the candidate moves)
@@ -165,13 +165,6 @@ CASH = "cashes a card nobody can beat any more"
 LONG_LEAD = "leads from your longest side suit, keeping your trumps"
 
 
-def _tell(why: list[str] | None, move: int, reason: str) -> int:
-    """``move``, with its reason told to ``why`` when a hint asks (a search passes None)."""
-    if why is not None:
-        why.append(reason)
-    return move
-
-
 def _outranked(card: int, trump: int, mine: int, seen: int) -> bool:
     """Whether a card that could beat ``card`` in its own suit is still out (not seen, not in
     this hand)."""
@@ -200,7 +193,7 @@ def play_move(fs: Fast, seat: int, memory: bool = True, why: list[str] | None = 
     """The card to play; ``why`` (a hint asks) receives the rule of thumb that chose it."""
     moves = fast.playable(fs)
     if len(moves) == 1:
-        return _tell(why, moves[0], ONLY)
+        return told(why, moves[0], ONLY)
     trump = fs.trump
     eff = EFF[trump]
     hand = fs.hands[seat]
@@ -237,23 +230,23 @@ def play_move(fs: Fast, seat: int, memory: bool = True, why: list[str] | None = 
         if losers:
             if sure:
                 card = max(losers, key=lambda c: (POINTS[c], -(eff[c] == trump), -RANK[c]))
-                return _tell(why, card, FEED)
-            return _tell(why, min(losers, key=lambda c: _cheap(c, trump)), LEAVE)
-        return _tell(why, min(moves, key=lambda c: _cheap(c, trump)), LEAVE)
+                return told(why, card, FEED)
+            return told(why, min(losers, key=lambda c: _cheap(c, trump)), LEAVE)
+        return told(why, min(moves, key=lambda c: _cheap(c, trump)), LEAVE)
     if winners:
         trick_points = sum(POINTS[c] for c in trick)
         if last:
             card = min(winners, key=lambda c: (eff[c] == trump, RANK[c], -POINTS[c]))
-            return _tell(why, card, LOWEST_TRUMP if eff[card] == trump else LOWEST_WIN)
+            return told(why, card, LOWEST_TRUMP if eff[card] == trump else LOWEST_WIN)
         safe = [c for c in winners if not _outranked(c, trump, mine, seen)]
         if safe:
             card = min(safe, key=lambda c: (eff[c] == trump, RANK[c]))
-            return _tell(why, card, LOWEST_TRUMP if eff[card] == trump else SAFE_WIN)
+            return told(why, card, LOWEST_TRUMP if eff[card] == trump else SAFE_WIN)
         if eff[winners[0]] == trump and led != trump:
-            return _tell(why, min(winners, key=lambda c: RANK[c]), LOWEST_TRUMP)
+            return told(why, min(winners, key=lambda c: RANK[c]), LOWEST_TRUMP)
         if trick_points >= 10:
-            return _tell(why, max(winners, key=lambda c: RANK[c]), FIGHT)
-    return _tell(why, min(moves, key=lambda c: _cheap(c, trump)), CHEAP)
+            return told(why, max(winners, key=lambda c: RANK[c]), FIGHT)
+    return told(why, min(moves, key=lambda c: _cheap(c, trump)), CHEAP)
 
 
 def _may_trump(fs: Fast, mine: int, seen: int, led: int, trump: int, memory: bool) -> bool:
@@ -284,7 +277,7 @@ def _lead(
         out = [c for c in SUIT_CARDS[trump][trump] if not (seen >> c & 1) and not (mine >> c & 1)]
         top = max(trumps, key=lambda c: RANK[c])
         if out and not _outranked(top, trump, mine, seen):
-            return _tell(why, top, DRAW_TRUMPS)
+            return told(why, top, DRAW_TRUMPS)
     # return the partner's lead
     if memory and fs.led_by[partner]:
         suit = fs.led_by[partner][-1]
@@ -293,19 +286,19 @@ def _lead(
             if ours:
                 top = max(ours, key=lambda c: RANK[c])
                 if not _outranked(top, trump, mine, seen):
-                    return _tell(why, top, RETURN_LEAD)
-                return _tell(why, min(ours, key=lambda c: RANK[c]), RETURN_LEAD)
+                    return told(why, top, RETURN_LEAD)
+                return told(why, min(ours, key=lambda c: RANK[c]), RETURN_LEAD)
     # cash a side winner
     bosses = [c for c in side if not _outranked(c, trump, mine, seen)]
     if bosses:
-        return _tell(why, max(bosses, key=lambda c: (POINTS[c], RANK[c])), CASH)
+        return told(why, max(bosses, key=lambda c: (POINTS[c], RANK[c])), CASH)
     if side:
         lengths = [0, 0, 0, 0]
         for c in side:
             lengths[eff[c]] += 1
         card = min(side, key=lambda c: (POINTS[c] > 0, -lengths[eff[c]], RANK[c]))
-        return _tell(why, card, LONG_LEAD)
-    return _tell(why, min(moves, key=lambda c: RANK[c]), CHEAP)
+        return told(why, card, LONG_LEAD)
+    return told(why, min(moves, key=lambda c: RANK[c]), CHEAP)
 
 
 # ---------------------------------------------------------------- policies

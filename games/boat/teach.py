@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core import legal_verbs, waiting_names
+from games.core import legal_verbs, waiting_line
 
 _SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 _DOING = {
@@ -44,11 +44,10 @@ def decision(
     phase = str(view.get("phase"))
     lines: list[str] = []
     if not verbs:
-        waiting = waiting_names(view, names)
-        doing = _DOING.get(phase)
-        if not doing or not waiting:
+        waiting = waiting_line(view, names, _DOING.get(phase))
+        if waiting is None:
             return ("Nothing to decide: the hand is over.",)
-        lines.append(f"Waiting for {' & '.join(waiting)} {doing}.")
+        lines.append(waiting)
         if phase not in ("bidding", "play"):
             return tuple(lines)
     if phase == "bidding":

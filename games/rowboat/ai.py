@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from games.core import AnytimePolicy, Budget, Observation, Policy
+from games.core import AnytimePolicy, Budget, Observation, Policy, told
 from games.rowboat import fast
 from games.rowboat.deck import ALL_CARDS, BIT, CARD_OF, legal_rows, strengths
 from games.rowboat.determinize import Knowledge, knowledge, sample_fast
@@ -341,13 +341,6 @@ ENOUGH = "your side has the tricks it bid: you lose this one with a card worth k
 CHEAPEST = "you cannot take this trick, so you give the card worth least later"
 
 
-def _tell(why: list[str] | None, code: str, reason: str) -> str:
-    """``code``, with its reason told to ``why`` when a hint asks (a search passes None)."""
-    if why is not None:
-        why.append(reason)
-    return code
-
-
 def _normal_card(
     obs: Observation,
     k: Knowledge,
@@ -408,7 +401,7 @@ def _normal_card(
     if report is not None:
         report[:] = [best, int(partner_sure)]
     if partner_sure:
-        return _tell(why, fast.code(cheapest), PARTNER_SURE)  # do not over-take it
+        return told(why, fast.code(cheapest), PARTNER_SURE)  # do not over-take it
     rowboat_played = any(c == 52 for c in plays)
     if want and not partner_best:
         # spend a card that will be weak later before one that will be strong, then the
@@ -419,26 +412,26 @@ def _normal_card(
         )
         sure = [c for c in winners if not threatened(strength[c])]
         if sure:
-            return _tell(why, fast.code(sure[0]), SURE_WIN)
+            return told(why, fast.code(sure[0]), SURE_WIN)
         if rowboat and not rowboat_played and f[fast.PENDING] >= 1:
-            return _tell(why, "rowboat", ROWBOAT)
+            return told(why, "rowboat", ROWBOAT)
         if winners:
             if plays:
-                return _tell(why, fast.code(winners[0]), MAY_WIN)
+                return told(why, fast.code(winners[0]), MAY_WIN)
             strong_now = [c for c in winners if strength[c] >= 400 and keep[c] < 400]
             if strong_now:  # lead the best card that is strong only in this trick
                 card = max(strong_now, key=strength.__getitem__)
-                return _tell(why, fast.code(card), STRONG_NOW)
+                return told(why, fast.code(card), STRONG_NOW)
         if rowboat and not rowboat_played and f[fast.HAND_NO] >= 2 and plays:
-            return _tell(why, "rowboat", ROWBOAT)  # once per game: a trick it takes is won
+            return told(why, "rowboat", ROWBOAT)  # once per game: a trick it takes is won
     if not want and cards:
         losers = [c for c in cards if strength[c] < best or (plays and strength[c] == best)]
         if losers:
             card = max(losers, key=lambda c: (keep[c], strength[c]))
-            return _tell(why, fast.code(card), ENOUGH)
+            return told(why, fast.code(card), ENOUGH)
     if not cards:
-        return _tell(why, "rowboat", ROWBOAT)
-    return _tell(why, fast.code(cheapest), CHEAPEST)
+        return told(why, "rowboat", ROWBOAT)
+    return told(why, fast.code(cheapest), CHEAPEST)
 
 
 def _world_view(k: Knowledge) -> list:
