@@ -242,7 +242,6 @@ async def run(
             settings,
             manager=manager,
             force_sync=sync_only,
-            http_trace=None if requests is None else requests.trace,
         )
     except BaseException:
         await manager.close()
@@ -265,9 +264,13 @@ async def run(
         if sync_only:
             await bot.login(token)
         else:
-            if monitor is not None:
+            # ``bot.start`` is these two steps: the HTTP session exists once logged in, and is
+            # watched before the gateway can deliver the first interaction
+            await bot.login(token)
+            if monitor is not None and requests is not None:
+                requests.watch(bot.http._HTTPClient__session)  # type: ignore[attr-defined]
                 await monitor.start(settings.metrics.listen)
-            await bot.start(token)
+            await bot.connect()
     finally:
         if monitor is not None:
             await monitor.close()
