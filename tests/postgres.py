@@ -15,6 +15,13 @@ the store makes lives in that schema. One that cannot be emptied is left alone. 
 server also runs without ``fsync``: the tests stop clients, never this server's machine, and a
 fast shutdown still writes everything (the outage tests run on servers of their own).
 
+Why servers start from a copied data folder: ``initdb`` takes 3–4 s (about 1 s of CPU), and a
+run starts about nine servers (one per worker, the outage and interrupt tests' own). The first
+server a run needs is made once, stopped, and kept as a template (``PYTEST_PG_TEMPLATE``: not ``TIDEWATER_``, which the bot reads as its settings;
+set by the process that started the run and inherited by its workers and child runs); every
+server is then a copy of it, started in under half a second. The run that made it deletes it,
+and a watchdog does if that run dies.
+
 Why the server cannot outlive the run: ``pg_ctl`` detaches the server (a session of its own), so
 nothing takes it down with pytest; a stopped run used to leave it behind. Two things stop it:
 
@@ -53,9 +60,62 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
+#: where the run's template data folder is (see the module's docstring)
+TEMPLATE = "PYTEST_PG_TEMPLATE"
+#: the template's watchdog, when this process owns the template
+_template_guard: contextlib.ExitStack | None = None
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    global _template_guard
     config.addinivalue_line("markers", "slow: left out of the inner loop (-m 'not slow')")
     signal.signal(signal.SIGTERM, _interrupt)
+    if TEMPLATE not in os.environ:  # the run's first process: the workers inherit the path
+        folder = Path(tempfile.mkdtemp(prefix="tidewater-pg-template-")) / "pgdata"
+        os.environ[TEMPLATE] = str(folder)
+        _template_guard = contextlib.ExitStack()
+        _template_guard.enter_context(watchdog(folder.parent))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _template_guard
+    if _template_guard is not None:  # the watchdog deletes the template as it leaves
+        _template_guard.close()
+        _template_guard = None
+        os.environ.pop(TEMPLATE, None)
+
+
+def _template() -> Path:
+    """The run's template data folder, made by whichever process asks first (a lock file
+    keeps two workers from making it at once)."""
+    import fcntl
+
+    import pgserver
+    from pgserver._commands import pg_ctl
+
+    folder = Path(os.environ[TEMPLATE])
+    with open(folder.parent / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "PG_VERSION").exists():
+            server = pgserver.get_server(folder, cleanup_mode=None)
+            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=folder, user=server.system_user,
+                   timeout=30)  # fmt: skip
+            atexit.unregister(server._cleanup)
+            type(server)._instances.pop(server.pgdata, None)
+            for left in (".handle_pids.json", "log"):
+                (folder / left).unlink(missing_ok=True)
+    return folder
+
+
+def _start(folder: Path) -> Any:
+    """A server on ``folder`` (an empty folder), from a copy of the run's template; ``cp -a``
+    keeps the owner PostgreSQL insists on (a user of its own when the tests run as root)."""
+    import pgserver
+
+    template = _template()
+    folder.rmdir()
+    subprocess.run(["cp", "-a", str(template), str(folder)], check=True)
+    return pgserver.get_server(folder, cleanup_mode="delete")
 
 
 def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str]) -> None:
@@ -67,11 +127,9 @@ def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str])
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Any]:
-    import pgserver
-
     folder = Path(tempfile.mkdtemp(prefix="tidewater-pg-"))
     with watchdog(folder):
-        server = pgserver.get_server(folder, cleanup_mode="delete")
+        server = _start(folder)
         server.psql(_NO_FSYNC)
         try:
             yield server
@@ -188,12 +246,10 @@ class OwnServer:
 
 @pytest.fixture
 def own_postgres() -> Iterator[OwnServer]:
-    """A server for this test alone (see :class:`OwnServer`); takes a few seconds to start."""
-    import pgserver
-
+    """A server for this test alone (see :class:`OwnServer`)."""
     folder = Path(tempfile.mkdtemp(prefix="tidewater-pg-own-"))
     with watchdog(folder):
-        server = pgserver.get_server(folder, cleanup_mode="delete")
+        server = _start(folder)
         try:
             yield OwnServer(server)
         finally:
