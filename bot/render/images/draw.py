@@ -14,7 +14,6 @@ phone, so a picture drawn 780 px wide is shown at 0.37 of its size; the smallest
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.images.base import seat_name as seat_name
+from bot.render.images.png import encode
 
 RGB = tuple[int, int, int]
 
@@ -603,13 +603,11 @@ def png(img: Image.Image) -> bytes:
 
     Why a palette canvas: the pictures are flat colours (fewer than a hundred), so drawing
     straight into a palette image skips quantizing (the slowest step when drawn in RGB) and
-    gives a small file; a fast zlib level keeps encoding cheap and the files stay far below
-    the 150 KB budget. Edges are not antialiased, which Discord's downscaling to the message
-    width smooths.
+    gives a small file. Edges are not antialiased, which Discord's downscaling to the message
+    width smooths. The encoding reuses the bands of earlier pictures (:mod:`.png`: issue 36,
+    deflating the whole picture cost more than the rest of its drawing).
     """
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return encode(img)
 
 
 def crop(img: Image.Image, height: int) -> Image.Image:
