@@ -203,7 +203,12 @@ def write(
     if _written is not None:
         _written.append((text, size))
     mask, left, top = _mask(text, size, bold, anchor)
-    d.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+    xy = (round(x) + left, round(y) + top)
+    ink = d.colours.index.get(fill) if isinstance(d, Canvas) and isinstance(fill, tuple) else None
+    if ink is None:
+        d.bitmap(xy, mask, fill=fill)
+    else:  # what ``bitmap`` does, without its checks (a picture writes dozens of texts)
+        d.draw.draw_bitmap(xy, mask.im, ink)
 
 
 def centred(
@@ -327,6 +332,15 @@ class Canvas(ImageDraw.ImageDraw):
         super().__init__(image)
         self.image = image
         self.colours = palette
+        image.load()
+        #: the image's core, for :meth:`stamp`
+        self.core = image.im
+
+    def stamp(self, tile: Image.Image, mask: Image.Image, x: int, y: int) -> None:
+        """Paste a cached tile through its mask with its top-left at (x, y): what
+        ``Image.paste`` does for two loaded images of the canvas's mode, without its checks
+        (a picture pastes dozens of cards and boxes, and the checks cost more than the copy)."""
+        self.core.paste(tile.im, (x, y, x + tile.width, y + tile.height), mask.im)
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
         """A colour of the game's palette as its index, looked up in the palette's own table.
@@ -374,7 +388,7 @@ class Canvas(ImageDraw.ImageDraw):
         if found is None:  # a colour outside the palette: drawn here
             super().rounded_rectangle(xy, radius, fill, outline, width)
         else:
-            self.image.paste(found[0], (bx, by), found[1])
+            self.stamp(found[0], found[1], bx, by)
 
 
 def _flat(xy: Any) -> tuple[float, float, float, float] | None:
@@ -467,7 +481,7 @@ def _tiled(
     if found is None:
         paint(d, x, y)
     else:
-        d.image.paste(found[0], (x - PAD, y - PAD), found[1])
+        d.stamp(found[0], found[1], x - PAD, y - PAD)
 
 
 def card(
