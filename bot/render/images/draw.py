@@ -15,6 +15,8 @@ phone, so a picture drawn 780 px wide is shown at 0.37 of its size; the smallest
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -482,6 +484,92 @@ def _tiled(
         paint(d, x, y)
     else:
         d.stamp(found[0], found[1], x - PAD, y - PAD)
+
+
+#: a section's painter: draws at the given top y on the target, returns the y below it
+Painter = Callable[[ImageDraw.ImageDraw, float], float]
+#: cached sections (see :func:`section`): key -> (tile, mask, left, top, advance) or None
+_sections: OrderedDict[tuple[Any, ...], tuple[Image.Image, Image.Image, int, int, float] | None]
+_sections = OrderedDict()
+_section_bytes = [0]
+_section_lock = threading.Lock()
+#: the bytes of pixels the section cache keeps (tiles and their 1-bit masks), least recently
+#: used dropped: about the Tide strip, trick line and colour key of 100 Rowboat tables
+SECTION_BYTES = 24 * 1024 * 1024
+#: the tallest section cached; a taller one is painted directly
+SECTION_MAX = 480
+
+
+def section(
+    d: ImageDraw.ImageDraw, y: float, key: tuple[Any, ...], paint: Painter, width: int = WIDTH
+) -> float:
+    """A full-width part of a picture (a strip of cards, a legend) painted once per ``key``
+    and pasted afterwards; returns the y below it, as ``paint`` does.
+
+    Why: most of a picture is the same from one move to the next (the Tide strip within a
+    trick, the colour key under every hand), yet was drawn again each time (issue 36: redraw
+    only what changed). ``key`` must name everything ``paint`` draws from: two calls with one
+    key must paint the same pixels. The part is painted alone into a see-through tile as wide
+    as the canvas, at the same x and at a whole y, and pasted through its mask, so the pixels
+    are those painting it here would give. A part whose painting touches the tile's top or
+    bottom edge (it may reach outside), needs a colour outside the palette, or starts at a
+    fractional y is painted directly instead, as is every part while texts are recorded.
+    """
+    if not isinstance(d, Canvas) or _written is not None or y != int(y):
+        return paint(d, y)
+    palette = d.colours
+    # painted at the same parity of y as here: Pillow rounds halves to even, so only an even
+    # shift moves every pixel by exactly that much
+    origin = PAD + int(y) % 2
+    key = (palette, width, origin, *key)
+    with _section_lock:
+        if key in _sections:
+            _sections.move_to_end(key)
+            found = _sections[key]
+            known = True
+        else:
+            known = False
+    if not known:
+        found = _painted_section(palette, width, origin, paint)
+        size = 0 if found is None else _section_size(found[0])
+        with _section_lock:
+            _sections[key] = found
+            _section_bytes[0] += size
+            while _section_bytes[0] > SECTION_BYTES and len(_sections) > 1:
+                _, dropped = _sections.popitem(last=False)
+                if dropped is not None:
+                    _section_bytes[0] -= _section_size(dropped[0])
+    if found is None:
+        return paint(d, y)
+    tile, mask, left, top, advance = found
+    d.stamp(tile, mask, left, int(y) - origin + top)
+    return y + advance
+
+
+def _painted_section(
+    palette: Palette, width: int, origin: int, paint: Painter
+) -> tuple[Image.Image, Image.Image, int, int, float] | None:
+    """A section painted alone at y = ``origin`` of a see-through tile, cut to what it painted:
+    (tile, mask, left, top in the tile, advance); None when it cannot be cached."""
+    tile = Image.new("P", (width, SECTION_MAX + 2 * PAD), palette.key_index)
+    tile.putpalette(palette.data)
+    advance = paint(ImageDraw.Draw(tile), origin) - origin
+    if tile.palette is None or len(tile.palette.colors) > len(palette.colours):
+        return None
+    mask = Image.frombytes("L", tile.size, tile.tobytes().translate(palette.see_through))
+    box = mask.getbbox()
+    if box is None:  # painted nothing: a see-through pixel pasted
+        box = (0, origin, 1, origin + 1)
+    left, top, _, bottom = box
+    if top == 0 or bottom >= tile.height:  # it may reach outside the tile
+        return None
+    # a 1-bit mask: the same pixels pasted (every mask value is 0 or 255), an eighth of the size
+    return tile.crop(box), mask.crop(box).convert("1"), left, top, advance
+
+
+def _section_size(tile: Image.Image) -> int:
+    """The bytes a cached section holds: its tile, a byte a pixel, and its 1-bit mask."""
+    return tile.width * tile.height * 9 // 8
 
 
 def card(

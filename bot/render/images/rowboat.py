@@ -260,6 +260,21 @@ def _colour_key(d: Any, y: float) -> float:
     return y + 48
 
 
+def tide_strip(d: Any, y: float, view: Mapping[str, Any]) -> float:
+    """The Tide strip (:func:`_tide`), painted once per what it shows: it changes only when a
+    trick begins (issue 36: redraw only what changed)."""
+    key = ("tide", tuple(view.get("tide") or ()), view.get("trick_number"), view.get("phase"))
+    return draw.section(d, y, key, lambda target, top: _tide(target, top, view))
+
+
+def ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
+    """The trick's trump and Knob (:func:`_ruling_line`), painted once per trick."""
+    knob = trick["knob"]
+    live = bool(trick.get("knob_in_play"))
+    key = ("ruling", trick["number"], trick["trump"], knob["rank"], knob["suit"], live)
+    return draw.section(d, y, key, lambda target, top: _ruling_line(target, top, trick))
+
+
 class RowboatPictures(Drawer):
     """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
 
@@ -281,9 +296,9 @@ class RowboatPictures(Drawer):
         img, d = draw.canvas(1000, PALETTE)
         trick = view.get("trick")
         y = draw.header(d, "Rowboat", self.table_header(view, names))
-        y = _tide(d, y, view)
+        y = tide_strip(d, y, view)
         if trick:
-            y = _ruling_line(d, y, trick)
+            y = ruling_line(d, y, trick)
         played: dict[int, Held] = {}
         caption = ""
         if trick and trick.get("plays"):
@@ -323,7 +338,7 @@ class RowboatPictures(Drawer):
         seat = view.get("seat", 0)
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         if trick:
-            y = _ruling_line(d, y, trick) + 6
+            y = ruling_line(d, y, trick) + 6
         # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
         # at most one trick); its number tells when it turns into that trick's Knob
         now = (view.get("trick_number") or 0) if trick else 0
@@ -360,5 +375,5 @@ class RowboatPictures(Drawer):
             keys.append(("grey: not playable now", draw.DIM_PAPER))
         if keys:
             y = draw.legend(d, y, keys)
-        y = _colour_key(d, y + 4)
+        y = draw.section(d, y + 4, ("colour key",), _colour_key)
         return draw.png(draw.crop(img, int(y) + 6))
