@@ -53,12 +53,12 @@ async def test_a_card_on_the_trick_draws_the_table_and_two_hands(
     engine = registry.get(game)
     checked = 0
     for _ in range(12):  # the first moves of the game, one at a time
-        info, state = await table.bot.manager.state(table.game_id)
+        _, state = await table.bot.manager.state(table.game_id)
         (mover,) = engine.to_act(state)
         hits_before, drawn_before = pictures.cache_stats()
         sent_before = {u.id: len(hand_pictures(fake, u)) for u in people}
         await table.act(table.users[mover], engine.legal_actions(state, mover)[0].code)
-        info, state = await table.bot.manager.state(table.game_id)
+        _, state = await table.bot.manager.state(table.game_id)
         if not in_trick(engine.view(state, None)):
             continue  # a bid, or the card that ends a trick: every hand may change
         (following,) = engine.to_act(state)
