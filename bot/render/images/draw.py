@@ -130,17 +130,22 @@ class Face:
 Art = Callable[[ImageDraw.ImageDraw, Face, float, float, int, int, bool], None]
 
 
-@lru_cache(maxsize=4096)
 def text_w(text: str, size: int) -> float:
-    """Width of ``text`` in px (cached: layouts measure the same labels again and again).
+    """Width of ``text`` in px.
 
     A text of several words is measured as the sum of its words and spaces, each measured
-    once: the font's widths add up across a space exactly (no kerning there: checked over
-    every pair of characters the pictures write), and a picture's new texts ("Ann · 9 cards",
-    "Hand 2 · trick 3 of 9") are mostly new arrangements of words it wrote before."""
+    once (:func:`_word_w`): the font's widths add up across a space exactly (no kerning there:
+    checked over every pair of characters the pictures write), and a picture's new texts
+    ("Ann · 9 cards", "Hand 2 · trick 3 of 9") are new arrangements of words written before."""
     if " " in text.strip(" "):
         words = text.split(" ")
-        return sum(text_w(w, size) for w in words) + text_w(" ", size) * (len(words) - 1)
+        return sum(_word_w(w, size) for w in words) + _word_w(" ", size) * (len(words) - 1)
+    return _word_w(text, size)
+
+
+@lru_cache(maxsize=4096)
+def _word_w(text: str, size: int) -> float:
+    """Width of a word in px (cached: layouts measure the same words again and again)."""
     return font(size).getlength(text)
 
 
@@ -149,18 +154,26 @@ def text_w(text: str, size: int) -> float:
 _COMPOSED = ("la", "mt")
 
 
-@lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A rendered text as a mask with its offset from the anchor point.
 
-    Why cached: FreeType rendering (with a stroke for bold) was the largest cost of a picture,
-    and the same ranks, labels and names come back in every picture of a game. Why a text of
-    several words is put together from its words' masks (:func:`_words`): rendering a new text
-    cost 0.4-1.2 ms, and every picture has new ones (the header's who-is-to-act, a seat's
-    "bid 2 · won 1"), made of words seen before (issue 36: pieces drawn once and pasted).
-    """
+    A text of several words is put together from its words' masks (:func:`_words`): rendering
+    a new text cost 0.4-1.2 ms, and every picture has new ones (the header's who-is-to-act, a
+    seat's "bid 2 · won 1"), made of words seen before (issue 36: pieces drawn once and
+    pasted). The two are cached apart, so that the stream of new texts does not push the words
+    out of their cache."""
     if anchor in _COMPOSED and " " in text.strip(" "):
         return _words(text, size, bold, anchor)
+    return _rendered(text, size, bold, anchor)
+
+
+@lru_cache(maxsize=4096)
+def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text rendered whole by FreeType, as a mask with its offset from the anchor point.
+
+    Why cached: FreeType rendering (with a stroke for bold) was the largest cost of a picture,
+    and the same ranks, labels and names come back in every picture of a game.
+    """
     f = font(size)
     sw = 1 if bold else 0
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=sw))
@@ -173,6 +186,7 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     return mask.point(_CUT), left, top
 
 
+@lru_cache(maxsize=1024)
 def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The mask of a text of several words, pasted together from each word's own mask at the
     x the whole text's layout gives it (the widths of the words and spaces before it).
@@ -184,14 +198,14 @@ def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     the whole text as one: "m" by half its width, rounded half up; "t" puts the top of its
     ink, less the stroke, at the anchor point.
     """
-    space = text_w(" ", size)
+    space = _word_w(" ", size)
     placed: list[tuple[Image.Image, int, int]] = []
     x = 0.0
     for word in text.split(" "):
         if word:
-            mask, left, top = _mask(word, size, bold, "la")
+            mask, left, top = _rendered(word, size, bold, "la")
             placed.append((mask, round(x) + left, top))
-        x += text_w(word, size) + space
+        x += _word_w(word, size) + space
     left = min(at for _, at, _ in placed)
     top = min(t for _, _, t in placed)
     right = max(at + m.width for m, at, _ in placed)
@@ -602,7 +616,8 @@ def _painted_section(
     (tile, mask, left, top in the tile, advance); None when it cannot be cached."""
     tile = Image.new("P", (width, SECTION_MAX + 2 * PAD), palette.key_index)
     tile.putpalette(palette.data)
-    advance = paint(ImageDraw.Draw(tile), origin) - origin
+    # on a Canvas, so that its cards, boxes and texts come from their caches too
+    advance = paint(Canvas(tile, palette), origin) - origin
     if tile.palette is None or len(tile.palette.colors) > len(palette.colours):
         return None
     mask = Image.frombytes("L", tile.size, tile.tobytes().translate(palette.see_through))
