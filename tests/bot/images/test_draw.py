@@ -120,3 +120,18 @@ def test_a_text_of_several_words_is_the_whole_text_rendered() -> None:
                     )
                     width = draw.font(size).getlength(text)
                     assert draw.text_w(text, size) == width
+
+
+def test_a_pasted_section_is_the_directly_painted_one() -> None:
+    """Issue 36: a picture's part painted once and pasted (draw.section) gives the pixels of
+    painting it there, the first time and from the cache, at an even or an odd y."""
+    _, public, _ = views("rowboat_3p")
+    assert public.get("tide")
+    for y in (66, 67, 66, 67):
+        pasted, d = draw.canvas(400, rowboat.PALETTE)
+        painted, p = draw.canvas(400, rowboat.PALETTE)
+        d.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)  # not the background beneath
+        p.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)
+        below = rowboat.tide_strip(d, y, public)
+        assert below == rowboat._tide(p, y, public)
+        assert pasted.tobytes() == painted.tobytes()
