@@ -186,7 +186,7 @@ def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     return mask.point(_CUT), left, top
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The mask of a text of several words, pasted together from each word's own mask at the
     x the whole text's layout gives it (the widths of the words and spaces before it).
@@ -557,8 +557,9 @@ _sections = OrderedDict()
 _section_bytes = [0]
 _section_lock = threading.Lock()
 #: the bytes of pixels the section cache keeps (tiles and their 1-bit masks), least recently
-#: used dropped: about the Tide strip, trick line and colour key of 100 Rowboat tables
-SECTION_BYTES = 24 * 1024 * 1024
+#: used dropped: the Tide strips and trick lines of some 50 Rowboat tables (a table's change
+#: once a trick, so more tables than that only draw them afresh, as they did before)
+SECTION_BYTES = 8 * 1024 * 1024
 #: the tallest section cached; a taller one is painted directly
 SECTION_MAX = 480
 
