@@ -272,21 +272,6 @@ def _later_knobs(view: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
-def tide_strip(d: Any, y: float, view: Mapping[str, Any]) -> float:
-    """The Tide strip (:func:`_tide`), painted once per what it shows: it changes only when a
-    trick begins (issue 36: redraw only what changed)."""
-    key = ("tide", tuple(view.get("tide") or ()), view.get("trick_number"), view.get("phase"))
-    return draw.section(d, y, key, lambda target, top: _tide(target, top, view))
-
-
-def ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
-    """The trick's trump and Knob (:func:`_ruling_line`), painted once per trick."""
-    knob = trick["knob"]
-    live = bool(trick.get("knob_in_play"))
-    key = ("ruling", trick["number"], trick["trump"], knob["rank"], knob["suit"], live)
-    return draw.section(d, y, key, lambda target, top: _ruling_line(target, top, trick))
-
-
 class RowboatPictures(Drawer):
     """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
 
@@ -308,9 +293,9 @@ class RowboatPictures(Drawer):
         img, d = draw.canvas(1000, PALETTE)
         trick = view.get("trick")
         y = draw.header(d, "Rowboat", self.table_header(view, names))
-        y = tide_strip(d, y, view)
+        y = _tide(d, y, view)
         if trick:
-            y = ruling_line(d, y, trick)
+            y = _ruling_line(d, y, trick)
         played: dict[int, Held] = {}
         caption = ""
         if trick and trick.get("plays"):
@@ -350,7 +335,7 @@ class RowboatPictures(Drawer):
         seat = view.get("seat", 0)
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         if trick:
-            y = ruling_line(d, y, trick) + 6
+            y = _ruling_line(d, y, trick) + 6
         later = _later_knobs(view)
         cards = []
         for code in hand:
@@ -380,6 +365,8 @@ class RowboatPictures(Drawer):
             keys.append(("grey: not playable now", draw.DIM_PAPER))
         if keys:
             y = draw.legend(d, y, keys)
+        # the same under every hand: painted once (a table's Tide strip or trick line, which
+        # change once a trick, are not: at 100 tables their cache only churned, issue 36)
         y = draw.section(d, y + 4, ("colour key",), _colour_key)
         return draw.png(draw.crop(img, int(y) + 6))
 

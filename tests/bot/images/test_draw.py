@@ -132,6 +132,7 @@ def test_a_pasted_section_is_the_directly_painted_one() -> None:
         painted, p = draw.canvas(400, rowboat.PALETTE)
         d.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)  # not the background beneath
         p.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)
-        below = rowboat.tide_strip(d, y, public)
+        key = ("tide", repr(public))
+        below = draw.section(d, y, key, lambda target, top: rowboat._tide(target, top, public))
         assert below == rowboat._tide(p, y, public)
         assert pasted.tobytes() == painted.tobytes()
