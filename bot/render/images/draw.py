@@ -572,15 +572,15 @@ def section(
     Why: parts that are the same in picture after picture were drawn again each time (issue
     36: pieces drawn once and pasted). Only for parts shared by many tables or pictures:
     painting a part into its tile costs several times painting it in place, so a part that
-    changes with one table's state (its Tide strip, its trick line) costs more than it saves
-    once there are more tables than the cache holds (measured at 100 Rowboat tables: 4.0
-    against 3.0-3.5 ms a picture). ``key`` must name everything ``paint`` draws from: two
-    calls with one key must paint the same pixels. The part is painted alone into a
-    see-through tile as wide as the canvas, at the same x and at a y of the same parity, and
-    pasted through its mask, so the pixels are those painting it here would give. A part whose
-    painting touches the tile's top or bottom edge (it may reach outside), needs a colour
-    outside the palette, or starts at a fractional y is painted directly instead, as is every
-    part while texts are recorded.
+    changes with one table's state (a strip of the cards of past tricks, the trick's line)
+    costs more than it saves once there are more tables than the cache holds (measured at 100
+    tables of one game: 4.0 against 3.0-3.5 ms a picture). ``key`` must name everything
+    ``paint`` draws from: two calls with one key must paint the same pixels. The part is
+    painted alone into a see-through tile as wide as the canvas, at the same x and at a y of
+    the same parity, and pasted through its mask, so the pixels are those painting it here
+    would give. A part whose painting touches the tile's top or bottom edge (it may reach
+    outside), needs a colour outside the palette, or starts at a fractional y is painted
+    directly instead, as is every part while texts are recorded.
     """
     if not isinstance(d, Canvas) or _written is not None or y != int(y):
         return paint(d, y)
