@@ -103,13 +103,16 @@ def _pixels(img: Image.Image) -> bytes:
 
     Why not ``Image.tobytes``: it asks the encoder for 64 KB at a time and joins the pieces,
     which cost about a millisecond for a picture, many times the copy itself."""
-    encoder = Image._getencoder("P", "raw", "P")
-    encoder.setimage(img.im, (0, 0, *img.size))
+    size = img.width * img.height
     try:
-        size = img.width * img.height
-        _, status, data = encoder.encode(size + 1)
-    finally:
-        encoder.cleanup()
+        encoder = Image._getencoder("P", "raw", "P")
+        encoder.setimage(img.im, (0, 0, *img.size))
+        try:
+            _, status, data = encoder.encode(size + 1)
+        finally:
+            encoder.cleanup()
+    except (AttributeError, TypeError, ValueError):  # a Pillow whose internals changed
+        return img.tobytes()
     if status <= 0 or len(data) != size:
         return img.tobytes()
     return bytes(data)
