@@ -36,6 +36,7 @@ Usage (bench/README.md):
     python bench/bot.py                      # N = 1, 20, 100, 300
     python bench/bot.py --tables 20 --seconds 60 --game rowboat
     python bench/bot.py --tables 100 --floor  # discord.py's own cost for the same requests
+    python bench/bot.py --tables 100 --pictures --count-pictures  # pictures drawn per interaction
 """
 
 from __future__ import annotations
@@ -722,8 +723,11 @@ async def run(
         await wait_until(lambda: fake.stats.moves >= warm_moves, 60)
         fake.stats.reset()
         cpu0, wall0 = proc_cpu(child.pid), time.perf_counter()
+        counted = os.environ.get("BENCH_PICTURE_COUNTS")
+        drawn0 = json.loads(Path(counted).read_text()) if counted else {}
         await asyncio.sleep(seconds)
         cpu1, wall1 = proc_cpu(child.pid), time.perf_counter()
+        drawn1 = json.loads(Path(counted).read_text()) if counted else {}
         stats = fake.stats
         rss = proc_rss(child.pid)
         lat = sorted(stats.latencies) or [0.0]
@@ -741,6 +745,11 @@ async def run(
             "rss_kb_per_table": (rss - rss_idle) / 1024 / tables,
         }
         out["top_rest"] = dict(stats.rest.most_common(6))  # type: ignore[assignment]
+        if counted:  # per interaction: pictures asked for, drawn, their drawing's CPU (ms)
+            per = max(1, stats.interactions)
+            out["pictures"] = {  # type: ignore[assignment]
+                k: round((v - drawn0.get(k, 0)) / per, 3) for k, v in drawn1.items()
+            }
         return out
     finally:
         await shutdown(stop, tasks, child, runner)
@@ -815,6 +824,11 @@ def child_main(port: str, config: str, extra: list[str] | None = None) -> None:
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gw")
     from bot.__main__ import main
+
+    if os.environ.get("BENCH_PICTURE_COUNTS"):  # --count-pictures
+        import runpy
+
+        runpy.run_path(str(Path(here) / "picture_counts.py"))["install"]()
 
     profile = os.environ.get("BENCH_PROFILE")
     traced = os.environ.get("BENCH_TRACEMALLOC")
@@ -949,6 +963,11 @@ def main() -> None:
         "--pictures", action="store_true", help="card pictures on (off: the text-only cost)"
     )
     parser.add_argument(
+        "--count-pictures",
+        action="store_true",
+        help="count the pictures asked for and drawn per interaction, and their drawing's CPU",
+    )
+    parser.add_argument(
         "--floor",
         action="store_true",
         help="a bare discord.py client making a move's requests instead of the bot",
@@ -965,6 +984,10 @@ def main() -> None:
             os.environ["TIDEWATER_METRICS__LISTEN"] = f"127.0.0.1:{s.getsockname()[1]}"
     if args.profile:
         os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
+    if args.count_pictures:
+        counts = Path(tempfile.mkdtemp(prefix="tidewater-pictures-")) / "counts.json"
+        counts.write_text("{}")
+        os.environ["BENCH_PICTURE_COUNTS"] = str(counts)
     previous: dict[str, float] | None = None
     for n in args.tables or [1, 20, 100, 300]:
         result = asyncio.run(
@@ -990,6 +1013,8 @@ def main() -> None:
             f"RSS {result['rss_mb']:5.1f} MB ({result['rss_kb_per_table']:6.1f} KB/table)"
         )
         print(f"        REST: {result['top_rest']}")
+        if "pictures" in result:
+            print(f"        pictures per interaction: {result['pictures']}")
         if previous is not None and n > previous["tables"]:
             # the cost of one more active table, free of what the first one loads (modules,
             # caches): the RSS step between two runs over their step in tables

@@ -17,10 +17,11 @@ fast shutdown still writes everything (the outage tests run on servers of their 
 
 Why servers start from a copied data folder: ``initdb`` takes 3–4 s (about 1 s of CPU), and a
 run starts about nine servers (one per worker, the outage and interrupt tests' own). The first
-server a run needs is made once, stopped, and kept as a template (``PYTEST_PG_TEMPLATE``: not ``TIDEWATER_``, which the bot reads as its settings;
-set by the process that started the run and inherited by its workers and child runs); every
-server is then a copy of it, started in under half a second. The run that made it deletes it,
-and a watchdog does if that run dies.
+server a run needs is made once, stopped, and kept as a template (``PYTEST_PG_TEMPLATE``, set
+by the process that started the run and inherited by its workers and child runs; not named
+``TIDEWATER_…``, which the bot reads as its settings); every server is then a copy of it,
+started in under half a second. The run that made it deletes it, and a watchdog does if that
+run dies.
 
 Why the server cannot outlive the run: ``pg_ctl`` detaches the server (a session of its own), so
 nothing takes it down with pytest; a stopped run used to leave it behind. Two things stop it:

@@ -6,7 +6,7 @@ ranks above the Ace (spec D3), so it must never be mistaken for an ordinary card
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
@@ -169,3 +169,20 @@ class BoatPictures(Drawer):
         if must:  # the one mark that needs a word (the trump suit is named above the cards)
             y = draw.legend(d, y, [("out: must be discarded", draw.ALERT)])
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """Everything the hand picture draws: the seat's name, cards, trump, the cards it may
+        play or must discard, and its discards (another seat's card on the trick changes none
+        of it)."""
+        playable = view.get("playable")
+        must = (view.get("discard_rule") or {}).get("must_discard") or []
+        return (
+            draw.seat_name(names, view.get("seat", 0)),
+            tuple(view.get("hand") or []),
+            view.get("trump"),
+            frozenset(must),
+            None if playable is None else frozenset(playable),
+            tuple(view.get("discards") or []),
+        )

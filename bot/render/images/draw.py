@@ -14,8 +14,9 @@ phone, so a picture drawn 780 px wide is shown at 0.37 of its size; the smallest
 
 from __future__ import annotations
 
-import io
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.images.base import seat_name as seat_name
+from bot.render.images.png import encode
 
 RGB = tuple[int, int, int]
 
@@ -128,15 +130,46 @@ class Face:
 Art = Callable[[ImageDraw.ImageDraw, Face, float, float, int, int, bool], None]
 
 
-@lru_cache(maxsize=4096)
 def text_w(text: str, size: int) -> float:
-    """Width of ``text`` in px (cached: layouts measure the same labels again and again)."""
+    """Width of ``text`` in px.
+
+    A text of several words is measured as the sum of its words and spaces, each measured
+    once (:func:`_word_w`): the font's widths add up across a space exactly (no kerning there:
+    checked over every pair of characters the pictures write), and a picture's new texts
+    ("Ann · 9 cards", "Hand 2 · trick 3 of 9") are new arrangements of words written before."""
+    if " " in text.strip(" "):
+        words = text.split(" ")
+        return sum(_word_w(w, size) for w in words) + _word_w(" ", size) * (len(words) - 1)
+    return _word_w(text, size)
+
+
+@lru_cache(maxsize=4096)
+def _word_w(text: str, size: int) -> float:
+    """Width of a word in px (cached: layouts measure the same words again and again)."""
     return font(size).getlength(text)
 
 
-@lru_cache(maxsize=4096)
+#: the anchors a text of several words is put together for (see :func:`_mask`): "la" (left,
+#: ascender: every label) and "mt" (middle, top: every centred text)
+_COMPOSED = ("la", "mt")
+
+
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A rendered text as a mask with its offset from the anchor point.
+
+    A text of several words is put together from its words' masks (:func:`_words`): rendering
+    a new text cost 0.4-1.2 ms, and every picture has new ones (the header's who-is-to-act, a
+    seat's "bid 2 · won 1"), made of words seen before (issue 36: pieces drawn once and
+    pasted). The two are cached apart, so that the stream of new texts does not push the words
+    out of their cache."""
+    if anchor in _COMPOSED and " " in text.strip(" "):
+        return _words(text, size, bold, anchor)
+    return _rendered(text, size, bold, anchor)
+
+
+@lru_cache(maxsize=4096)
+def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text rendered whole by FreeType, as a mask with its offset from the anchor point.
 
     Why cached: FreeType rendering (with a stroke for bold) was the largest cost of a picture,
     and the same ranks, labels and names come back in every picture of a game.
@@ -151,6 +184,38 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     # a palette canvas has no partial coverage: cut the antialiased edge at a quarter instead of
     # a half, so thin strokes of small text stay joined
     return mask.point(_CUT), left, top
+
+
+@lru_cache(maxsize=256)
+def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The mask of a text of several words, pasted together from each word's own mask at the
+    x the whole text's layout gives it (the widths of the words and spaces before it).
+
+    The same pixels as rendering the whole text (tests/bot/images/test_draw.py compares them
+    over many texts, sizes and both weights): the font's advances are whole pixels, it kerns
+    nothing across a space, each glyph is rendered alone at a whole pixel, and a mask is only
+    ever 0 or 255, so the union of the words' masks is the mask of the text. The anchor moves
+    the whole text as one: "m" by half its width, rounded half up; "t" puts the top of its
+    ink, less the stroke, at the anchor point.
+    """
+    space = _word_w(" ", size)
+    placed: list[tuple[Image.Image, int, int]] = []
+    x = 0.0
+    for word in text.split(" "):
+        if word:
+            mask, left, top = _rendered(word, size, bold, "la")
+            placed.append((mask, round(x) + left, top))
+        x += _word_w(word, size) + space
+    left = min(at for _, at, _ in placed)
+    top = min(t for _, _, t in placed)
+    right = max(at + m.width for m, at, _ in placed)
+    bottom = max(t + m.height for m, _, t in placed)
+    out = Image.new("L", (right - left, bottom - top))
+    for mask, at, t in placed:
+        out.paste(mask, (at - left, t - top), mask)
+    if anchor == "mt":
+        return out, left - math.floor(text_w(text, size) / 2 + 0.5), -(1 if bold else 0)
+    return out, left, top
 
 
 _CUT = [0 if v < 64 else 255 for v in range(256)]
@@ -203,7 +268,12 @@ def write(
     if _written is not None:
         _written.append((text, size))
     mask, left, top = _mask(text, size, bold, anchor)
-    d.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+    xy = (round(x) + left, round(y) + top)
+    ink = d.colours.index.get(fill) if isinstance(d, Canvas) and isinstance(fill, tuple) else None
+    if ink is None:
+        d.bitmap(xy, mask, fill=fill)
+    else:  # what ``bitmap`` does, without its checks (a picture writes dozens of texts)
+        d.draw.draw_bitmap(xy, mask.im, ink)
 
 
 def centred(
@@ -327,6 +397,15 @@ class Canvas(ImageDraw.ImageDraw):
         super().__init__(image)
         self.image = image
         self.colours = palette
+        image.load()
+        #: the image's core, for :meth:`stamp`
+        self.core = image.im
+
+    def stamp(self, tile: Image.Image, mask: Image.Image, x: int, y: int) -> None:
+        """Paste a cached tile through its mask with its top-left at (x, y): what
+        ``Image.paste`` does for two loaded images of the canvas's mode, without its checks
+        (a picture pastes dozens of cards and boxes, and the checks cost more than the copy)."""
+        self.core.paste(tile.im, (x, y, x + tile.width, y + tile.height), mask.im)
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
         """A colour of the game's palette as its index, looked up in the palette's own table.
@@ -374,7 +453,7 @@ class Canvas(ImageDraw.ImageDraw):
         if found is None:  # a colour outside the palette: drawn here
             super().rounded_rectangle(xy, radius, fill, outline, width)
         else:
-            self.image.paste(found[0], (bx, by), found[1])
+            self.stamp(found[0], found[1], bx, by)
 
 
 def _flat(xy: Any) -> tuple[float, float, float, float] | None:
@@ -467,7 +546,98 @@ def _tiled(
     if found is None:
         paint(d, x, y)
     else:
-        d.image.paste(found[0], (x - PAD, y - PAD), found[1])
+        d.stamp(found[0], found[1], x - PAD, y - PAD)
+
+
+#: a section's painter: draws at the given top y on the target, returns the y below it
+Painter = Callable[[ImageDraw.ImageDraw, float], float]
+#: cached sections (see :func:`section`): key -> (tile, mask, left, top, advance) or None
+_sections: OrderedDict[tuple[Any, ...], tuple[Image.Image, Image.Image, int, int, float] | None]
+_sections = OrderedDict()
+_section_bytes = [0]
+_section_lock = threading.Lock()
+#: the bytes of pixels the section cache keeps (tiles and their 1-bit masks), least recently
+#: used dropped
+SECTION_BYTES = 4 * 1024 * 1024
+#: the tallest section cached; a taller one is painted directly
+SECTION_MAX = 480
+
+
+def section(
+    d: ImageDraw.ImageDraw, y: float, key: tuple[Any, ...], paint: Painter, width: int = WIDTH
+) -> float:
+    """A full-width part of a picture (a legend, a key of colours) painted once per ``key`` and
+    pasted afterwards; returns the y below it, as ``paint`` does.
+
+    Why: parts that are the same in picture after picture were drawn again each time (issue
+    36: pieces drawn once and pasted). Only for parts shared by many tables or pictures:
+    painting a part into its tile costs several times painting it in place, so a part that
+    changes with one table's state (a strip of the cards of past tricks, the trick's line)
+    costs more than it saves once there are more tables than the cache holds (measured at 100
+    tables of one game: 4.0 against 3.0-3.5 ms a picture). ``key`` must name everything
+    ``paint`` draws from: two calls with one key must paint the same pixels. The part is
+    painted alone into a see-through tile as wide as the canvas, at the same x and at a y of
+    the same parity, and pasted through its mask, so the pixels are those painting it here
+    would give. A part whose painting touches the tile's top or bottom edge (it may reach
+    outside), needs a colour outside the palette, or starts at a fractional y is painted
+    directly instead, as is every part while texts are recorded.
+    """
+    if not isinstance(d, Canvas) or _written is not None or y != int(y):
+        return paint(d, y)
+    palette = d.colours
+    # painted at the same parity of y as here: Pillow rounds halves to even, so only an even
+    # shift moves every pixel by exactly that much
+    origin = PAD + int(y) % 2
+    key = (palette, width, origin, *key)
+    with _section_lock:
+        if key in _sections:
+            _sections.move_to_end(key)
+            found = _sections[key]
+            known = True
+        else:
+            known = False
+    if not known:
+        found = _painted_section(palette, width, origin, paint)
+        size = 0 if found is None else _section_size(found[0])
+        with _section_lock:
+            _sections[key] = found
+            _section_bytes[0] += size
+            while _section_bytes[0] > SECTION_BYTES and len(_sections) > 1:
+                _, dropped = _sections.popitem(last=False)
+                if dropped is not None:
+                    _section_bytes[0] -= _section_size(dropped[0])
+    if found is None:
+        return paint(d, y)
+    tile, mask, left, top, advance = found
+    d.stamp(tile, mask, left, int(y) - origin + top)
+    return y + advance
+
+
+def _painted_section(
+    palette: Palette, width: int, origin: int, paint: Painter
+) -> tuple[Image.Image, Image.Image, int, int, float] | None:
+    """A section painted alone at y = ``origin`` of a see-through tile, cut to what it painted:
+    (tile, mask, left, top in the tile, advance); None when it cannot be cached."""
+    tile = Image.new("P", (width, SECTION_MAX + 2 * PAD), palette.key_index)
+    tile.putpalette(palette.data)
+    # on a Canvas, so that its cards, boxes and texts come from their caches too
+    advance = paint(Canvas(tile, palette), origin) - origin
+    if tile.palette is None or len(tile.palette.colors) > len(palette.colours):
+        return None
+    mask = Image.frombytes("L", tile.size, tile.tobytes().translate(palette.see_through))
+    box = mask.getbbox()
+    if box is None:  # painted nothing: a see-through pixel pasted
+        box = (0, origin, 1, origin + 1)
+    left, top, _, bottom = box
+    if top == 0 or bottom >= tile.height:  # it may reach outside the tile
+        return None
+    # a 1-bit mask: the same pixels pasted (every mask value is 0 or 255), an eighth of the size
+    return tile.crop(box), mask.crop(box).convert("1"), left, top, advance
+
+
+def _section_size(tile: Image.Image) -> int:
+    """The bytes a cached section holds: its tile, a byte a pixel, and its 1-bit mask."""
+    return tile.width * tile.height * 9 // 8
 
 
 def card(
@@ -603,13 +773,11 @@ def png(img: Image.Image) -> bytes:
 
     Why a palette canvas: the pictures are flat colours (fewer than a hundred), so drawing
     straight into a palette image skips quantizing (the slowest step when drawn in RGB) and
-    gives a small file; a fast zlib level keeps encoding cheap and the files stay far below
-    the 150 KB budget. Edges are not antialiased, which Discord's downscaling to the message
-    width smooths.
+    gives a small file. Edges are not antialiased, which Discord's downscaling to the message
+    width smooths. The encoding reuses the bands of earlier pictures (:mod:`.png`: issue 36,
+    deflating the whole picture cost more than the rest of its drawing).
     """
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return encode(img)
 
 
 def crop(img: Image.Image, height: int) -> Image.Image:

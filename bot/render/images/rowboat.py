@@ -8,7 +8,7 @@ text's emoji could not show.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
@@ -260,6 +260,18 @@ def _colour_key(d: Any, y: float) -> float:
     return y + 48
 
 
+def _later_knobs(view: Mapping[str, Any]) -> dict[str, int]:
+    """The cards that are the Knob of a later trick of this hand, by that trick's number (spec
+    §3.2: each card is the Knob of at most one trick); the number tells when it turns Knob."""
+    trick = view.get("trick")
+    now = (view.get("trick_number") or 0) if trick else 0
+    return {
+        _knob_code(t.get("knob")): k
+        for k, t in enumerate(view.get("tide_tricks") or [], start=1)
+        if k > now and t.get("knob_in_play")
+    }
+
+
 class RowboatPictures(Drawer):
     """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
 
@@ -324,14 +336,7 @@ class RowboatPictures(Drawer):
         y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
         if trick:
             y = _ruling_line(d, y, trick) + 6
-        # a card that is the Knob of a later trick of this hand (spec §3.2: each card is the Knob of
-        # at most one trick); its number tells when it turns into that trick's Knob
-        now = (view.get("trick_number") or 0) if trick else 0
-        later = {
-            _knob_code(t.get("knob")): k
-            for k, t in enumerate(view.get("tide_tricks") or [], start=1)
-            if k > now and t.get("knob_in_play")
-        }
+        later = _later_knobs(view)
         cards = []
         for code in hand:
             badge, fill = _marks(code, trick)
@@ -360,5 +365,30 @@ class RowboatPictures(Drawer):
             keys.append(("grey: not playable now", draw.DIM_PAPER))
         if keys:
             y = draw.legend(d, y, keys)
-        y = _colour_key(d, y + 4)
+        # the same under every hand: painted once (a table's Tide strip or trick line, which
+        # change once a trick, are not: at 100 tables their cache only churned, issue 36)
+        y = draw.section(d, y + 4, ("colour key",), _colour_key)
         return draw.png(draw.crop(img, int(y) + 6))
+
+    def hand_key(
+        self, view: Mapping[str, Any], names: Sequence[str] | None = None
+    ) -> Hashable | None:
+        """Everything the hand picture draws: the seat's name, cards, which of them are
+        playable, married and later Knobs, and this trick's number, trump and Knob (another
+        seat's card on the trick changes none of it)."""
+        trick = view.get("trick")
+        ruling = None
+        if trick:
+            knob = trick["knob"]
+            live = bool(trick.get("knob_in_play"))
+            ruling = (trick["number"], trick["trump"], knob["rank"], knob["suit"], live)
+        playable = view.get("playable")
+        married = sorted((m["card"], m["trick"]) for m in view.get("married") or [])
+        return (
+            draw.seat_name(names, view.get("seat", 0)),
+            tuple(view.get("hand") or []),
+            None if playable is None else frozenset(playable),
+            tuple(married),
+            ruling,
+            tuple(sorted(_later_knobs(view).items())),
+        )

@@ -3,6 +3,7 @@ card the games draw fits its game's palette (so none falls back to slow direct d
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
 from bot.render.images import boat, boat_canasta, draw, french, game_of_rows, rowboat
@@ -63,3 +64,75 @@ def test_every_palette_has_room_and_a_free_key() -> None:
         assert palette.colours.index(draw.KEY) == palette.key_index
         assert len(set(palette.colours)) == len(palette.colours)
         assert palette.colours[: len(draw.KIT)] == draw.KIT  # the kit's colours come first
+
+
+def _rendered(text: str, size: int, bold: bool, anchor: str) -> Image.Image:
+    """``text`` written whole by Pillow at (300, 100) of a blank mask, cut like the kit's."""
+    out = Image.new("L", (1400, 240))
+    sw = 1 if bold else 0
+    ImageDraw.Draw(out).text(
+        (300, 100),
+        text,
+        font=draw.font(size),
+        fill=255,
+        anchor=anchor,
+        stroke_width=sw,
+        stroke_fill=255,
+    )
+    return out.point(draw._CUT)
+
+
+def _written(text: str, size: int, bold: bool, anchor: str) -> Image.Image:
+    """``text`` written by the kit (its mask, put together from words) at the same point."""
+    out = Image.new("L", (1400, 240))
+    mask, left, top = draw._mask(text, size, bold, anchor)
+    out.paste(mask, (300 + left, 100 + top), mask)
+    return out
+
+
+TEXTS = [
+    "Hand 2 · trick 3 of 9 · Bartholomew to play",
+    "Ann, Bo to bid or pass",
+    "bid 2 · won 1 · dealer",
+    "  two  spaces and trailing ",
+    "Zoë ⏱ · Łukasz 💤 · J. R. R. Tolkien, jr.",
+    "Trick 12 to AI 3",
+    "grey: not playable now",
+    "WAVES & OARS: (x) [y] {z} 100% #1 @me",
+    "a",
+]
+
+
+@pytest.mark.slow
+def test_a_text_of_several_words_is_the_whole_text_rendered() -> None:
+    """Issue 36: a text is put together from its words' masks; the pixels must be those of
+    rendering it whole, at every size, weight and anchor the pictures use."""
+    for size in (draw.SMALL, draw.NAME, draw.TITLE):
+        for bold in (False, True):
+            for anchor in ("la", "mt", "mm"):
+                for text in TEXTS:
+                    whole = _rendered(text, size, bold, anchor)
+                    assert _written(text, size, bold, anchor).tobytes() == whole.tobytes(), (
+                        text,
+                        size,
+                        bold,
+                        anchor,
+                    )
+                    width = draw.font(size).getlength(text)
+                    assert draw.text_w(text, size) == width
+
+
+def test_a_pasted_section_is_the_directly_painted_one() -> None:
+    """Issue 36: a picture's part painted once and pasted (draw.section) gives the pixels of
+    painting it there, the first time and from the cache, at an even or an odd y."""
+    _, public, _ = views("rowboat_3p")
+    assert public.get("tide")
+    for y in (66, 67, 66, 67):
+        pasted, d = draw.canvas(400, rowboat.PALETTE)
+        painted, p = draw.canvas(400, rowboat.PALETTE)
+        d.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)  # not the background beneath
+        p.rectangle((0, 0, draw.WIDTH, 400), fill=draw.PANEL)
+        key = ("tide", repr(public))
+        below = draw.section(d, y, key, lambda target, top: rowboat._tide(target, top, public))
+        assert below == rowboat._tide(p, y, public)
+        assert pasted.tobytes() == painted.tobytes()

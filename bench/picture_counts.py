@@ -1,0 +1,63 @@
+"""Counts of the card pictures the bot draws, for ``bench/bot.py --count-pictures``.
+
+Loaded into the bot process under measurement (``child_main``), it wraps the picture cache's
+lookup so that every table or hand picture asked for, every one actually drawn (a cache miss)
+and the CPU time of the worker thread that draws it are counted, and writes the running totals
+as JSON to the file named by ``BENCH_PICTURE_COUNTS`` every second; the bench reads that file at
+the start and the end of its measured window. Why: the cost of pictures per interaction is the
+number drawn times the cost of one, and the two call for different remedies (issue 36).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+from bot.render.images import ImageCache
+from bot.render.images import png as encoding
+
+COUNTS: Counter[str] = Counter()
+_lookup = ImageCache.get
+
+
+def _counted(
+    self: ImageCache,
+    game: Hashable,
+    version: Hashable,
+    seat: int | None,
+    draw: Callable[[], bytes | None],
+) -> bytes | None:
+    kind = "table" if seat is None else "hand"
+    COUNTS[f"{kind} pictures asked"] += 1
+
+    def drawn() -> bytes | None:
+        COUNTS[f"{kind} pictures drawn"] += 1
+        start = time.thread_time()
+        try:
+            return draw()
+        finally:
+            COUNTS[f"{kind} drawing ms"] += 1000 * (time.thread_time() - start)  # type: ignore[assignment]
+
+    return _lookup(self, game, version, seat, drawn)
+
+
+def _write(path: Path) -> None:
+    while True:
+        totals = dict(COUNTS)
+        totals["png bands reused"] = encoding.BANDS.hits
+        totals["png bands deflated"] = encoding.BANDS.misses
+        path.with_suffix(".tmp").write_text(json.dumps(totals))
+        path.with_suffix(".tmp").replace(path)
+        time.sleep(1.0)
+
+
+def install() -> None:
+    """Count from now on, and keep the totals in ``$BENCH_PICTURE_COUNTS``."""
+    ImageCache.get = _counted  # type: ignore[method-assign]
+    path = Path(os.environ["BENCH_PICTURE_COUNTS"])
+    threading.Thread(target=_write, args=(path,), daemon=True).start()
