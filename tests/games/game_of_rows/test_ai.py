@@ -299,3 +299,41 @@ def test_strong_search_spends_its_budget_and_halves_the_candidates(
     assert short % ai.CANDIDATES["strong"] == 0 and short >= 30
     assert long >= 60
     assert ai.strong_choose(obs, 1, 90) == code  # repeatable
+
+
+# --------------------------------------------------------------------------- normal's search
+
+
+def test_normal_search_stops_playing_candidates_out_of_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Normal's search (issue 43: p95 90 ms a move, 50 asked) drops a candidate once it is
+    out of reach of the heuristic's move, keeps one rival at most after a check, and plays
+    no more than :data:`ai.MAX_DEALS` deals: on clear positions it ends with half the
+    playouts the full search plays or fewer, and makes the same move."""
+    calls: list[int] = []
+    real = ai.rollout
+
+    def counting(sim: fast.Sim, rng: Rng, limit: int = ai.HORIZON) -> None:
+        calls.append(limit)
+        real(sim, rng, limit)
+
+    monkeypatch.setattr(ai, "rollout", counting)
+    width = ai.CANDIDATES["normal"]
+    for name, candidates in (
+        ("no bluff on an empty deck", width),
+        ("block the one spot left to an opponent about to go out", 2),
+    ):
+        build, right = CLEAR[name]
+        obs = build()
+        assert len(ai.ranked_moves(obs, 1, True)[:width]) == candidates
+        calls.clear()
+        full = ai.search_choose(obs, 1, ai.BUDGETS["normal"], width, prune=False)
+        played_full = len(calls)
+        calls.clear()
+        cut = ai.search_choose(obs, 1, ai.BUDGETS["normal"], width)
+        assert cut == full and cut in right, name
+        # the full search spends the budget (a two-candidate one in 75 deals)
+        assert played_full >= ai.BUDGETS["normal"] - width, name
+        assert len(calls) <= played_full / 2, name
+        assert len(calls) <= candidates * ai.MAX_DEALS, name
