@@ -30,8 +30,9 @@ from bot.i18n.commands import tree_strings  # noqa: E402
 from bot.sessions import SessionManager  # noqa: E402
 from bot.settings import parse_settings  # noqa: E402
 
-#: the API's functions as Babel keywords: ``text(locale, msgid)``, ``plural(locale, s, p, n)``
-KEYWORDS = {"text": (2,), "plural": (2, 3)}
+#: the API's functions as Babel keywords: ``text(locale, msgid)``, ``plural(locale, s, p, n)``,
+#: and ``_(msgid)`` for a function's local shorthand bound to one locale
+KEYWORDS = {"text": (2,), "plural": (2, 3), "_": (1,)}
 
 
 async def command_strings() -> list[tuple[str, str]]:

@@ -182,33 +182,39 @@ def settings_text(
 ) -> str:
     """The settings as the admin who asked reads them (in their own language)."""
 
-    def t(msgid: str, **params: object) -> str:
+    def _(msgid: str, **params: object) -> str:
         return CATALOGS.text(locale, msgid, **params)
 
-    on, off = t("on"), t("off")
-    role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else t("none")
+    on, off = _("on"), _("off")
+    role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else _("none")
     timeout = (
-        t("{seconds} s", seconds=CATALOGS.number(locale, settings.turn_timeout))
+        CATALOGS.plural(
+            locale,
+            "{count} second",
+            "{count} seconds",
+            settings.turn_timeout,
+            count=CATALOGS.number(locale, settings.turn_timeout),
+        )
         if settings.turn_timeout
         else off
     )
     if settings.pictures is None:
-        shown = t("{state} (the bot's default)", state=on if default_pictures else off)
+        shown = _("{state} (the bot's default)", state=on if default_pictures else off)
     else:
         shown = on if settings.pictures else off
     if settings.language is None:
         public = public_locale(None, guild_locale)
-        language = t("{language} (the server's Discord language)", language=NATIVE_NAMES[public])
+        language = _("{language} (the server's Discord language)", language=NATIVE_NAMES[public])
     else:
         language = NATIVE_NAMES[settings.language]
     lines = [
-        t("Admin role: {role}", role=role),
-        t("Thread per game: {state}", state=on if settings.use_threads else off),
-        t("Turn timeout: {timeout}", timeout=timeout),
-        t("Card pictures: {state}", state=shown),
-        t("Language of tables: {language}", language=language),
+        _("Admin role: {role}", role=role),
+        _("Thread per game: {state}", state=on if settings.use_threads else off),
+        _("Turn timeout: {timeout}", timeout=timeout),
+        _("Card pictures: {state}", state=shown),
+        _("Language of tables: {language}", language=language),
     ]
-    return "\n".join([t("Saved.")] * saved + lines)
+    return "\n".join([_("Saved.")] * saved + lines)
 
 
 async def setup(bot: TidewaterBot) -> None:
