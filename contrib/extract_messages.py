@@ -7,7 +7,7 @@ discord.py's decorators, so the commands are built (every cog loaded on a throwa
 nothing sent to Discord) and discord.py's own walk over them records each string.
 
     python contrib/extract_messages.py
-    pybabel update -i bot/i18n/locales/tidewater.pot -d bot/i18n/locales -D tidewater
+    pybabel update -i bot/i18n/locales/tidewater.pot -d bot/i18n/locales -D tidewater -w 100
 """
 
 from __future__ import annotations
