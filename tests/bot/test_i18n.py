@@ -326,6 +326,32 @@ async def test_an_unknown_language_value_is_refused_and_nothing_is_saved(
         await bot.close()
 
 
+@pytest.mark.slow
+async def test_the_not_yours_refusal_reads_in_the_clickers_language(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A German and an English person without a seat click the same hand's control: each is
+    refused in their own language, and only they see it."""
+    from bot.controls.ids import EXPLAIN
+    from tests.bot.flows import Table
+
+    alice, bob = User(1001, "Alice"), User(1002, "Bob")
+    table = Table(fake, await start_bot(fake, tmp_path / "tw.sqlite3"))
+    try:
+        await table.start_game("boat", [alice, bob], ai=2)
+        hand = await table.open_hand(alice)
+        said = {}
+        for person in (User(1009, "Eve", locale="de"), User(1010, "Ed", locale="en-GB")):
+            token = await table.click(person, hand, f"h:{table.game_id}:{EXPLAIN}")
+            said[person.locale] = fake.reply_text(token)
+            assert all(not s.public for s in fake.replies_to(token))
+        assert "diese Knöpfe sind also nicht für dich" in said["de"], said["de"]
+        assert "/spielen" in said["de"] and "Boat" in said["de"]
+        assert "controls are not yours" in said["en-GB"]
+    finally:
+        await table.bot.close()
+
+
 def test_the_template_lists_no_message_twice() -> None:
     seen = [key(m) for m in template() if m.id]
     assert len(seen) == len(set(seen))
