@@ -7,6 +7,7 @@ as Discord receives them (the payload of the real sync, sent to the fake Discord
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import string
@@ -350,6 +351,22 @@ async def test_the_not_yours_refusal_reads_in_the_clickers_language(
         assert "controls are not yours" in said["en-GB"]
     finally:
         await table.bot.close()
+
+
+@pytest.mark.slow
+def test_the_committed_template_is_what_the_extraction_writes() -> None:
+    """Every marked message of the code and every command string is in the template, and the
+    template holds nothing else (run contrib/extract_messages.py, then pybabel update)."""
+    spec = importlib.util.spec_from_file_location(
+        "extract_messages", Path(__file__).resolve().parents[2] / "contrib/extract_messages.py"
+    )
+    assert spec is not None and spec.loader is not None
+    extract = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extract)
+    fixtures = {("choice", registry.get(n).title) for n in registry.names()}
+    fixtures -= {("choice", title) for title in SHIPPED_TITLES}
+    fresh = {key(m) for m in extract.template() if m.id} - fixtures
+    assert fresh == {key(m) for m in template() if m.id}
 
 
 def test_the_template_lists_no_message_twice() -> None:
