@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import controls, gateway
+from bot.i18n.commands import CommandTranslator
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
 from bot.permissions import invite_url
@@ -182,6 +183,8 @@ class TidewaterBot(commands.AutoShardedBot):
         manager.on_deadline(TIMER, self._redrawn(self.tables.windows.on_timer))
         for name in COGS:
             await self.load_extension(name)
+        # the commands' names and descriptions in the catalogs' languages (issue 41)
+        await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         # Games resumed at start-up (AI seats may already have moved before this listener was
         # added): bring every live table up to date once.
@@ -200,10 +203,16 @@ class TidewaterBot(commands.AutoShardedBot):
                     "command sync failed (%s); the bot runs with the commands as they are", exc
                 )
 
-    def command_digest(self) -> str:
-        """A hash of what a sync would send (every command as Discord receives it, and where
-        to), so a start can tell whether Discord already has it."""
-        tree = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+    async def command_digest(self) -> str:
+        """A hash of what a sync would send (every command as Discord receives it, with its
+        translations, and where to), so a start can tell whether Discord already has it: a
+        changed translation alone changes the hash, and is synced."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands()
+        if translator is None:
+            tree = [c.to_dict(self.tree) for c in commands]
+        else:  # what ``tree.sync`` sends: every localization included
+            tree = [await c.get_translated_payload(self.tree, translator) for c in commands]
         where = {"app": self.application_id, "guilds": self.settings.discord.dev_guild_ids}
         text = json.dumps([where, tree], sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
@@ -214,7 +223,7 @@ class TidewaterBot(commands.AutoShardedBot):
         it (a sync is rate limited per day, and every process of a sharded bot did it); the
         commands change only with the code or the development guilds. Only the process that
         serves shard 0 syncs (:meth:`setup_hook`), so several processes do not race."""
-        digest = self.command_digest()
+        digest = await self.command_digest()
         store = self.manager.store
         if not self.force_sync and await store.record(COMMANDS_RECORD) == digest:
             log.info("slash commands unchanged since the last sync: not syncing")

@@ -152,6 +152,9 @@ class GuildSettings:
     use_threads: bool = False
     turn_timeout: int = 0  # seconds a person has to act before the AI policy acts for them; 0 = off
     pictures: bool | None = None  # card pictures on this server's tables; None = the config's
+    #: the language of what the channel sees (a catalog name of ``bot.i18n``); None = the
+    #: server's Discord language
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

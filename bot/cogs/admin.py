@@ -13,7 +13,8 @@ from discord.ext import commands
 from bot.client import TidewaterBot
 from bot.cogs.games import describe
 from bot.controls import MAX_ID
-from bot.sessions import GameInfo, GameNotFound, SessionManager
+from bot.i18n import CATALOGS, ENGLISH, LANGUAGES, NATIVE_NAMES, private_locale, public_locale
+from bot.sessions import GameInfo, GameNotFound, GuildSettings, SessionManager
 
 
 class NotAdmin(app_commands.CheckFailure):
@@ -33,6 +34,20 @@ async def is_admin(interaction: discord.Interaction, manager: SessionManager) ->
     raise NotAdmin(
         "Only server admins can do that: you need Manage Server or the bot's admin role."
     )
+
+
+#: the ``language:`` choice that forgets the server's choice
+FOLLOW_DISCORD = "discord"
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """English and every shipped catalog, each named in itself, and a way back to Discord's
+    server language."""
+    languages = [
+        app_commands.Choice(name=NATIVE_NAMES[code], value=code) for code in (ENGLISH, *LANGUAGES)
+    ]
+    follow = app_commands.Choice(name="The server's Discord language", value=FOLLOW_DISCORD)
+    return [*languages, follow]
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -100,7 +115,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(
-        name="settings", description="Admin role, threads, turn timeout, card pictures"
+        name="settings", description="Admin role, threads, turn timeout, pictures, language"
     )
     @app_commands.describe(
         admin_role="Role whose members may use /admin",
@@ -109,7 +124,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         turn_timeout="Seconds a player has before an AI moves for them (0 = never)",
         pictures="Draw the cards as pictures on tables and hands (the text stays)",
         default_pictures="Forget this server's pictures choice: follow the bot's default",
+        language="Language of the tables and lobbies everyone sees in this server",
     )
+    @app_commands.choices(language=language_choices())
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -119,6 +136,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         turn_timeout: app_commands.Range[int, 0, 86400] | None = None,
         pictures: bool | None = None,
         default_pictures: bool = False,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         changes: dict[str, object] = {}
         if admin_role is not None:
@@ -133,28 +151,70 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
             changes["pictures"] = pictures
         if default_pictures:
             changes["pictures"] = None
+        if language is not None:
+            changes["language"] = None if language.value == FOLLOW_DISCORD else language.value
         guild_id = interaction.guild_id or 0
         manager = self.manager
         if changes:
             settings = await manager.update_guild_settings(guild_id, **changes)
         else:
             settings = await manager.guild_settings(guild_id)
-        role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "none"
-        timeout = f"{settings.turn_timeout} s" if settings.turn_timeout else "off"
-        if settings.pictures is None:
-            default = "on" if self.default_pictures else "off"
-            shown = f"{default} (the bot's default)"
-        else:
-            shown = "on" if settings.pictures else "off"
-        text = (
-            f"Admin role: {role}\nThread per game: {'on' if settings.use_threads else 'off'}\n"
-            f"Turn timeout: {timeout}\nCard pictures: {shown}"
-        )
         await interaction.response.send_message(
-            ("Saved.\n" if changes else "") + text,
+            settings_text(
+                settings,
+                private_locale(interaction.locale),
+                default_pictures=self.default_pictures,
+                guild_locale=interaction.guild_locale,
+                saved=bool(changes),
+            ),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def settings_text(
+    settings: GuildSettings,
+    locale: str,
+    *,
+    default_pictures: bool,
+    guild_locale: object,
+    saved: bool,
+) -> str:
+    """The settings as the admin who asked reads them (in their own language)."""
+
+    def _(msgid: str, **params: object) -> str:
+        return CATALOGS.text(locale, msgid, **params)
+
+    on, off = _("on"), _("off")
+    role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else _("none")
+    timeout = (
+        CATALOGS.plural(
+            locale,
+            "{count} second",
+            "{count} seconds",
+            settings.turn_timeout,
+            count=CATALOGS.number(locale, settings.turn_timeout),
+        )
+        if settings.turn_timeout
+        else off
+    )
+    if settings.pictures is None:
+        shown = _("{state} (the bot's default)", state=on if default_pictures else off)
+    else:
+        shown = on if settings.pictures else off
+    if settings.language is None:
+        public = public_locale(None, guild_locale)
+        language = _("{language} (the server's Discord language)", language=NATIVE_NAMES[public])
+    else:
+        language = NATIVE_NAMES[settings.language]
+    lines = [
+        _("Admin role: {role}", role=role),
+        _("Thread per game: {state}", state=on if settings.use_threads else off),
+        _("Turn timeout: {timeout}", timeout=timeout),
+        _("Card pictures: {state}", state=shown),
+        _("Language of tables: {language}", language=language),
+    ]
+    return "\n".join([_("Saved.")] * saved + lines)
 
 
 async def setup(bot: TidewaterBot) -> None:

@@ -1,4 +1,5 @@
-"""Per-guild settings (admin role, threads, turn timeout): which changes are acceptable.
+"""Per-guild settings (admin role, threads, turn timeout, pictures, language): which changes
+are acceptable.
 
 Why checked by hand: the values come from slash-command options and a misspelt or out-of-range
 setting must be refused with a readable message before anything is written. The manager
@@ -10,11 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.i18n import ENGLISH, LANGUAGES
 from bot.sessions.types import GuildSettings, SessionError
 from bot.store import SettingsRow, SettingsWrite
 
 #: the settings a guild may change (the fields of GuildSettings other than its id)
-SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout", "pictures"}
+SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout", "pictures", "language"}
 #: the longest turn timeout an admin may set (a week)
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
 
@@ -32,6 +34,10 @@ def check_changes(changes: dict[str, Any]) -> None:
         raise SessionError("use_threads must be true or false.")
     if "pictures" in changes and not isinstance(changes["pictures"], bool | None):
         raise SessionError("pictures must be true, false or None (the bot's default).")
+    language = changes.get("language")
+    if language is not None and language not in (ENGLISH, *LANGUAGES):
+        known = ", ".join((ENGLISH, *LANGUAGES))
+        raise SessionError(f"language must be one of {known}, or None (Discord's choice).")
     timeout = changes.get("turn_timeout", 0)
     if type(timeout) is not int or not 0 <= timeout <= MAX_TURN_TIMEOUT:
         raise SessionError("turn_timeout must be a whole number of seconds from 0 to a week.")
@@ -42,12 +48,22 @@ def changed(current: GuildSettings, changes: dict[str, Any]) -> tuple[GuildSetti
     new = replace(current, **changes)
     pictures = None if new.pictures is None else int(new.pictures)
     row = SettingsWrite(
-        new.guild_id, new.admin_role_id, int(new.use_threads), new.turn_timeout, pictures
+        new.guild_id,
+        new.admin_role_id,
+        int(new.use_threads),
+        new.turn_timeout,
+        pictures,
+        new.language,
     )
     return new, row
 
 
 def from_row(row: SettingsRow) -> GuildSettings:
     return GuildSettings(
-        row.guild_id, row.admin_role_id, row.use_threads, row.turn_timeout, row.pictures
+        row.guild_id,
+        row.admin_role_id,
+        row.use_threads,
+        row.turn_timeout,
+        row.pictures,
+        row.language,
     )

@@ -184,6 +184,7 @@ class SettingsWrite(NamedTuple):
     use_threads: int  # 0 or 1
     turn_timeout: int
     pictures: int | None = None  # 0 or 1; None follows the bot's config
+    language: str | None = None  # a catalog name; None follows the server's Discord language
 
 
 @dataclass(slots=True)
@@ -286,6 +287,7 @@ class SettingsRow:
     use_threads: bool
     turn_timeout: int
     pictures: bool | None = None  # None: the bot's config decides
+    language: str | None = None  # None: the server's Discord language decides
 
 
 @dataclass(frozen=True, slots=True)

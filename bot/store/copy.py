@@ -33,7 +33,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("actions", "game_id, seq, seat, code, cause, at"),
     ("snapshots", "game_id, seq, state"),
     ("results", "game_id, seat, user_id, name, score, winner"),
-    ("guild_settings", "guild_id, admin_role_id, use_threads, turn_timeout, pictures"),
+    ("guild_settings", "guild_id, admin_role_id, use_threads, turn_timeout, pictures, language"),
     ("deadlines", "id, game_id, kind, due, data"),
     ("ratings", RATING_COLUMNS),
 )

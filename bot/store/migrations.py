@@ -188,6 +188,11 @@ MIGRATIONS: tuple[str, ...] = (
         updated    REAL    NOT NULL
     );
     """,
+    # 15: a server's language for what the channel sees (issue 41): a catalog name (``de``,
+    # ``pt_BR``; ``en`` for English chosen on purpose); NULL follows the server's Discord language
+    """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -96,11 +96,11 @@ _STATEMENTS: dict[str, str] = {
     "deadlines_del_game": "DELETE FROM deadlines WHERE game_id = ANY($1::int8[])",
     "settings": _insert(
         "guild_settings",
-        "guild_id, admin_role_id, use_threads, turn_timeout, pictures",
-        "int8 int8 int4 int4 int4",
+        "guild_id, admin_role_id, use_threads, turn_timeout, pictures, language",
+        "int8 int8 int4 int4 int4 text",
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout,"
-        " pictures = excluded.pictures",
+        " pictures = excluded.pictures, language = excluded.language",
     ),
     "ratings": _insert(
         "ratings",

@@ -155,6 +155,10 @@ MIGRATIONS: tuple[str, ...] = (
         updated    DOUBLE PRECISION NOT NULL
     );
     """,
+    # 15: a server's language (see bot/store/migrations.py)
+    """
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -63,12 +63,14 @@ class TypedReads(ABC):
 
     async def guild_settings(self) -> list[SettingsRow]:
         rows = await self.fetchall(
-            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures"
+            "SELECT guild_id, admin_role_id, use_threads, turn_timeout, pictures, language"
             " FROM guild_settings"
         )
         return [
-            SettingsRow(g, role, bool(threads), timeout, None if pics is None else bool(pics))
-            for g, role, threads, timeout, pics in rows
+            SettingsRow(
+                g, role, bool(threads), timeout, None if pics is None else bool(pics), language
+            )
+            for g, role, threads, timeout, pics, language in rows
         ]
 
     async def load_open_games(self) -> OpenGames:

@@ -94,10 +94,10 @@ _STATEMENTS: dict[str, tuple[str, str, int]] = {
     "deadlines_del_game": ("DELETE FROM deadlines WHERE game_id IN ", "", 0),
     "settings": _insert(
         "guild_settings",
-        "guild_id, admin_role_id, use_threads, turn_timeout, pictures",
+        "guild_id, admin_role_id, use_threads, turn_timeout, pictures, language",
         " ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id,"
         " use_threads = excluded.use_threads, turn_timeout = excluded.turn_timeout,"
-        " pictures = excluded.pictures",
+        " pictures = excluded.pictures, language = excluded.language",
     ),
     "ratings": _insert("ratings", standings.RATING_COLUMNS, standings.RATING_UPSERT_TAIL),
 }

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.i18n import CATALOGS, private_locale
 from bot.model import HINTS_OFF, GameInfo, Update
 from bot.render import MAX_CONTENT, TableContext, clip
 from bot.render.base import Renderer, renderer_for
@@ -84,14 +85,22 @@ class Actions:
     @staticmethod
     def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
         seat = info.seat_of(interaction.user.id)
+        locale = private_locale(interaction.locale)  # the refusal only they see
         if seat is None and info.status == "lobby":
             raise NotAllowed(
-                "The game has not started yet: press **Join** on the lobby to take a seat."
+                CATALOGS.text(
+                    locale,
+                    "The game has not started yet: press **Join** on the lobby to take a seat.",
+                )
             )
         if seat is None:
             raise NotAllowed(
-                f"You have no seat at this {registry.get(info.game).title} table, so these "
-                "controls are not yours. Join the next game with /play."
+                CATALOGS.text(
+                    locale,
+                    "You have no seat at this {game} table, so these controls are not yours. "
+                    "Join the next game with /play.",
+                    game=registry.get(info.game).title,
+                )
             )
         return seat
 

@@ -46,6 +46,8 @@ class User:
     name: str
     permissions: discord.Permissions = MEMBER_PERMS
     roles: tuple[int, ...] = ()
+    #: the person's Discord language (``interaction.locale``)
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -156,6 +158,8 @@ class FakeDiscord:
         #: channels and threads that no longer exist: every request to one is refused with
         #: "Unknown Channel" (10003), as Discord refuses them
         self.gone: set[int] = set()
+        #: the server's Discord language (``interaction.guild_locale``)
+        self.guild_locale = "en-US"
         #: threads that archived themselves (idle): Discord refuses changes to their messages
         #: (50083) until a new message or ``archived: false`` opens them again
         self.archived: set[int] = set()
@@ -587,8 +591,8 @@ class FakeDiscord:
             "token": token_text,
             "version": 1,
             "app_permissions": str(self.app_permissions.value),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": self.guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,

@@ -32,6 +32,7 @@ LAYERS: tuple[frozenset[str], ...] = (
         {
             "bot.ai",
             "bot.gateway",
+            "bot.i18n",
             "bot.names",
             "bot.permissions",
             "bot.render",

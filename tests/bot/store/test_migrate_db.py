@@ -50,7 +50,7 @@ async def test_live_and_finished_games_move_and_resume(tmp_path: Path, postgres_
         assert before[ids[1]].status == "finished"
         assert [before[gid].status for gid in ids].count("live") == 3
         dumps = {gid: engines(before[gid].game).dump((await mgr.state(gid))[1]) for gid in ids}
-        await mgr.update_guild_settings(9, pictures=False, turn_timeout=30)
+        await mgr.update_guild_settings(9, pictures=False, turn_timeout=30, language="pt_BR")
         stats = await mgr.player_stats(9, 1)
         assert stats  # the finished Boat game rated its people
     finally:
@@ -87,6 +87,7 @@ async def test_live_and_finished_games_move_and_resume(tmp_path: Path, postgres_
         assert await moved.player_stats(9, 1) == stats
         settings = await moved.guild_settings(9)
         assert settings.pictures is False and settings.turn_timeout == 30
+        assert settings.language == "pt_BR"  # issue 41
     finally:
         await moved.close()
 
