@@ -33,6 +33,9 @@ class ImageCache:
     def __init__(self, maxsize: int = 256) -> None:
         self.maxsize = maxsize
         self._items: OrderedDict[Key, bytes | None] = OrderedDict()
+        #: pictures being drawn now: a second ask for one waits for it rather than drawing it
+        #: again (a move's answer and its hand refresh ask for the same hand at once)
+        self._drawing: dict[Key, _Drawing] = {}
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -53,13 +56,35 @@ class ImageCache:
                 self._items.move_to_end(key)
                 self.hits += 1
                 return self._items[key]
-            self.misses += 1
-        picture = draw()
-        with self._lock:
-            self._items[key] = picture
-            self._items.move_to_end(key)
-            while len(self._items) > self.maxsize:
-                self._items.popitem(last=False)
+            drawing = self._drawing.get(key)
+            mine = drawing is None
+            if drawing is not None:
+                self.hits += 1
+                drawing.waiters += 1
+            else:
+                self.misses += 1
+                drawing = self._drawing[key] = _Drawing()
+        if not mine:
+            drawing.done.wait()
+            if drawing.error is not None:
+                raise drawing.error
+            return drawing.picture
+        try:
+            picture = draw()
+        except BaseException as error:
+            drawing.error = error
+            raise
+        else:
+            drawing.picture = picture
+            with self._lock:
+                self._items[key] = picture
+                self._items.move_to_end(key)
+                while len(self._items) > self.maxsize:
+                    self._items.popitem(last=False)
+        finally:
+            with self._lock:
+                del self._drawing[key]
+            drawing.done.set()
         return picture
 
     def forget(self, game: Hashable) -> None:
@@ -70,3 +95,16 @@ class ImageCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class _Drawing:
+    """A picture one thread is drawing, which others asking for it wait on."""
+
+    __slots__ = ("done", "error", "picture", "waiters")
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.picture: bytes | None = None
+        self.error: BaseException | None = None
+        #: how many asks wait on it (read by a test)
+        self.waiters = 0
