@@ -320,9 +320,7 @@ def search(
 ) -> str:
     """Regret matching at the root over determinized worlds; returns a code drawn from the
     average strategy. ``iterations`` playouts in all (``iterations // cards`` worlds)."""
-    k = knowledge(observation)
-    allowed = set(candidates(k))
-    legal = [code for code in observation.legal if _card(code) in allowed]
+    k, legal = _searched(observation)
     if len(legal) == 1:
         return legal[0]
     rng = Rng(seed)
@@ -505,9 +503,7 @@ def modelled(
     """``strong``'s search: :func:`_root` with the other seats played as ``normal`` would
     play them in each sampled world. ``iterations`` counts our own playouts; each world also
     runs one ``normal`` search per other seat, so it costs about as much again."""
-    k = knowledge(observation)
-    allowed = set(candidates(k))
-    legal = [code for code in observation.legal if _card(code) in allowed]
+    k, legal = _searched(observation)
     if len(legal) == 1:
         return legal[0]
     rng = Rng(seed)
@@ -553,3 +549,11 @@ def hint(observation: Observation, seed: int) -> tuple[str, str]:
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}
 #: the levels that can stop at a time budget
 ANYTIME: dict[str, AnytimePolicy] = {"strong": strong_timed}
+
+
+def _searched(observation: Observation) -> tuple[Knowledge, list[str]]:
+    """The seat's knowledge and the legal codes a search weighs (the candidates its
+    knowledge leaves), shared by normal's and strong's searches."""
+    k = knowledge(observation)
+    allowed = set(candidates(k))
+    return k, [code for code in observation.legal if _card(code) in allowed]
