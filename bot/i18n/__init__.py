@@ -14,14 +14,20 @@ else the server's Discord language, else English (:func:`public_locale`).
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from babel import Locale as BabelLocale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+
+from games.text import Msg
 
 #: the catalogs' directory: ``<lang>/LC_MESSAGES/tidewater.po`` and the template
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -40,12 +46,19 @@ NATIVE_NAMES: dict[str, str] = {
 }
 
 
+#: a pseudo-language for the layout tests: each message in the longest of its translations
+#: (English included), so a test that fits it fits every language
+LONGEST = "longest"
+
+
 def catalog_name(locale: object) -> str:
     """The catalog for a Discord or POSIX locale name (``discord.Locale`` or a string):
     ``pt-BR`` → ``pt_BR``, else its language alone (``es-ES`` → ``es``), else English."""
     raw = str(getattr(locale, "value", locale) or "").strip().replace("-", "_")
     if not raw:
         return ENGLISH
+    if raw == LONGEST:
+        return LONGEST
     if raw in LANGUAGES:
         return raw
     language = raw.split("_", 1)[0].lower()
@@ -92,6 +105,8 @@ class Catalogs:
         return found
 
     def _compile(self, name: str) -> gettext.NullTranslations:
+        if name == LONGEST:
+            return _Longest([self.translations(language) for language in LANGUAGES])
         path = self.po_path(name)
         if name == ENGLISH or not path.exists():
             return gettext.NullTranslations()
@@ -123,8 +138,125 @@ class Catalogs:
 
     def number(self, locale: object, value: float) -> str:
         """A number as the language writes it (``1.234,5`` in German, ``1 234,5`` in French)."""
-        return format_decimal(value, locale=BabelLocale.parse(catalog_name(locale)))
+        name = catalog_name(locale)
+        return format_decimal(value, locale=BabelLocale.parse("fr" if name == LONGEST else name))
+
+
+class _Longest(gettext.NullTranslations):
+    """Each message in its longest form among the languages (the layout tests' language)."""
+
+    def __init__(self, languages: list[gettext.NullTranslations]) -> None:
+        super().__init__()
+        self.languages = languages
+
+    def gettext(self, message: str) -> str:
+        return max([message, *(t.gettext(message) for t in self.languages)], key=len)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        english = msgid1 if n == 1 else msgid2
+        forms = (t.ngettext(msgid1, msgid2, n) for t in self.languages)
+        return max([english, *forms], key=len)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return max([message, *(t.pgettext(context, message) for t in self.languages)], key=len)
 
 
 #: the shipped catalogs, shared by the whole process
 CATALOGS = Catalogs()
+
+
+# ---- the language of the message being built ---------------------------------------------------
+# Why a context variable (as Red-DiscordBot's ``set_contextual_locale`` does): a renderer is a
+# pure function of a view, and its words are the one input that depends on who will read the
+# result, not on the game. The shell says once, where a message is built for someone, which
+# language that is (:func:`speaking`); every ``_()`` below it reads it, and nothing else changes
+# shape. An asyncio task and a ``contextvars.copy_context().run`` carry it along; a plain thread
+# does not, so work handed to a thread is run in a copy of the caller's context.
+_LOCALE: ContextVar[str] = ContextVar("tidewater_locale", default=ENGLISH)
+
+
+def current_locale() -> str:
+    """The catalog name of the language being written (English unless the shell said)."""
+    return _LOCALE.get()
+
+
+@contextmanager
+def speaking(locale: object) -> Iterator[str]:
+    """Write in ``locale`` (a Discord locale, a catalog name) inside the ``with`` block."""
+    token = _LOCALE.set(catalog_name(locale))
+    try:
+        yield _LOCALE.get()
+    finally:
+        _LOCALE.reset(token)
+
+
+def speak(locale: object) -> None:
+    """Write in ``locale`` for the rest of the current task (an interaction's own task)."""
+    _LOCALE.set(catalog_name(locale))
+
+
+_DOMAINS: dict[str, Catalogs] = {DOMAIN: CATALOGS}
+
+
+def catalogs_for(domain: str) -> Catalogs:
+    """The catalogs of ``domain``: the shell's own (``tidewater``), or a game's, kept in its
+    package as ``games/<game>/locales/<lang>/LC_MESSAGES/<game>.po`` (a game brings its words
+    with it, like its rules and its pictures)."""
+    found = _DOMAINS.get(domain)
+    if found is None:
+        spec = importlib.util.find_spec(f"games.{domain}")
+        where = spec.submodule_search_locations if spec is not None else None
+        directory = Path(next(iter(where))) / "locales" if where else LOCALES / domain
+        found = _DOMAINS[domain] = Catalogs(directory, domain)
+    return found
+
+
+def translate(value: Any) -> Any:
+    """A :class:`games.text.Msg` in the current language; any other value as it is (a name, a
+    number, a string already written by a renderer)."""
+    if not isinstance(value, Msg):
+        return value
+    catalogs = catalogs_for(value.domain)
+    params = {k: translate(v) for k, v in value.params.items()}
+    if value.plural_id is not None and value.n is not None:
+        return catalogs.plural(current_locale(), value.msgid, value.plural_id, value.n, **params)
+    return catalogs.text(current_locale(), value.msgid, **params)
+
+
+class _Text(Protocol):
+    def __call__(self, msgid: str, /, **params: Any) -> str: ...
+
+
+class _Plural(Protocol):
+    def __call__(self, singular: str, plural: str, n: int, /, **params: Any) -> str: ...
+
+
+class Texts(NamedTuple):
+    """One catalog's two functions, in the current language: ``_(msgid, **values)`` and
+    ``_n(singular, plural, n, **values)``. Both are Babel keywords, so a module writes
+    ``_, _n = texts("rowboat")`` once and marks each sentence where it is written."""
+
+    text: _Text
+    plural: _Plural
+
+
+def texts(domain: str = DOMAIN) -> Texts:
+    """The functions that write ``domain``'s messages in the current language (values that are
+    :class:`games.text.Msg` are translated too)."""
+
+    def text(msgid: str, /, **params: Any) -> str:
+        catalogs = catalogs_for(domain)
+        values = {k: translate(v) for k, v in params.items()} if params else params
+        return catalogs.text(_LOCALE.get(), msgid, **values)
+
+    def plural(singular: str, plural_: str, n: int, /, **params: Any) -> str:
+        catalogs = catalogs_for(domain)
+        values = {k: translate(v) for k, v in params.items()} if params else params
+        return catalogs.plural(_LOCALE.get(), singular, plural_, n, **values)
+
+    return Texts(text, plural)
+
+
+def number(value: float) -> str:
+    """A number as the current language writes it."""
+    return CATALOGS.number(_LOCALE.get(), value)

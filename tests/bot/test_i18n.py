@@ -27,29 +27,43 @@ from bot.i18n import (
     ENGLISH,
     LANGUAGES,
     LOCALES,
+    LONGEST,
     Catalogs,
     catalog_name,
+    catalogs_for,
+    current_locale,
     private_locale,
     public_locale,
+    speaking,
+    texts,
+    translate,
 )
 from bot.i18n.commands import CommandTranslator, tree_strings
 from games import registry
+from games.text import Msg
 from tests.bot.harness import ADMIN_PERMS, GUILD_ID, FakeDiscord, User, settle, start_bot
 
 #: the games a player can pick (the test-only games of tests/fixtures are not translated)
 SHIPPED_TITLES = ("Boat", "Boat Canasta", "Game of Rows", "Rowboat", "Turn the Tide")
-POT = LOCALES / f"{DOMAIN}.pot"
 #: Discord's rule for command and option names (``^[-_\p{L}\p{N}]{1,32}$``), and lowercase
 NAME_MAX, TEXT_MAX = 32, 100
 
 
-def template() -> Catalog:
-    with POT.open("rb") as f:
+#: every catalog: the shell's and each shipped game's (a game's words live in its package)
+DOMAINS = (DOMAIN, "boat", "boat_canasta", "game_of_rows", "rowboat", "turn_the_tide")
+
+
+def template(domain: str = DOMAIN) -> Catalog:
+    catalogs = catalogs_for(domain)
+    with (catalogs.directory / f"{domain}.pot").open("rb") as f:
         return read_po(f)
 
 
-def catalog(language: str) -> Catalog:
-    with CATALOGS.po_path(language).open("rb") as f:
+def catalog(language: str, domain: str = DOMAIN) -> Catalog:
+    path = catalogs_for(domain).po_path(language)
+    if not path.exists():
+        return Catalog(locale=language, domain=domain)
+    with path.open("rb") as f:
         return read_po(f, locale=language)
 
 
@@ -71,14 +85,15 @@ def valid_name(name: str) -> bool:
 
 
 # ---- the catalogs ----------------------------------------------------------------------------
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_catalog_translates_every_message_of_the_template(language: str) -> None:
-    wanted = {key(m) for m in template() if m.id}
-    po = catalog(language)
+def test_every_catalog_translates_every_message_of_the_template(language: str, domain: str) -> None:
+    wanted = {key(m) for m in template(domain) if m.id}
+    po = catalog(language, domain)
     have = {key(m): m for m in po if m.id}
     missing = sorted(wanted - set(have), key=str)[:5]
     extra = sorted(set(have) - wanted, key=str)[:5]
-    assert set(have) == wanted, f"{language}: run pybabel update (README): {missing}, {extra}"
+    assert set(have) == wanted, f"{domain} {language}: run the update (README): {missing}, {extra}"
     for k, m in have.items():
         forms = m.string if isinstance(m.string, tuple | list) else (m.string,)
         assert forms and all(forms), f"{language}: {k} is not translated"
@@ -86,9 +101,10 @@ def test_every_catalog_translates_every_message_of_the_template(language: str) -
     assert not po.obsolete
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_translation_keeps_the_english_placeholders(language: str) -> None:
-    for m in catalog(language):
+def test_each_translation_keeps_the_english_placeholders(language: str, domain: str) -> None:
+    for m in catalog(language, domain):
         if not m.id:
             continue
         ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
@@ -367,9 +383,62 @@ def test_the_committed_template_is_what_the_extraction_writes() -> None:
     fixtures -= {("choice", title) for title in SHIPPED_TITLES}
     fresh = {key(m) for m in extract.template() if m.id} - fixtures
     assert fresh == {key(m) for m in template() if m.id}
+    assert sorted(extract.shipped_games()) == sorted(DOMAINS[1:])
+    for game in DOMAINS[1:]:
+        assert {key(m) for m in extract.game_template(game) if m.id} == {
+            key(m) for m in template(game) if m.id
+        }, f"{game}: run contrib/extract_messages.py --update (README)"
 
 
-def test_the_template_lists_no_message_twice() -> None:
-    seen = [key(m) for m in template() if m.id]
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_template_lists_no_message_twice(domain: str) -> None:
+    seen = [key(m) for m in template(domain) if m.id]
     assert len(seen) == len(set(seen))
     assert not [k for k in seen if re.search(r"\{\d*\}", k[1])]  # named placeholders only
+
+
+# ---- the language of the message being built -------------------------------------------------
+def test_an_engine_message_reads_in_the_language_being_written() -> None:
+    said = Msg(DOMAIN, "Admin role: {role}", role=Msg(DOMAIN, "Saved."))
+    assert translate(said) == "Admin role: Saved."  # English unless the shell says
+    with speaking("fr"):
+        assert translate(said) == "Rôle admin : Enregistré."
+        with speaking(discord.Locale.german):
+            assert current_locale() == "de" and translate(Msg(DOMAIN, "Saved.")) == "Gespeichert."
+        assert current_locale() == "fr"
+    assert current_locale() == ENGLISH
+    assert translate("already written") == "already written" and translate(3) == 3
+
+
+def test_a_renderers_functions_follow_the_language_and_translate_their_values() -> None:
+    _, _n = texts()
+    with speaking("de"):
+        assert _("Saved.") == "Gespeichert."
+        assert _("Admin role: {role}", role=Msg(DOMAIN, "Saved.")) == "Admin-Rolle: Gespeichert."
+        assert _n("{count} second", "{count} seconds", 2, count=2) == "2 Sekunden"
+    assert _("Saved.") == "Saved."
+
+
+def test_the_longest_language_picks_each_messages_longest_form() -> None:
+    forms = [CATALOGS.text(language, "Saved.") for language in (ENGLISH, *LANGUAGES)]
+    assert CATALOGS.text(LONGEST, "Saved.") == max(forms, key=len)
+    assert CATALOGS.text(LONGEST, "no such message") == "no such message"
+
+
+def test_a_copied_context_carries_the_language_into_a_thread() -> None:
+    import concurrent.futures
+    import contextvars
+
+    _, _n = texts()
+    with speaking("es"), concurrent.futures.ThreadPoolExecutor(1) as pool:
+        plain = pool.submit(_, "Saved.").result()
+        carried = pool.submit(contextvars.copy_context().run, _, "Saved.").result()
+    assert plain == "Saved." and carried == CATALOGS.text("es", "Saved.") != "Saved."
+
+
+def test_a_games_catalog_lives_in_its_package() -> None:
+    found = catalogs_for("rowboat")
+    import games.rowboat
+
+    assert found.directory == Path(games.rowboat.__file__).parent / "locales"
+    assert found is catalogs_for("rowboat")
