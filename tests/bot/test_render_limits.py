@@ -94,6 +94,28 @@ CASES = [
 ]
 
 
+#: every seat's hand (and its Played history) is drawn at every EVERY-th step; in between, the
+#: hands of the seats to act only. Why: the hand of a seat that is not to act changes little from
+#: one step to the next and carries no controls, while drawing every hand at every step (and the
+#: whole history of the hand in each, which grows with it) made these walks the suite's largest
+#: cost; a hand's longest history is checked anyway, just before the next hand clears it.
+EVERY = 3
+
+
+def drawn_seats(engine: Any, state: Any, players: int, step: int) -> list[int]:
+    """The seats whose hands are drawn at ``step`` (see :data:`EVERY`)."""
+    if step % EVERY == 0 or engine.is_over(state):
+        return list(range(players))
+    acting = set(engine.to_act(state))
+    return [seat for seat in range(players) if seat in acting]
+
+
+def check_played(render: Any, ctx: Any, view: Any, seat: int, so_far: list[Event]) -> None:
+    played = render.played(ctx, view, seat, so_far)
+    if played is not None:  # issue 37: the hand's history fits too
+        check_embed(controls.to_embed(played).to_dict())  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("game", "players"), CASES)
 async def test_random_states_fit_discord_limits(game: str, players: int) -> None:
     engine = registry.get(game)
@@ -108,7 +130,7 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
         state = engine.new_game(players, dict(profile.options), seed=seed)
         log: list[str] = []
         hand_so_far: list[list[Event]] = [[] for _ in range(players)]  # what Played is given
-        for _ in range(steps):
+        for step in range(steps):
             ctx = TableContext(
                 game_id=info.id,
                 title=engine.title,
@@ -124,7 +146,7 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
             check_components(
                 controls.table_view(info.id, snapshot=SnapshotWording()).to_components()
             )
-            for seat in range(players):
+            for seat in drawn_seats(engine, state, players, step):
                 legal = engine.legal_actions(state, seat)
                 hand = render.hand(ctx, engine.view(state, seat), seat, legal)
                 check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
@@ -138,9 +160,8 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                     played=render.played_button,
                 )
                 check_components(view.to_components())
-                played = render.played(ctx, engine.view(state, seat), seat, hand_so_far[seat])
-                if played is not None:  # issue 37: the hand's history fits too
-                    check_embed(controls.to_embed(played).to_dict())  # type: ignore[arg-type]
+                if step % EVERY == 0:
+                    check_played(render, ctx, engine.view(state, seat), seat, hand_so_far[seat])
                 offered = {b.code for b in hand.buttons} | {
                     a.code for c in hand.choices for a in c.actions
                 }
@@ -152,10 +173,13 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                 break
             seat = rng.choice(engine.to_act(state))
             action = rng.choice(engine.legal_actions(state, seat))
+            before = state
             state, events = engine.apply(state, seat, action)
             for event in events:
                 for viewer, so_far in enumerate(hand_so_far):
                     if render.starts_hand(event):
+                        # the longest history of a hand is its last: checked before it clears
+                        check_played(render, ctx, engine.view(before, viewer), viewer, so_far)
                         so_far.clear()
                     if event.visible(viewer):
                         so_far.append(event)
@@ -221,29 +245,34 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
         so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
-        for _ in range(min(400, 3 * profile.typical_steps)):
+        for step in range(min(400, 3 * profile.typical_steps)):
             status = "finished" if engine.is_over(state) else "live"
             ctx = TableContext(
                 1, engine.title, PHONE_NAMES[:players], tuple(range(players)), status
             )
             view = engine.view(state, None)
             specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
-            for seat in range(players):
+            for seat in drawn_seats(engine, state, players, step):
                 legal = engine.legal_actions(state, seat)
                 specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
-                played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
-                if played is not None:
-                    specs.append(played)
+                if step % EVERY == 0:
+                    played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
+                    if played is not None:
+                        specs.append(played)
             for spec in specs:
                 for line in narrow_lines(spec):
                     assert columns(line) <= PHONE_COLUMNS, line
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
+            before = state
             state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
             for event in events:
                 for viewer, seen in enumerate(so_far):
                     if render.starts_hand(event):
+                        last = render.played(ctx, engine.view(before, viewer), viewer, seen)
+                        for line in narrow_lines(last) if last is not None else ():
+                            assert columns(line) <= PHONE_COLUMNS, line
                         seen.clear()
                     if event.visible(viewer):
                         seen.append(event)
