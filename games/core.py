@@ -591,13 +591,21 @@ def told(why: list[str] | None, move: Told, reason: str) -> Told:
     return move
 
 
-def effect_lines(engine: Engine, state: Any, seat: int) -> tuple[str, ...]:
+def effect_lines(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    legal: Sequence[Action] | None = None,
+    seen: dict[str, Any] | None = None,
+) -> tuple[str, ...]:
     """The effect lines of the special controls ``seat`` is offered (:class:`Effects`); nothing
-    for an engine without the hook."""
+    for an engine without the hook. A caller that already holds the seat's ``legal`` actions
+    and its view (``seen``) passes them: a hand drawn on every move need not ask twice."""
     if not has_hook(engine, Effects):
         return ()
-    legal = tuple(action.code for action in engine.legal_actions(state, seat))
-    return tuple(cast(Effects, engine).effects(engine.view(state, seat), legal))
+    actions = engine.legal_actions(state, seat) if legal is None else legal
+    view = engine.view(state, seat) if seen is None else seen
+    return tuple(cast(Effects, engine).effects(view, tuple(a.code for a in actions)))
 
 
 def decision_lines(engine: Engine, state: Any, seat: int, names: Sequence[str]) -> tuple[str, ...]:

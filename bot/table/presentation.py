@@ -153,10 +153,10 @@ class Presenter:
         reasons = explanations(engine, state, seat) if live else ()
         if reasons:
             ctx = replace(ctx, reasons=reasons)
-        effects = effect_lines(engine, state, seat) if live and not away else ()
+        seen = engine.view(state, seat)
+        effects = effect_lines(engine, state, seat, legal, seen) if live and not away else ()
         if effects:  # what the special controls offered here do (the game's words)
             ctx = replace(ctx, effects=effects)
-        seen = engine.view(state, seat)
         if not live:  # stopped early (an admin, or nobody moved): the engine still waits on
             seen = {**seen, "to_act": []}  # someone, but nobody is to move any more
         spec = render.hand(ctx, seen, seat, legal, focus)
