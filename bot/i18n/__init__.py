@@ -97,6 +97,10 @@ class Catalogs:
 
     def translations(self, locale: object) -> gettext.NullTranslations:
         """The compiled catalog of a locale (English: none, the ids are English)."""
+        if isinstance(locale, str):  # a catalog name already (the context variable's)
+            ready = self._loaded.get(locale)
+            if ready is not None:
+                return ready
         name = catalog_name(locale)
         found = self._loaded.get(name)
         if found is None:
@@ -244,15 +248,23 @@ def texts(domain: str = DOMAIN) -> Texts:
     """The functions that write ``domain``'s messages in the current language (values that are
     :class:`games.text.Msg` are translated too)."""
 
+    # Why written out rather than through Catalogs.text: a renderer calls these a few hundred
+    # times a message, so English (the ids themselves) costs one comparison and no lookup
     def text(msgid: str, /, **params: Any) -> str:
-        catalogs = catalogs_for(domain)
-        values = {k: translate(v) for k, v in params.items()} if params else params
-        return catalogs.text(_LOCALE.get(), msgid, **values)
+        locale = _LOCALE.get()
+        if locale != ENGLISH:
+            msgid = catalogs_for(domain).translations(locale).gettext(msgid)
+        if not params:
+            return msgid
+        return msgid.format(**{k: translate(v) for k, v in params.items()})
 
     def plural(singular: str, plural_: str, n: int, /, **params: Any) -> str:
-        catalogs = catalogs_for(domain)
-        values = {k: translate(v) for k, v in params.items()} if params else params
-        return catalogs.plural(_LOCALE.get(), singular, plural_, n, **values)
+        locale = _LOCALE.get()
+        if locale == ENGLISH:
+            form = singular if n == 1 else plural_
+        else:
+            form = catalogs_for(domain).translations(locale).ngettext(singular, plural_, n)
+        return form.format(n=n, **{k: translate(v) for k, v in params.items()})
 
     return Texts(text, plural)
 
