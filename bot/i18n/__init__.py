@@ -238,7 +238,7 @@ class _Plural(Protocol):
 class Texts(NamedTuple):
     """One catalog's two functions, in the current language: ``_(msgid, **values)`` and
     ``_n(singular, plural, n, **values)``. Both are Babel keywords, so a module writes
-    ``_, _n = texts("rowboat")`` once and marks each sentence where it is written."""
+    ``_, _n = texts("<game>")`` once and marks each sentence where it is written."""
 
     text: _Text
     plural: _Plural

@@ -20,10 +20,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import ENGLISH, current_locale
 from bot.render.images.base import seat_name as seat_name
 from bot.render.images.png import encode
 
@@ -96,10 +98,28 @@ class Palette:
         self.see_through = bytes(0 if i == self.key_index else 255 for i in range(256))
 
 
-@lru_cache(maxsize=32)
+#: the face of every language but English: DejaVu Sans Condensed (Bitstream Vera licence, in
+#: ``fonts/``), about as wide as Pillow's own. Why two faces: Pillow's own (Aileron) has no
+#: accented letter (é, ü, ß, ã, ñ and the dash drew as boxes), and English pictures stay as
+#: they were, pixel for pixel
+OTHER_FACE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed.ttf"
+
+
+def face() -> str:
+    """The face of the language being written: ``""`` (Pillow's own) for English, else the
+    other one's path. Part of every cache key below, so two languages never share a mask."""
+    return "" if current_locale() == ENGLISH else str(OTHER_FACE)
+
+
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own font at ``size`` px, loaded once per size (loading costs ~1 ms)."""
-    return ImageFont.load_default(size=size)
+    """The current language's font at ``size`` px (each face and size loaded once)."""
+    return _font(size, face())
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, path: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A face at ``size`` px, loaded once (loading costs ~1 ms)."""
+    return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
 
 
 # ---------------------------------------------------------------- cards
@@ -137,16 +157,25 @@ def text_w(text: str, size: int) -> float:
     once (:func:`_word_w`): the font's widths add up across a space exactly (no kerning there:
     checked over every pair of characters the pictures write), and a picture's new texts
     ("Ann · 9 cards", "Hand 2 · trick 3 of 9") are new arrangements of words written before."""
+    return _text_w(text, size, face())
+
+
+def _text_w(text: str, size: int, path: str) -> float:
+    # only Pillow's own face has whole-pixel advances and no kerning across a space; the other
+    # face's text is measured (and drawn, :func:`_mask`) whole
+    if path:
+        return _word_w(text, size, path)
     if " " in text.strip(" "):
         words = text.split(" ")
-        return sum(_word_w(w, size) for w in words) + _word_w(" ", size) * (len(words) - 1)
-    return _word_w(text, size)
+        space = _word_w(" ", size, path)
+        return sum(_word_w(w, size, path) for w in words) + space * (len(words) - 1)
+    return _word_w(text, size, path)
 
 
 @lru_cache(maxsize=4096)
-def _word_w(text: str, size: int) -> float:
+def _word_w(text: str, size: int, path: str) -> float:
     """Width of a word in px (cached: layouts measure the same words again and again)."""
-    return font(size).getlength(text)
+    return _font(size, path).getlength(text)
 
 
 #: the anchors a text of several words is put together for (see :func:`_mask`): "la" (left,
@@ -162,19 +191,22 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     seat's "bid 2 · won 1"), made of words seen before (issue 36: pieces drawn once and
     pasted). The two are cached apart, so that the stream of new texts does not push the words
     out of their cache."""
-    if anchor in _COMPOSED and " " in text.strip(" "):
-        return _words(text, size, bold, anchor)
-    return _rendered(text, size, bold, anchor)
+    path = face()
+    if not path and anchor in _COMPOSED and " " in text.strip(" "):
+        return _words(text, size, bold, anchor, path)
+    return _rendered(text, size, bold, anchor, path)
 
 
 @lru_cache(maxsize=4096)
-def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def _rendered(
+    text: str, size: int, bold: bool, anchor: str, path: str = ""
+) -> tuple[Image.Image, int, int]:
     """A text rendered whole by FreeType, as a mask with its offset from the anchor point.
 
     Why cached: FreeType rendering (with a stroke for bold) was the largest cost of a picture,
     and the same ranks, labels and names come back in every picture of a game.
     """
-    f = font(size)
+    f = _font(size, path)
     sw = 1 if bold else 0
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=sw))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
@@ -187,7 +219,9 @@ def _rendered(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
 
 
 @lru_cache(maxsize=256)
-def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def _words(
+    text: str, size: int, bold: bool, anchor: str, path: str = ""
+) -> tuple[Image.Image, int, int]:
     """The mask of a text of several words, pasted together from each word's own mask at the
     x the whole text's layout gives it (the widths of the words and spaces before it).
 
@@ -198,14 +232,14 @@ def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     the whole text as one: "m" by half its width, rounded half up; "t" puts the top of its
     ink, less the stroke, at the anchor point.
     """
-    space = _word_w(" ", size)
+    space = _word_w(" ", size, path)
     placed: list[tuple[Image.Image, int, int]] = []
     x = 0.0
     for word in text.split(" "):
         if word:
-            mask, left, top = _rendered(word, size, bold, "la")
+            mask, left, top = _rendered(word, size, bold, "la", path)
             placed.append((mask, round(x) + left, top))
-        x += _word_w(word, size) + space
+        x += _word_w(word, size, path) + space
     left = min(at for _, at, _ in placed)
     top = min(t for _, _, t in placed)
     right = max(at + m.width for m, at, _ in placed)
@@ -214,7 +248,7 @@ def _words(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     for mask, at, t in placed:
         out.paste(mask, (at - left, t - top), mask)
     if anchor == "mt":
-        return out, left - math.floor(text_w(text, size) / 2 + 0.5), -(1 if bold else 0)
+        return out, left - math.floor(_text_w(text, size, path) / 2 + 0.5), -(1 if bold else 0)
     return out, left, top
 
 

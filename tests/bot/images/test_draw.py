@@ -136,3 +136,31 @@ def test_a_pasted_section_is_the_directly_painted_one() -> None:
         below = draw.section(d, y, key, lambda target, top: rowboat._tide(target, top, public))
         assert below == rowboat._tide(p, y, public)
         assert pasted.tobytes() == painted.tobytes()
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es", "pt_BR"])
+def test_every_letter_the_catalogs_draw_has_a_glyph(language: str) -> None:
+    """Issue 41: a picture in another language draws its accented letters (Pillow's own face
+    has none: "météo" drew as "m☐t☐o"); its face has a glyph for every letter of every
+    catalog's translations, and texts are drawn whole in it."""
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import catalogs_for, speaking
+
+    letters: set[str] = set()
+    for domain in ("tidewater", "boat", "boat_canasta", "game_of_rows", "rowboat", "turn_the_tide"):
+        path = catalogs_for(domain).po_path(language)
+        if path.exists():
+            with path.open("rb") as f:
+                for m in read_po(f):
+                    forms = m.string if isinstance(m.string, tuple | list) else (m.string,)
+                    letters |= {ch for form in forms for ch in form or "" if ch.isalpha()}
+    with speaking(language):
+        f = draw.font(draw.SMALL)
+        missing = bytes(f.getmask("\U0010fffd"))
+        assert not [ch for ch in sorted(letters) if bytes(f.getmask(ch)) == missing]
+        assert _written("carte météo", draw.SMALL, False, "la").tobytes() == (
+            _rendered("carte météo", draw.SMALL, False, "la").tobytes()
+        )
+    with speaking("en"):  # English keeps Pillow's own face, so its pictures did not change
+        assert draw.face() == ""
