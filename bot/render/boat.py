@@ -292,13 +292,14 @@ def last_hand_text(ctx: TableContext, view: dict[str, Any]) -> str | None:
         else _("{name} bid {bid} and went down.", name=name, bid=bid)
     ]
     for team, seats in enumerate(teams):
+        signed = f"{change[team]:+d}"
         parts.append(
             _n(
                 "{team}: {n} card point, {change} to the score.",
                 "{team}: {n} card points, {change} to the score.",
                 int(points_[team]),
                 team=ctx.team(seats),
-                change=f"{change[team]:+d}",
+                change=signed,
             )
         )
     to_team = last.get("last_trick_team")
