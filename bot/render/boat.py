@@ -52,9 +52,9 @@ from games.text import Msg, messages
 _, _n = texts("boat")
 msg, msg_n = messages("boat")
 
-#: Boat's terms, each once: English term -> its message, which every language translates once
-#: and every sentence of the game uses (the card and suit names below are these entries). The
-#: Boat card keeps the game's own name in every language, as the game's title does.
+#: Boat's terms, each once: English term (lower case) -> its message, which every language
+#: translates once and every sentence of the game uses (the card and suit names below are these
+#: entries). The Boat card keeps the game's own name in every language, as its title does.
 GLOSSARY: dict[str, Msg] = {
     "trick": msg("trick"),
     "trump": msg("trump"),
@@ -65,38 +65,38 @@ GLOSSARY: dict[str, Msg] = {
     "discard": msg("discard"),
     "declarer": msg("declarer"),
     "dealer": msg("dealer"),
-    "Boat": msg("Boat"),
-    "Clubs": msg("Clubs"),
-    "Diamonds": msg("Diamonds"),
-    "Hearts": msg("Hearts"),
-    "Spades": msg("Spades"),
-    "Five": msg("Five"),
-    "Six": msg("Six"),
-    "Seven": msg("Seven"),
-    "Eight": msg("Eight"),
-    "Nine": msg("Nine"),
-    "Ten": msg("Ten"),
-    "Jack": msg("Jack"),
-    "Queen": msg("Queen"),
-    "King": msg("King"),
-    "Ace": msg("Ace"),
+    "boat": msg("Boat"),
+    "clubs": msg("Clubs"),
+    "diamonds": msg("Diamonds"),
+    "hearts": msg("Hearts"),
+    "spades": msg("Spades"),
+    "five": msg("Five"),
+    "six": msg("Six"),
+    "seven": msg("Seven"),
+    "eight": msg("Eight"),
+    "nine": msg("Nine"),
+    "ten": msg("Ten"),
+    "jack": msg("Jack"),
+    "queen": msg("Queen"),
+    "king": msg("King"),
+    "ace": msg("Ace"),
 }
 
 SUITS = FRENCH_SUITS
 SUIT_ORDER = "CDHS"
 #: each suit's name (the glossary's): write it with :func:`suit_name`
 SUIT_NAMES: dict[str, Msg] = {
-    "C": GLOSSARY["Clubs"],
-    "D": GLOSSARY["Diamonds"],
-    "H": GLOSSARY["Hearts"],
-    "S": GLOSSARY["Spades"],
+    "C": GLOSSARY["clubs"],
+    "D": GLOSSARY["diamonds"],
+    "H": GLOSSARY["hearts"],
+    "S": GLOSSARY["spades"],
 }
 RANKS = "56789TJQKA"
 RANK_NAMES: dict[str, Msg] = {
     rank: GLOSSARY[word]
     for rank, word in zip(
         RANKS,
-        ("Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+        ("five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
         strict=True,
     )
 }
@@ -125,7 +125,7 @@ def suit_name(suit: str) -> str:
 def card_short(code: str) -> str:
     """``10♥`` or ``⛵Boat``: compact, for tricks and the log."""
     if code == BOAT:
-        return BOAT_ICON + str(translate(GLOSSARY["Boat"]))
+        return BOAT_ICON + str(translate(GLOSSARY["boat"]))
     rank, suit = code[:-1], code[-1:]
     return ("10" if rank == "T" else rank) + SUITS.get(suit, ("?", suit))[1]
 
@@ -830,7 +830,7 @@ class BoatRenderer(Renderer):
         unseen = unseen_lines(
             deck,
             seen,
-            [*suits, ("B", f"{BOAT_ICON} {translate(GLOSSARY['Boat'])}")],
+            [*suits, ("B", f"{BOAT_ICON} {translate(GLOSSARY['boat'])}")],
             lambda code: boat_card if code == BOAT else ("10" if code[0] == "T" else code[:-1]),
             lambda code: "B" if code == BOAT else code[-1:],
             sort_key,

@@ -153,7 +153,7 @@ class BoatEngine(BaseEngine):
     """Boat: bid, take the widow and discard 5, name trump, play 9 tricks (see module doc)."""
 
     name: ClassVar[str] = "boat"
-    title: ClassVar[str] = "Boat"
+    title: ClassVar[str] = "Boat"  # untranslated: the game's name, one in every language
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
     Options: ClassVar[type[BaseModel]] = BoatOptions
