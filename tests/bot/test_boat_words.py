@@ -260,7 +260,7 @@ def expected_strip(title: str, detail: str) -> bytes:
     ("language", "table_words", "hand_words_"),
     [
         ("de", "Spiel 1 · Stich 1 von 9 · Ann ist am Zug", ("Deine Hand", "Ann · 9 Karten")),
-        ("pt_BR", "Mão 1 · vaza 1 de 9 · Ann: vez de jogar", ("Sua mão", "Ann · 9 cartas")),
+        ("pt_BR", "Mão 1 · vaza 1 de 9 · Ann joga", ("Sua mão", "Ann · 9 cartas")),
     ],
 )
 def test_the_pictures_are_drawn_in_the_language(
