@@ -357,7 +357,9 @@ def hand_text(cards: Sequence[str], trump: str | None, widow: Sequence[str] = ()
                     )
                 )
             else:
-                lines.append(f"{icon} **{suit_name(suit)}**: {shown}")
+                lines.append(
+                    _("{icon} **{suit}**: {cards}", icon=icon, suit=suit_name(suit), cards=shown)
+                )
     if BOAT in cards and trump not in SUITS:
         boat = f"__{card_short(BOAT)}__" if BOAT in widow else card_short(BOAT)
         lines.append(_("{boat} (joins the trump suit, above its Ace)", boat=boat))
