@@ -41,6 +41,9 @@ from games.boat.fast import (
 from games.boat.rules import discard_choices, discard_pool
 from games.core import AnytimePolicy, Budget, Observation, Policy, told
 from games.search import Rng, pimc_choose, random_policy
+from games.text import messages
+
+msg, msg_n = messages("boat")
 
 #: search iterations per move (PIMC playouts, spread over the candidate moves)
 BUDGETS: dict[str, int] = {"strong": 1000}
@@ -151,18 +154,18 @@ def trump_move(fs: Fast, seat: int) -> int:
 
 # The rules of thumb of card play in a player's words: a hint (:func:`hint`) says which one
 # chose its card, so the reason is the policy's own and cannot drift from what it does.
-ONLY = "it is the only card you may play"
-FEED = "your partner is sure to take this trick, so you give it points"
-LEAVE = "your partner is winning this trick, so you keep your good cards"
-LOWEST_WIN = "the lowest card that takes the trick"
-LOWEST_TRUMP = "takes the trick with your lowest trump that wins it"
-SAFE_WIN = "takes the trick with a card nobody can beat any more"
-FIGHT = "fights for a trick with many points in it"
-CHEAP = "you cannot take this trick cheaply, so you throw your least useful card"
-DRAW_TRUMPS = "your top trump draws the other side's trumps"
-RETURN_LEAD = "returns your partner's lead"
-CASH = "cashes a card nobody can beat any more"
-LONG_LEAD = "leads from your longest side suit, keeping your trumps"
+ONLY = msg("it is the only card you may play")
+FEED = msg("your partner is sure to take this trick, so you give it points")
+LEAVE = msg("your partner is winning this trick, so you keep your good cards")
+LOWEST_WIN = msg("the lowest card that takes the trick")
+LOWEST_TRUMP = msg("takes the trick with your lowest trump that wins it")
+SAFE_WIN = msg("takes the trick with a card nobody can beat any more")
+FIGHT = msg("fights for a trick with many points in it")
+CHEAP = msg("you cannot take this trick cheaply, so you throw your least useful card")
+DRAW_TRUMPS = msg("your top trump draws the other side's trumps")
+RETURN_LEAD = msg("returns your partner's lead")
+CASH = msg("cashes a card nobody can beat any more")
+LONG_LEAD = msg("leads from your longest side suit, keeping your trumps")
 
 
 def _outranked(card: int, trump: int, mine: int, seen: int) -> bool:
@@ -422,7 +425,7 @@ def hint(observation: Observation, seed: int) -> tuple[str, str]:
     (the 💡 Hint button). The same move as :func:`normal`: the same world, the same rules."""
     legal = observation.legal
     if len(legal) == 1:
-        return legal[0], "it is the only move you have"
+        return legal[0], msg("it is the only move you have")
     fs = _world(observation, seed)
     seat = fs.turn
     if fs.phase == P_PLAY:
@@ -432,11 +435,14 @@ def hint(observation: Observation, seed: int) -> tuple[str, str]:
     code = _checked(observation, heuristic(fs))
     if fs.phase == P_BID:
         if code == "pass":
-            return code, "your hand is not worth more than the bid already made"
-        return code, f"your hand should take about {estimate(fs.hands[seat])} points as declarer"
+            return code, msg("your hand is not worth more than the bid already made")
+        return code, msg(
+            "your hand should take about {points} points as declarer",
+            points=estimate(fs.hands[seat]),
+        )
     if fs.phase == P_DISCARD:
-        return code, "keeps your trumps, the Boat and your side Aces; throws your short suits"
-    return code, "your longest, strongest suit makes the best trump"
+        return code, msg("keeps your trumps, the Boat and your side Aces; throws your short suits")
+    return code, msg("your longest, strongest suit makes the best trump")
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}

@@ -80,6 +80,9 @@ from games.core import (
     Result,
 )
 from games.search import Rng
+from games.text import Msg, messages
+
+msg, msg_n = messages("boat")
 
 PLAYERS = 4
 
@@ -110,24 +113,26 @@ FRESH_HAND: dict[str, Any] = {
 class BoatOptions(GameOptions):
     """Table options of spec §2 with their defaults."""
 
-    target_score: int = Field(500, ge=1, le=10_000, description="Points that end the game.")
+    # each description is a Msg: the lobby reads it in the table's language (bot.i18n.translate)
+    target_score: int = Field(500, ge=1, le=10_000, description=msg("Points that end the game."))
     all_pass: Literal["stick_last", "redeal"] = Field(
-        "stick_last", description="If three pass, the fourth plays the minimum bid, or redeal."
+        "stick_last",
+        description=msg("If three pass, the fourth plays the minimum bid, or redeal."),
     )
     boat_free_play: bool = Field(
-        False, description="The Boat card may be played at any time, not only as a trump."
+        False, description=msg("The Boat card may be played at any time, not only as a trump.")
     )
     discard_points_allowed: bool = Field(
-        True, description="The declarer may bury point cards and the Boat in the widow."
+        True, description=msg("The declarer may bury point cards and the Boat in the widow.")
     )
     show_running_points: bool = Field(
-        False, description="The table shows card points taken during the hand."
+        False, description=msg("The table shows card points taken during the hand.")
     )
     show_last_trick: bool = Field(
-        True, description="The last finished trick stays on the table until the next."
+        True, description=msg("The last finished trick stays on the table until the next.")
     )
     first_dealer: int | None = Field(
-        None, ge=0, le=PLAYERS - 1, description="Who deals first (auto: drawn at random)."
+        None, ge=0, le=PLAYERS - 1, description=msg("Who deals first (auto: drawn at random).")
     )
 
 
@@ -148,7 +153,7 @@ class BoatEngine(BaseEngine):
     """Boat: bid, take the widow and discard 5, name trump, play 9 tricks (see module doc)."""
 
     name: ClassVar[str] = "boat"
-    title: ClassVar[str] = "Boat"
+    title: ClassVar[str] = "Boat"  # untranslated: the game's name, one in every language
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
     Options: ClassVar[type[BaseModel]] = BoatOptions
@@ -182,7 +187,7 @@ class BoatEngine(BaseEngine):
         rng, dealer = self.first_seat(opts.first_dealer, players, rng, "first_dealer")
         if deck is not None:
             if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):
-                raise BadOptions("A rigged Boat deck is a list of card codes such as 'TH'.")
+                raise BadOptions(msg("A rigged Boat deck is a list of card codes such as 'TH'."))
             try:
                 order, rng = rigged_order(CODES, [c.upper() for c in deck], rng)
             except ValueError as exc:
@@ -312,15 +317,15 @@ class BoatEngine(BaseEngine):
         # re-parse Actions too, so a hand-built Action("pass", "x") is refused like its code
         act = self.parse_action(action.code if isinstance(action, Action) else action)
         if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise IllegalAction(f"Seat {seat!r} is not at this Boat table (seats 0 to 3).")
-        if state.phase == OVER:
-            raise IllegalAction("The game is over.")
-        if seat in state.passed and state.phase == BIDDING and act.verb == "bid":
-            raise IllegalAction("You passed, so you cannot bid again this hand.")
-        if seat != state.turn:
             raise IllegalAction(
-                f"It is not your turn: seat {state.turn} is to {self._doing(state)}."
+                msg("Seat {seat} is not at this Boat table (seats 0 to 3).", seat=repr(seat))
             )
+        if state.phase == OVER:
+            raise IllegalAction(msg("The game is over."))
+        if seat in state.passed and state.phase == BIDDING and act.verb == "bid":
+            raise IllegalAction(msg("You passed, so you cannot bid again this hand."))
+        if seat != state.turn:
+            raise IllegalAction(self._not_your_turn(state))
         handler = {
             BIDDING: self._bidding,
             DISCARD: self._discard,
@@ -330,25 +335,45 @@ class BoatEngine(BaseEngine):
         return handler(state, seat, act)
 
     @staticmethod
-    def _doing(state: State) -> str:
-        return {
-            BIDDING: "bid or pass",
-            DISCARD: "discard 5 cards",
-            TRUMP: "name trump",
-            PLAY: "play a card",
-        }.get(state.phase, "act")
+    def _not_your_turn(state: State) -> Msg:
+        """Who the game waits for and what for: one whole sentence per phase, so that each
+        language can build it its own way."""
+        seat = state.turn
+        if state.phase == BIDDING:
+            return msg("It is not your turn: seat {seat} is to bid or pass.", seat=seat)
+        if state.phase == DISCARD:
+            return msg("It is not your turn: seat {seat} is to discard 5 cards.", seat=seat)
+        if state.phase == TRUMP:
+            return msg("It is not your turn: seat {seat} is to name trump.", seat=seat)
+        if state.phase == PLAY:
+            return msg("It is not your turn: seat {seat} is to play a card.", seat=seat)
+        return msg("It is not your turn: seat {seat} is to act.", seat=seat)
 
     @staticmethod
-    def _expect(act: Action, verbs: tuple[str, ...], doing: str) -> None:
-        if act.verb not in verbs:
-            allowed = " or ".join(f"'{v}'" for v in verbs)
-            raise IllegalAction(f"Now is the time to {doing} ({allowed}), not '{act.verb}'.")
+    def _expect(act: Action, verbs: tuple[str, ...]) -> None:
+        """Refuse an action of another phase, saying what this phase asks for."""
+        if act.verb in verbs:
+            return
+        verb = act.verb
+        if "bid" in verbs:
+            wrong = msg(
+                "Now is the time to bid or pass ('bid' or 'pass'), not '{verb}'.", verb=verb
+            )
+        elif "discard" in verbs:
+            wrong = msg("Now is the time to discard 5 cards ('discard'), not '{verb}'.", verb=verb)
+        elif "trump" in verbs:
+            wrong = msg("Now is the time to name trump ('trump'), not '{verb}'.", verb=verb)
+        else:
+            wrong = msg("Now is the time to play a card ('play'), not '{verb}'.", verb=verb)
+        raise IllegalAction(wrong)
 
     def _bidding(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        self._expect(act, ("bid", "pass"), "bid or pass")
+        self._expect(act, ("bid", "pass"))
         if act.verb == "bid":
             if not act.arg.isascii() or not act.arg.isdigit() or len(act.arg) > 4:
-                raise IllegalAction(f"'{act.arg}' is not a bid: write a number such as bid:70.")
+                raise IllegalAction(
+                    msg("'{arg}' is not a bid: write a number such as bid:70.", arg=act.arg)
+                )
             amount = int(act.arg)
             problem = bid_problem(amount, state.high_bid)
             if problem:
@@ -391,23 +416,30 @@ class BoatEngine(BaseEngine):
         return new, events
 
     def _discard(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        self._expect(act, ("discard",), "discard 5 cards")
+        self._expect(act, ("discard",))
         hand = state.hands[seat]
         parts = act.arg.split(",")
         if len(parts) != WIDOW_SIZE:
             raise IllegalAction(
-                f"Discard exactly {WIDOW_SIZE} cards, e.g. discard:6C,7C,8D,9H,JS "
-                f"({len(parts)} given)."
+                msg(
+                    "Discard exactly {count} cards, e.g. discard:6C,7C,8D,9H,JS ({given} given).",
+                    count=WIDOW_SIZE,
+                    given=len(parts),
+                )
             )
         cards: list[int] = []
         for part in parts:
             card = card_id(part)
             if card is None:
-                raise IllegalAction(f"'{part}' is not a Boat card code (e.g. TH, 5S, BOAT).")
+                raise IllegalAction(
+                    msg("'{code}' is not a Boat card code (e.g. TH, 5S, BOAT).", code=part)
+                )
             if card not in hand:
-                raise IllegalAction(f"You do not hold {code(card)}.")
+                raise IllegalAction(msg("You do not hold {card}.", card=code(card)))
             if card in cards:
-                raise IllegalAction(f"{code(card)} is named twice: discard 5 different cards.")
+                raise IllegalAction(
+                    msg("{card} is named twice: discard 5 different cards.", card=code(card))
+                )
             cards.append(card)
         chosen = tuple(sorted(cards))
         problem = discard_problem(hand, chosen, state.rules.discard_points_allowed)
@@ -421,24 +453,29 @@ class BoatEngine(BaseEngine):
         ]
 
     def _trump(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        self._expect(act, ("trump",), "name trump")
+        self._expect(act, ("trump",))
         suit = act.arg.strip().upper()
         if len(suit) != 1 or suit not in SUITS:
             raise IllegalAction(
-                f"'{act.arg}' is not a suit: name trump:C, trump:D, trump:H or trump:S "
-                "(there is no no-trump)."
+                msg(
+                    "'{arg}' is not a suit: name trump:C, trump:D, trump:H or trump:S "
+                    "(there is no no-trump).",
+                    arg=act.arg,
+                )
             )
         new = state._replace(phase=PLAY, trump=SUITS.index(suit), leader=seat, trick=())
         return new, [Event("trump", None, {"seat": seat, "suit": suit})]
 
     def _play(self, state: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        self._expect(act, ("play",), "play a card")
+        self._expect(act, ("play",))
         card = card_id(act.arg)
         if card is None:
-            raise IllegalAction(f"'{act.arg}' is not a Boat card code (e.g. TH, 5S, BOAT).")
+            raise IllegalAction(
+                msg("'{code}' is not a Boat card code (e.g. TH, 5S, BOAT).", code=act.arg)
+            )
         hand = state.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold {code(card)}.")
+            raise IllegalAction(msg("You do not hold {card}.", card=code(card)))
         free = state.rules.boat_free_play
         if card not in playable(hand, state.trick, state.trump, free):
             raise IllegalAction(play_problem(hand, state.trick, state.trump))

@@ -9,22 +9,36 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.boat.cards import BOAT, POINTS, WIDOW_SIZE, rank_of, suit_of
+from games.text import Msg, messages
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+msg, msg_n = messages("boat")
+
+#: the suits as a sentence names them, and at a sentence's start (the glossary's words)
+SUIT_NAMES = (msg("clubs"), msg("diamonds"), msg("hearts"), msg("spades"))
+SUIT_TITLES = (msg("Clubs"), msg("Diamonds"), msg("Hearts"), msg("Spades"))
 MIN_BID = 65
 MAX_BID = 120  # D2: only 120 points exist
 BID_STEP = 5
 
 
-def bid_problem(amount: int, high_bid: int) -> str | None:
+def bid_problem(amount: int, high_bid: int) -> Msg | None:
     """Why ``amount`` is not a legal bid over ``high_bid`` (§3.1, D2), or ``None``."""
     lowest = max(MIN_BID, high_bid + BID_STEP)
     if amount % BID_STEP:
-        return f"Bids are multiples of {BID_STEP}; {amount} is not."
+        return msg("Bids are multiples of {step}; {amount} is not.", step=BID_STEP, amount=amount)
     if not MIN_BID <= amount <= MAX_BID:
-        return f"Bids run from {MIN_BID} to {MAX_BID}; {amount} is outside."
+        return msg(
+            "Bids run from {low} to {high}; {amount} is outside.",
+            low=MIN_BID,
+            high=MAX_BID,
+            amount=amount,
+        )
     if amount <= high_bid:
-        return f"A bid must beat the current {high_bid}: bid {lowest} or more, or pass."
+        return msg(
+            "A bid must beat the current {high}: bid {lowest} or more, or pass.",
+            high=high_bid,
+            lowest=lowest,
+        )
     return None
 
 
@@ -70,7 +84,7 @@ def legal_discards(hand: tuple[int, ...], points_allowed: bool) -> tuple[tuple[i
 
 def discard_problem(
     hand: tuple[int, ...], cards: tuple[int, ...], points_allowed: bool
-) -> str | None:
+) -> Msg | None:
     """Why ``cards`` (5 distinct cards of ``hand``) are not a legal discard (D4), or ``None``."""
     if points_allowed:
         return None
@@ -78,11 +92,11 @@ def discard_problem(
     pool = set(discard_choices(hand, points_allowed))
     if any(c not in cards for c in must) or any(c not in pool and c not in must for c in cards):
         if must:
-            return (
+            return msg(
                 "Point cards may not be discarded at this table, except to make up 5 when you "
                 "hold fewer than 5 cards without points: discard all of those first."
             )
-        return "Point cards (the Boat, Aces, 10s and 5s) may not be discarded at this table."
+        return msg("Point cards (the Boat, Aces, 10s and 5s) may not be discarded at this table.")
     return None
 
 
@@ -107,17 +121,21 @@ def playable(
     return follow
 
 
-def play_problem(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> str:
+def play_problem(hand: tuple[int, ...], trick: tuple[int, ...], trump: int) -> Msg:
     """A player-readable reason why a held card outside :func:`playable` may not be played."""
     led = suit_of(trick[0], trump)
     led_name, trump_name = SUIT_NAMES[led], SUIT_NAMES[trump]
     if any(suit_of(c, trump) == led for c in hand):
         if led == trump:
-            return f"Trump ({led_name}) was led and you hold trump: play one (the Boat counts)."
-        return f"{led_name.capitalize()} were led and you hold some: follow suit."
-    return (
-        f"You have no {led_name}, and you hold trump ({trump_name} or the Boat): "
-        "you must play a trump."
+            return msg(
+                "Trump ({suit}) was led and you hold trump: play one (the Boat counts).",
+                suit=led_name,
+            )
+        return msg("{suit} were led and you hold some: follow suit.", suit=SUIT_TITLES[led])
+    return msg(
+        "You have no {led}, and you hold trump ({trump} or the Boat): you must play a trump.",
+        led=led_name,
+        trump=trump_name,
     )
 
 

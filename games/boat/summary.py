@@ -1,7 +1,12 @@
 """The bot's own short summary of Boat for ``/rules`` (our words, not the
-rulebook's; the binding details are the spec behind the engine)."""
+rulebook's; the binding details are the spec behind the engine). A :class:`games.text.Msg`:
+``/rules`` reads it in the asker's language."""
 
-SUMMARY = (
+from games.text import messages
+
+msg, msg_n = messages("boat")
+
+SUMMARY = msg(
     "**Goal.** Four players in two partnerships; first team past 500 points wins.\n\n"
     "**Bidding.** Bids go round in steps of five from 65 up to 120, the points the bidding "
     "team promises to take; a pass is final. The last bidder picks up the five bonus cards, "

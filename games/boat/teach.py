@@ -10,14 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.boat.cards import SUITS
+from games.boat.rules import SUIT_TITLES
 from games.core import legal_verbs, waiting_line
+from games.text import messages
 
-_SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+msg, msg_n = messages("boat")
+
+_SUIT_WORDS = dict(zip(SUITS, SUIT_TITLES, strict=True))
+#: what a phase waits for, after "Waiting for Ann" (``games.core.waiting_line``)
 _DOING = {
-    "bidding": "to bid or pass",
-    "discard": "to put five cards back",
-    "trump": "to name trump",
-    "play": "to play to the trick",
+    "bidding": msg("to bid or pass"),
+    "discard": msg("to put five cards back"),
+    "trump": msg("to name trump"),
+    "play": msg("to play to the trick"),
 }
 
 
@@ -26,13 +32,13 @@ def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     verbs = legal_verbs(legal)
     lines: list[str] = []
     if "bid" in verbs:
-        lines.append("Bid: the points (of 120) your team must take, or it loses the bid.")
+        lines.append(msg("Bid: the points (of 120) your team must take, or it loses the bid."))
     if "pass" in verbs:
-        lines.append("Pass: final for this hand.")
+        lines.append(msg("Pass: final for this hand."))
     if "discard" in verbs:
-        lines.append("Put back 5: their points go to whoever takes the last trick.")
+        lines.append(msg("Put back 5: their points go to whoever takes the last trick."))
     if "trump" in verbs:
-        lines.append("Trump: beats every other suit; the Boat becomes its top card.")
+        lines.append(msg("Trump: beats every other suit; the Boat becomes its top card."))
     return tuple(lines)
 
 
@@ -46,41 +52,57 @@ def decision(
     if not verbs:
         waiting = waiting_line(view, names, _DOING.get(phase))
         if waiting is None:
-            return ("Nothing to decide: the hand is over.",)
+            return (msg("Nothing to decide: the hand is over."),)
         lines.append(waiting)
         if phase not in ("bidding", "play"):
             return tuple(lines)
     if phase == "bidding":
         high = view.get("high_bid")
         lines.append(
-            "Bids go up in fives from 65 to 120"
-            + (f"; the bid to beat is {high}." if high else "; nobody has bid yet.")
+            msg("Bids go up in fives from 65 to 120; the bid to beat is {high}.", high=high)
+            if high
+            else msg("Bids go up in fives from 65 to 120; nobody has bid yet.")
         )
         lines.append(
-            "The last bidder takes the five bonus cards, puts five back and names trump. Their "
-            "team scores its card points if it reaches the bid, else loses the bid; the other "
-            "team always scores what it took."
+            msg(
+                "The last bidder takes the five bonus cards, puts five back and names trump. "
+                "Their team scores its card points if it reaches the bid, else loses the bid; "
+                "the other team always scores what it took."
+            )
         )
         if "pass" in verbs:
-            lines.append("Passing is final for this hand.")
+            lines.append(msg("Passing is final for this hand."))
     elif phase == "discard":
         lines.append(
-            "Choose the five cards to put back (any five, point cards too). They score for the "
-            "team that takes the ninth trick."
+            msg(
+                "Choose the five cards to put back (any five, point cards too). They score for "
+                "the team that takes the ninth trick."
+            )
         )
     elif phase == "trump":
         lines.append(
-            "Name trump: a suit you hold many high cards of is safest. The Boat counts as that "
-            "suit's highest trump."
+            msg(
+                "Name trump: a suit you hold many high cards of is safest. The Boat counts as "
+                "that suit's highest trump."
+            )
         )
     elif phase == "play":
         trump = _SUIT_WORDS.get(str(view.get("trump")), "?")
         bid, declarer = view.get("bid"), view.get("declarer")
         lines.append(
-            f"{trump} are trump. Follow the suit led; if you cannot, you must trump if you can; "
-            "otherwise play anything."
+            msg(
+                "{suit} are trump. Follow the suit led; if you cannot, you must trump if you "
+                "can; otherwise play anything.",
+                suit=trump,
+            )
         )
         if isinstance(declarer, int) and 0 <= declarer < len(names):
-            lines.append(f"{names[declarer]}'s team must take {bid}+ card points of 120.")
-        lines.append("Points: the Boat 20, each Ace and 10 10, each 5 5; the rest nothing.")
+            lines.append(
+                msg(
+                    "{name}'s team must take {bid}+ card points of 120.",
+                    name=names[declarer],
+                    bid=bid,
+                )
+            )
+        lines.append(msg("Points: the Boat 20, each Ace and 10 10, each 5 5; the rest nothing."))
     return tuple(lines)

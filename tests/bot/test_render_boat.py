@@ -160,8 +160,9 @@ def test_the_hand_carries_points_while_bidding_and_tricks_and_contract_in_play()
         state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
     won = ENGINE.view(state, None)["tricks_won"]
     mine = render_hand(state, 1).embed.description
-    assert f"📋 Your team (Ben & Di): {won[1]} tricks\n" in mine
-    assert f"Them (Ann & Cy): {won[0]} tricks · contract 65" in mine
+    assert won == [0, 1]  # one trick is "1 trick" (it read "1 tricks" before issue 41)
+    assert "📋 Your team (Ben & Di): 1 trick\n" in mine
+    assert "Them (Ann & Cy): 0 tricks · contract 65" in mine
     assert "card points" not in mine.split("📋")[1]  # D8: running points stay face down
 
 

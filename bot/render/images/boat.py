@@ -11,14 +11,23 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.i18n import texts
 from bot.render.images import draw, french, ship
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held, SeatTag
 
+_, _n = texts("boat")
+
 #: the field of the Boat card
 NAVY: RGB = (24, 44, 92)
 PALETTE = draw.Palette(*french.COLOURS, NAVY)
-TEAM_WORDS = ("North–South", "East–West")
+TITLE = "Boat"  # untranslated: the game's name (the engine's title), one in every language
+
+
+def _suit_word(suit: str) -> str:
+    """The trump suit's name as the text says it (the glossary's, in the boat catalog)."""
+    words = {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades")}
+    return words.get(suit, suit)
 
 
 def _boat_art(
@@ -48,21 +57,29 @@ def _contract_line(d: Any, y: float, view: Mapping[str, Any], names: Sequence[st
     trump = view.get("trump")
     x = 20.0
     if trump:
-        x = draw.label(d, x, y + 8, "Trump", draw.SMALL, draw.MUTED)
+        x = draw.label(d, x, y + 8, _("Trump"), draw.SMALL, draw.MUTED)
         x = french.suit_chip(d, x + 10, y, trump)
-        x = draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], draw.SMALL, draw.TEXT, bold=True)
+        x = draw.label(d, x + 10, y + 8, _suit_word(trump), draw.SMALL, draw.TEXT, bold=True)
     elif view.get("phase") == "bidding":
         high = view.get("high_bid")
         text = (
-            f"High bid {high} by {draw.seat_name(names, view['high_bidder'])}"
+            _(
+                "High bid {high} by {name}",
+                high=high,
+                name=draw.seat_name(names, view["high_bidder"]),
+            )
             if high
-            else "No bid yet"
+            else _("No bid yet")
         )
         x = draw.label(d, x, y + 8, text, draw.SMALL, draw.TEXT)
     declarer = view.get("declarer")
     if declarer is not None and view.get("bid"):
-        stuck = " (stuck)" if view.get("stuck") else ""
-        text = f"bid {view['bid']}{stuck} by {draw.seat_name(names, declarer)}"
+        who = draw.seat_name(names, declarer)
+        text = (
+            _("bid {bid} (stuck) by {name}", bid=view["bid"], name=who)
+            if view.get("stuck")
+            else _("bid {bid} by {name}", bid=view["bid"], name=who)
+        )
         draw.label(
             d,
             x + 24,
@@ -77,7 +94,7 @@ def _contract_line(d: Any, y: float, view: Mapping[str, Any], names: Sequence[st
 def _last_bids(view: Mapping[str, Any]) -> dict[int, str]:
     said: dict[int, str] = {}
     for entry in view.get("bids") or []:
-        said[entry["seat"]] = "pass" if entry.get("pass") else f"bid {entry['bid']}"
+        said[entry["seat"]] = _("pass") if entry.get("pass") else _("bid {bid}", bid=entry["bid"])
     return said
 
 
@@ -86,18 +103,28 @@ class BoatPictures(Drawer):
 
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         """The header's words: where the game stands, then who acts in the renderer's words."""
-        detail = f"Hand {view.get('hand_number', 1)}"
+        number = view.get("hand_number", 1)
         if view.get("trick_number"):
-            detail += f" · trick {view['trick_number']} of 9"
+            detail = _(
+                "Hand {number} · trick {trick} of 9", number=number, trick=view["trick_number"]
+            )
         else:
-            detail += f" · {view.get('phase', '')}"
+            phases = {
+                "bidding": _("bidding"),
+                "discard": _("discard"),
+                "trump": _("trump"),
+                "play": _("play"),
+                "over": _("over"),
+            }
+            phase = str(view.get("phase", ""))
+            detail = _("Hand {number} · {phase}", number=number, phase=phases.get(phase, phase))
         doing = self.words.acting(view, names)
         return f"{detail} · {doing}" if doing else detail
 
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public table: trump and contract, the trick around the table, the team scores."""
         img, d = draw.canvas(900, PALETTE)
-        y = draw.header(d, "Boat", self.table_header(view, names))
+        y = draw.header(d, TITLE, self.table_header(view, names))
         y = _contract_line(d, y, view, names)
         played: dict[int, Held] = {}
         caption = ""
@@ -111,9 +138,9 @@ class BoatPictures(Drawer):
                 played[play["seat"]] = Held(
                     face(play["card"]), dim=not won, ring=draw.GOLD if won else None
                 )
-            caption = f"Last trick to {draw.seat_name(names, last['winner'])}"
+            caption = _("Last trick to {name}", name=draw.seat_name(names, last["winner"]))
         elif view.get("phase") == "over":
-            caption = "Game over"
+            caption = _("Game over")
         said = _last_bids(view) if view.get("phase") == "bidding" else {}
         won = view.get("tricks_won") or [0, 0]
         winners = set(view.get("winners") or [])
@@ -123,9 +150,9 @@ class BoatPictures(Drawer):
             if seat in said:
                 parts.append(said[seat])
             if seat == view.get("declarer"):
-                parts.append("declarer")
+                parts.append(_("declarer"))
             if seat == view.get("dealer"):
-                parts.append("dealer")
+                parts.append(_("dealer"))
             tags.append(
                 SeatTag(
                     draw.seat_name(names, seat),
@@ -146,11 +173,14 @@ class BoatPictures(Drawer):
         hand = list(view.get("hand") or [])
         trump = view.get("trump")
         seat = view.get("seat", 0)
-        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        who = draw.seat_name(names, seat)
+        y = draw.header(
+            d, _("Your hand"), _n("{name} · {n} card", "{name} · {n} cards", len(hand), name=who)
+        )
         if trump:
-            x = draw.label(d, 20, y + 8, "Trump", draw.SMALL, draw.MUTED)
+            x = draw.label(d, 20, y + 8, _("Trump"), draw.SMALL, draw.MUTED)
             x = french.suit_chip(d, x + 10, y, trump)
-            draw.label(d, x + 10, y + 8, french.SUIT_WORDS[trump], draw.SMALL, draw.TEXT, bold=True)
+            draw.label(d, x + 10, y + 8, _suit_word(trump), draw.SMALL, draw.TEXT, bold=True)
             y += 58
         rule = view.get("discard_rule") or {}
         must = set(rule.get("must_discard") or [])
@@ -158,16 +188,16 @@ class BoatPictures(Drawer):
         cards = []
         for code in hand:
             if code in must:
-                cards.append(Held(face(code), badge="out", badge_fill=draw.ALERT))
+                cards.append(Held(face(code), badge=_("out"), badge_fill=draw.ALERT))
             else:
                 dim = playable is not None and code not in playable  # greyed: not now
                 cards.append(Held(face(code), dim=dim))
         y = draw.hand_rows(d, y, cards)
         if view.get("discards"):
-            draw.label(d, 20, y, "Your discards", draw.SMALL, draw.MUTED)
+            draw.label(d, 20, y, _("Your discards"), draw.SMALL, draw.MUTED)
             y = draw.hand_rows(d, y + 24, [Held(face(c), dim=True) for c in view["discards"]])
         if must:  # the one mark that needs a word (the trump suit is named above the cards)
-            y = draw.legend(d, y, [("out: must be discarded", draw.ALERT)])
+            y = draw.legend(d, y, [(_("out: must be discarded"), draw.ALERT)])
         return draw.png(draw.crop(img, int(y) + 6))
 
     def hand_key(
