@@ -150,7 +150,9 @@ def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
         x = x0 + seat * step
         took = lo if seat == rev.get("lo_to") else hi if seat == rev.get("hi_to") else None
         if code is None:
-            draw.slot(d, x, y + 12, w=w, h=h, text=_("out"))
+            # the slot's caption is drawn at 2/5 of its width: a longer word is cut to fit
+            out = draw.fit(_("out"), max(draw.SMALL, w * 2 // 5), w - 8)
+            draw.slot(d, x, y + 12, w=w, h=h, text=out)
         else:
             ring = draw.GOLD if took is not None else None
             draw.card(d, x, y + 12, weather(code), w=w, h=h, ring=ring)
@@ -158,6 +160,8 @@ def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
         draw.centred(d, x + w / 2, y + h + 22, name, draw.SMALL, draw.TEXT)
         if took is not None:
             took_text = _("tide {level}", level=took)
+            if draw.text_w(took_text, draw.SMALL) > step - 4:  # a language's longer word
+                took_text = str(took)  # the level alone, under the ringed card, beats an overlap
             draw.centred(d, x + w / 2, y + h + 54, took_text, draw.SMALL, draw.GOLD, bold=True)
     return y + h + 88
 
@@ -203,10 +207,11 @@ def _players(
         else:
             status = ""
         sub = _("{score} pts", score=seat["score"]) + (f" · {status}" if status else "")
-        draw.label(d, 98, y + 40, sub, draw.SMALL, draw.MUTED)
         up, down = seat["preservers_up"], seat["preservers_down"]
         x = draw.WIDTH - 40 - 34 * (up + down)
         x = max(x, 360)
+        # the score and status end before the preservers in every language
+        draw.label(d, 98, y + 40, draw.fit(sub, draw.SMALL, x - 106), draw.SMALL, draw.MUTED)
         for k in range(up + down):
             buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
             x += 34 if up + down <= 11 else 30
@@ -239,7 +244,8 @@ class TurnTheTidePictures(Drawer):
         y = draw.header(d, _("Turn the Tide"), self.table_header(view, names))
         tide = view.get("tide") or []
         if tide:
-            draw.label(d, 20, y + 30, _("Tide now"), draw.SMALL, draw.TEXT, bold=True)
+            now = draw.fit(_("Tide now"), draw.SMALL, 132)  # the tide cards start at x = 160
+            draw.label(d, 20, y + 30, now, draw.SMALL, draw.TEXT, bold=True)
             x = 160.0
             for code in tide:
                 draw.card(d, x, y, tide_card(code), w=72, h=100)
