@@ -75,19 +75,22 @@ TERMS = {
 }
 
 
-def _waiting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
-    """The names of the seats the view waits for ("" when none or the game is over)."""
+def _waiting(view: Mapping[str, Any], names: Sequence[str] | None) -> tuple[str, int]:
+    """The names of the seats the view waits for and how many they are (none when the game is
+    over); the count picks the verb's form in languages that conjugate it."""
     waiting = view.get("to_act") or []
     if not waiting or str(view.get("phase")) == "over":
-        return ""
-    return ", ".join(seat_name(names, s) for s in waiting)
+        return "", 0
+    return ", ".join(seat_name(names, s) for s in waiting), len(waiting)
 
 
 def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     """``Ann, Bo to choose a card``: the seats the view still waits for (the picture's header
     says the same)."""
-    who = _waiting(view, names)
-    return _("{names} to choose a card", names=who) if who else ""
+    who, count = _waiting(view, names)
+    if not count:
+        return ""
+    return _n("{names} to choose a card", "{names} to choose a card", count, names=who)
 
 
 COLOR = 0x1B7F8C
@@ -285,8 +288,15 @@ def footer_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) 
             return "🏁 " + _("Game over: {names} won with {best}.", names=who, best=best)
         return "🏁 " + _("Game over: {names} share the win with {best}.", names=who, best=best)
     chosen = [s["seat"] for s in view.get("seats", []) if s.get("chosen")]
-    who = _waiting({**view, "to_act": list(to_act)}, ctx.names)
-    text = f"{CHOOSING} " + _("Waiting for {names} to choose a card.", names=who) if who else "…"
+    who, count = _waiting({**view, "to_act": list(to_act)}, ctx.names)
+    text = "…"
+    if count:
+        text = f"{CHOOSING} " + _n(
+            "Waiting for {names} to choose a card.",
+            "Waiting for {names} to choose a card.",
+            count,
+            names=who,
+        )
     if chosen:
         text += f" {CHOSEN} " + _("Chosen: {names}.", names=_names(ctx, chosen))
     return text

@@ -74,8 +74,10 @@ def decision(
         waiting = list(view.get("to_act") or [])
         if view.get("chosen_card"):
             lines.append(
-                msg(
+                msg_n(
                     "Your card is locked. Waiting for {names} to choose.",
+                    "Your card is locked. Waiting for {names} to choose.",
+                    len(waiting),
                     names=_names(waiting, names),
                 )
             )
