@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import texts, translate
 from bot.render import (
     MAX_DESCRIPTION,
     MAX_FIELD_NAME,
@@ -33,38 +34,73 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from bot.render.history import history_embed
-from bot.render.images.base import Words, acting_words
+from bot.render.images.base import Words, seat_name
 from bot.render.images.turn_the_tide import TurnTheTidePictures
 from games import Action, Event, Result
+from games.text import Msg, messages
+
+_, _n = texts("turn_the_tide")
+msg, msg_n = messages("turn_the_tide")
+
+#: the word for a face-up life preserver, and for a player out for the rest of the round
+AFLOAT, WASHED_AWAY = msg("afloat"), msg("washed away")
+#: the game's terms, each translated once (English term → its message): every sentence of the
+#: game that says one of them says it in these words in each language, which
+#: tests/bot/test_turn_the_tide_words.py holds the catalogs to. "Hand" is left out on purpose:
+#: it names both the cards a player holds and one of a round's twelve turns.
+GLOSSARY: dict[str, Msg] = {
+    term.msgid: term
+    for term in (
+        msg("weather card"),
+        msg("tide card"),
+        msg("preserver"),
+        msg("level"),
+        msg("round"),
+        msg("flood"),
+        AFLOAT,
+        WASHED_AWAY,
+    )
+}
 
 WEATHER, TIDE, BUOY, LOST, OUT = "☔", "🌊", "🛟", "⚫", "💀"
 CHOSEN, CHOOSING = "✅", "⏳"
 #: the game's words, one per concept, shared by the table's text, the hand, the log and the
 #: pictures (issue 36: "washed away" and "swept away" named one thing, and "afloat" meant both a
-#: face-up preserver and a player still in the round)
+#: face-up preserver and a player still in the round); marked, translated where they are shown
 TERMS = {
-    "up": "afloat",  # a face-up life preserver
-    "down": "lost",  # a face-down one
-    "out": "washed away",  # a player out for the rest of the round
-    "in": "still in",  # a player not washed away
+    "up": AFLOAT,  # a face-up life preserver
+    "down": msg("lost"),  # a face-down one
+    "out": WASHED_AWAY,  # a player out for the rest of the round
+    "in": msg("still in"),  # a player not washed away
 }
-#: what the seats the game waits for are to do (the picture's header says the same)
-DOING = {"*": "choose a card"}
+
+
+def _waiting(view: Mapping[str, Any], names: Sequence[str] | None) -> tuple[str, int]:
+    """The names of the seats the view waits for and how many they are (none when the game is
+    over); the count picks the verb's form in languages that conjugate it."""
+    waiting = view.get("to_act") or []
+    if not waiting or str(view.get("phase")) == "over":
+        return "", 0
+    return ", ".join(seat_name(names, s) for s in waiting), len(waiting)
 
 
 def acting(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
-    """``Ann, Bo to choose a card``: the seats the view still waits for."""
-    return acting_words(view, names, DOING)
+    """``Ann, Bo to choose a card``: the seats the view still waits for (the picture's header
+    says the same)."""
+    who, count = _waiting(view, names)
+    if not count:
+        return ""
+    return _n("{names} to choose a card", "{names} to choose a card", count, names=who)
 
 
 COLOR = 0x1B7F8C
 #: how a weather card's preserver mark (view ``marks``) is written, and said in the select
 MARKS = {
-    "whole": (f" {BUOY}", "carries a whole preserver"),
-    "half": (f" ½{BUOY}", "carries half a preserver"),
-    "none": ("", "no preserver"),
+    "whole": (f" {BUOY}", msg("carries a whole preserver")),
+    "half": (f" ½{BUOY}", msg("carries half a preserver")),
+    "none": ("", msg("no preserver")),
 }
-PLACEHOLDER = "Choose your weather card for this hand…"
+PLACEHOLDER = msg("Choose your weather card for this hand…")
 #: characters of reveal lines on the table, so 5 long names, stacks and the log stay in 6,000
 REVEAL_BUDGET = 2000
 
@@ -92,9 +128,12 @@ def _signed(points: int) -> str:
 
 
 def _heading(view: dict[str, Any]) -> str:
-    return (
-        f"Round **{view.get('round', 1)}** of {view.get('rounds', '?')} · "
-        f"hand **{view.get('hand_number', 1)}** of {view.get('hands_per_round', 12)}"
+    return _(
+        "Round **{round}** of {rounds} · hand **{hand}** of {hands}",
+        round=view.get("round", 1),
+        rounds=view.get("rounds", "?"),
+        hand=view.get("hand_number", 1),
+        hands=view.get("hands_per_round", 12),
     )
 
 
@@ -102,13 +141,16 @@ def tide_line(view: dict[str, Any]) -> str:
     """This hand's two tide cards and who gets which (§3.3: highest takes the lower)."""
     tide = view.get("tide") or []
     if len(tide) != 2:
-        return f"{TIDE} No tide cards are turned up."
+        return f"{TIDE} " + _("No tide cards are turned up.")
     lo, hi = (tide_text(str(c)) for c in tide)
     if lo == hi:
-        return f"{TIDE} **Tide:** {lo} and {hi} · the two highest weather cards each take one"
-    return (
-        f"{TIDE} **Tide:** {lo} and {hi} · highest weather card takes {lo}, "
-        f"second highest takes {hi}"
+        return f"{TIDE} " + _(
+            "**Tide:** {lo} and {hi} · the two highest weather cards each take one", lo=lo, hi=hi
+        )
+    return f"{TIDE} " + _(
+        "**Tide:** {lo} and {hi} · highest weather card takes {lo}, second highest takes {hi}",
+        lo=lo,
+        hi=hi,
     )
 
 
@@ -121,11 +163,19 @@ def reveal_line(ctx: TableContext, reveal: dict[str, Any]) -> str:
     )
     cards = " · ".join(f"{ctx.name(seat)} {card_text(c)}" for seat, c in shown)
     tide = reveal.get("tide") or ["?", "?"]
-    takes = (
-        f"{ctx.name(reveal.get('lo_to'))} took {tide_text(str(tide[0]))}, "
-        f"{ctx.name(reveal.get('hi_to'))} took {tide_text(str(tide[1]))}"
+    takes = _(
+        "{lo_name} took {lo}, {hi_name} took {hi}",
+        lo_name=ctx.name(reveal.get("lo_to")),
+        lo=tide_text(str(tide[0])),
+        hi_name=ctx.name(reveal.get("hi_to")),
+        hi=tide_text(str(tide[1])),
     )
-    return f"**Hand {reveal.get('hand', '?')} revealed:** {cards} → {takes}"
+    return _(
+        "**Hand {hand} revealed:** {cards} → {takes}",
+        hand=reveal.get("hand", "?"),
+        cards=cards,
+        takes=takes,
+    )
 
 
 def reveal_lines(ctx: TableContext, reveals: Sequence[dict[str, Any]]) -> list[str]:
@@ -136,7 +186,14 @@ def reveal_lines(ctx: TableContext, reveals: Sequence[dict[str, Any]]) -> list[s
     for reveal in reversed(reveals):
         line = reveal_line(ctx, reveal)
         if lines and used + len(line) > REVEAL_BUDGET:
-            lines.append(f"*({len(reveals) - len(lines)} earlier reveals of this round hidden)*")
+            hidden = len(reveals) - len(lines)
+            lines.append(
+                _n(
+                    "*({n} earlier reveal of this round hidden)*",
+                    "*({n} earlier reveals of this round hidden)*",
+                    hidden,
+                )
+            )
             break
         lines.append(line)
         used += len(line) + 1
@@ -150,18 +207,24 @@ DANGER = "⚠️"
 
 def preservers(seat: dict[str, Any]) -> str:
     up, down = int(seat.get("preservers_up", 0)), int(seat.get("preservers_down", 0))
-    return f"{BUOY} {up} {TERMS['up']} · {LOST} {down} {TERMS['down']}"
+    return _(
+        "{buoy} {up} afloat · {lost_mark} {down} lost",
+        buoy=BUOY,
+        up=up,
+        lost_mark=LOST,
+        down=down,
+    )
 
 
 def status_text(seat: dict[str, Any], over: bool) -> str:
     """Who has chosen, never what (D5)."""
     if seat.get("eliminated"):
-        return f"{OUT} {TERMS['out']} this round"
+        return f"{OUT} " + _("washed away this round")
     if over:
-        return TERMS["in"]
+        return _("still in")
     if seat.get("chosen"):
-        return f"{CHOSEN} has chosen"
-    return f"{CHOOSING} choosing"
+        return f"{CHOSEN} " + _("has chosen")
+    return f"{CHOOSING} " + _("choosing")
 
 
 def dangers(seat: dict[str, Any], highest: int) -> list[str]:
@@ -172,11 +235,11 @@ def dangers(seat: dict[str, Any], highest: int) -> list[str]:
     flags = []
     level, up = int(seat.get("level", 0)), int(seat.get("preservers_up", 0))
     if level and level == highest:
-        flags.append(f"{DANGER} highest tide")
+        flags.append(f"{DANGER} " + _("highest tide"))
     if up == 1:
-        flags.append(f"{DANGER} last preserver")
+        flags.append(f"{DANGER} " + _("last preserver"))
     elif up == 0:
-        flags.append(f"{DANGER} no preserver left")
+        flags.append(f"{DANGER} " + _("no preserver left"))
     return flags
 
 
@@ -191,15 +254,21 @@ def seat_field(
     index = int(seat.get("seat", 0))
     level = int(seat.get("level", 0))
     rows = [
-        f"Level **{level}**" + ("" if level else " (no tide card)"),
+        _("Level **{level}**", level=level)
+        if level
+        else _("Level **{level}** (no tide card)", level=level),
         preservers(seat),
         *([] if over else dangers(seat, highest)),
         status_text(seat, over),
-        f"Cards {seat.get('cards_in_hand', 0)} · score **{seat.get('score', 0)}**",
+        _(
+            "Cards {cards} · score **{score}**",
+            cards=seat.get("cards_in_hand", 0),
+            score=seat.get("score", 0),
+        ),
     ]
     stack = seat.get("stack")
     if stack:  # show_history (D9): the whole stack, oldest first
-        rows.append("Stack: " + " → ".join(str(v) for v in stack))
+        rows.append(_("Stack: {levels}", levels=" → ".join(str(v) for v in stack)))
     marker = " 🏆" if index in winners else (f" {OUT}" if seat.get("eliminated") else "")
     turn = "▶ " if not over and index in to_act else ""
     name = turn + clip(ctx.name(index), MAX_FIELD_NAME - 6) + marker
@@ -208,19 +277,28 @@ def seat_field(
 
 def footer_line(ctx: TableContext, view: dict[str, Any], to_act: Sequence[int]) -> str:
     if ctx.status == "abandoned":
-        return "This game was ended."
+        return _("This game was ended.")
     if view.get("phase") == "over" or ctx.status == "finished":
         winners = view.get("winners") or []
         if not winners:
-            return "🏁 Game over."
+            return "🏁 " + _("Game over.")
         best = max(view.get("scores") or [0])
-        verb = "won" if len(winners) == 1 else "share the win"
-        return f"🏁 Game over: {' & '.join(ctx.name(s) for s in winners)} {verb} with {best}."
+        who = " & ".join(ctx.name(s) for s in winners)
+        if len(winners) == 1:
+            return "🏁 " + _("Game over: {names} won with {best}.", names=who, best=best)
+        return "🏁 " + _("Game over: {names} share the win with {best}.", names=who, best=best)
     chosen = [s["seat"] for s in view.get("seats", []) if s.get("chosen")]
-    doing = acting({**view, "to_act": list(to_act)}, ctx.names)
-    text = f"{CHOOSING} Waiting for {doing}." if doing else "…"
+    who, count = _waiting({**view, "to_act": list(to_act)}, ctx.names)
+    text = "…"
+    if count:
+        text = f"{CHOOSING} " + _n(
+            "Waiting for {names} to choose a card.",
+            "Waiting for {names} to choose a card.",
+            count,
+            names=who,
+        )
     if chosen:
-        text += f" {CHOSEN} Chosen: {_names(ctx, chosen)}."
+        text += f" {CHOSEN} " + _("Chosen: {names}.", names=_names(ctx, chosen))
     return text
 
 
@@ -230,7 +308,7 @@ def describe(action: Action, marks: dict[str, str] | None = None) -> ActionSpec:
         return ActionSpec(action.code, action.code)
     suffix, said = MARKS.get((marks or {}).get(action.arg, ""), ("", ""))
     return ActionSpec(
-        action.code, card_text(action.arg) + suffix, style="primary", description=said
+        action.code, card_text(action.arg) + suffix, style="primary", description=translate(said)
     )
 
 
@@ -238,10 +316,10 @@ def hand_text(view: dict[str, Any]) -> str:
     """The remaining weather cards, low to high, each with its preserver mark."""
     cards = sorted((str(c) for c in view.get("hand") or []), key=sort_key)
     if not cards:
-        return "No weather cards left in your hand."
+        return _("No weather cards left in your hand.")
     marks = view.get("marks") or {}
     shown = " · ".join(card_text(c) + MARKS.get(marks.get(c, ""), ("", ""))[0] for c in cards)
-    return f"**Your weather cards** ({len(cards)}):\n{shown}"
+    return _("**Your weather cards** ({n}):\n{cards}", n=len(cards), cards=shown)
 
 
 def others_line(ctx: TableContext, view: dict[str, Any], seat: int, over: bool) -> str:
@@ -253,10 +331,10 @@ def others_line(ctx: TableContext, view: dict[str, Any], seat: int, over: bool) 
             rows.append(f"{ctx.name(index)} {OUT}")
             continue
         mark = "" if over else (f" {CHOSEN}" if entry.get("chosen") else f" {CHOOSING}")
-        you = " (you)" if index == seat else ""
+        name = ctx.name(index) + (" " + _("(you)") if index == seat else "")
         rows.append(
-            f"{ctx.name(index)}{you} level {entry.get('level', 0)} "
-            f"{BUOY}{entry.get('preservers_up', 0)}{mark}"
+            _("{name} level {level}", name=name, level=entry.get("level", 0))
+            + f" {BUOY}{entry.get('preservers_up', 0)}{mark}"
         )
     return " · ".join(rows)
 
@@ -266,21 +344,37 @@ def _flood_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     lost, out = data.get("lost") or [], data.get("eliminated") or []
     parts = []
     if lost:
-        parts.append(f"{_names(ctx, lost)} lost a preserver")
+        parts.append(
+            _n(
+                "{names} lost a preserver",
+                "{names} lost a preserver",
+                len(lost),
+                names=_names(ctx, lost),
+            )
+        )
     if out:
-        parts.append(f"{_names(ctx, out)} {TERMS['out']} {OUT}")
-    return f"{TIDE} Flood at level {top}: " + ("; ".join(parts) or "nobody hit") + "."
+        parts.append(
+            _n("{names} washed away", "{names} washed away", len(out), names=_names(ctx, out))
+            + f" {OUT}"
+        )
+    what = "; ".join(parts) or _("nobody hit")
+    return f"{TIDE} " + _("Flood at level {top}: {what}.", top=top, what=what)
 
 
 def _round_end_line(ctx: TableContext, data: Mapping[str, Any]) -> str:
     points = data.get("points") or []
     bonus = set(data.get("bonus") or [])
     scored = " · ".join(
-        f"{ctx.name(s)} {_signed(p)}" + (" (lowest tide)" if s in bonus else "")
+        f"{ctx.name(s)} {_signed(p)}" + (" " + _("(lowest tide)") if s in bonus else "")
         for s, p in enumerate(points)
     )
-    why = f" (two or fewer {TERMS['in']})" if data.get("reason") == "two_left" else ""
-    return f"🏁 Round {data.get('round')} over{why}: {scored}."
+    if data.get("reason") == "two_left":
+        return "🏁 " + _(
+            "Round {round} over (two or fewer still in): {scored}.",
+            round=data.get("round"),
+            scored=scored,
+        )
+    return "🏁 " + _("Round {round} over: {scored}.", round=data.get("round"), scored=scored)
 
 
 # ---- the renderer object (bot.render.base) ----------------------------------------------------
@@ -304,7 +398,9 @@ class TurnTheTideRenderer(Renderer):
         """The public table: tide pair, the latest reveal, each seat's level, preservers, status."""
         over = view.get("phase") == "over" or ctx.status != "live"
         if view.get("phase") == "over":
-            parts = [f"🏁 Final scores after {view.get('rounds', '?')} rounds."]
+            parts = [
+                "🏁 " + _("Final scores after {rounds} rounds.", rounds=view.get("rounds", "?"))
+            ]
         else:
             parts = [_heading(view), tide_line(view)]
         reveals = view.get("reveals") or []
@@ -320,13 +416,19 @@ class TurnTheTideRenderer(Renderer):
         last = view.get("last_round_points") or []
         if last:
             text = " · ".join(f"{ctx.name(s)} {_signed(p)}" for s, p in enumerate(last))
-            fields.append(FieldSpec("Last round", clip(text, MAX_FIELD_VALUE), False))
+            fields.append(FieldSpec(_("Last round"), clip(text, MAX_FIELD_VALUE), False))
         footer = footer_line(ctx, view, to_act)
         # beside the picture (the tide, the reveal, each seat's level and preservers): the
         # round and hand, and the last round's points
         brief = [parts[0], *(f"{f.name}: {f.value}" for f in fields[len(seats) :])]
         return table_embed(
-            ctx, f"{TIDE} Turn the Tide", description, fields, footer, color=COLOR, brief=brief
+            ctx,
+            f"{TIDE} " + _("Turn the Tide"),
+            description,
+            fields,
+            footer,
+            color=COLOR,
+            brief=brief,
         )
 
     def hand(
@@ -347,17 +449,20 @@ class TurnTheTideRenderer(Renderer):
         parts.append(hand_text(view))
         pictured = {parts[-1], parts[-3]}  # the cards and the others' levels: in the pictures
         if view.get("chosen_card"):
-            parts.append(
-                f"\n🔒 You chose **{card_text(str(view['chosen_card']))}**: it stays face down "
-                "until everyone has chosen."
+            chose = _(
+                "You chose **{card}**: it stays face down until everyone has chosen.",
+                card=card_text(str(view["chosen_card"])),
             )
+            parts.append("\n🔒 " + chose)
         elif me.get("eliminated") and not over:
-            parts.append(f"\n{OUT} You were {TERMS['out']} this round; you play again next round.")
+            parts.append(
+                f"\n{OUT} " + _("You were washed away this round; you play again next round.")
+            )
         elif legal:
-            parts.append("\n**Your move:** choose a card. A choice is final.")
+            parts.append("\n" + _("**Your move:** choose a card. A choice is final."))
         waiting = [s for s in view.get("to_act") or [] if s != seat]
         if waiting and not over:
-            parts.append(f"Waiting for {_names(ctx, waiting)}.")
+            parts.append(_("Waiting for {names}.", names=_names(ctx, waiting)))
         reveals = view.get("reveals") or []
         if reveals:
             parts.append("\n" + reveal_line(ctx, reveals[-1]))
@@ -369,10 +474,10 @@ class TurnTheTideRenderer(Renderer):
             for a in sorted(legal, key=lambda a: sort_key(a.arg))
             if a.verb == "play"
         )
-        choices = (ChoiceSpec(PLACEHOLDER, options),) if options else ()
+        choices = (ChoiceSpec(translate(PLACEHOLDER), options),) if options else ()
         brief = [p for p in parts if p and p not in pictured]
         return HandSpec(
-            embed=hand_embed(ctx, "Turn the Tide", seat, parts, color=COLOR, brief=brief),
+            embed=hand_embed(ctx, _("Turn the Tide"), seat, parts, color=COLOR, brief=brief),
             choices=choices,
         )
 
@@ -389,29 +494,40 @@ class TurnTheTideRenderer(Renderer):
         if audience == "table":
             if kind == "reveal":
                 tide = data.get("tide") or ["?", "?"]
-                return (
-                    f"Hand {data.get('hand')}: {ctx.name(data.get('lo_to'))} took "
-                    f"{tide_text(str(tide[0]))}, {ctx.name(data.get('hi_to'))} took "
-                    f"{tide_text(str(tide[1]))}."
+                return _(
+                    "Hand {hand}: {lo_name} took {lo}, {hi_name} took {hi}.",
+                    hand=data.get("hand"),
+                    lo_name=ctx.name(data.get("lo_to")),
+                    lo=tide_text(str(tide[0])),
+                    hi_name=ctx.name(data.get("hi_to")),
+                    hi=tide_text(str(tide[1])),
                 )
             if kind == "flood":
                 return _flood_line(ctx, data)
             if kind == "round_end":
                 return _round_end_line(ctx, data)
             if kind == "round_start":
-                rounds = f"Round {data.get('round')} of {data.get('rounds')}"
-                return f"{rounds}: the hands move one seat left."
+                return _(
+                    "Round {round} of {rounds}: the hands move one seat left.",
+                    round=data.get("round"),
+                    rounds=data.get("rounds"),
+                )
             if kind == "game_over":
                 names = ctx.team(data.get("winners", []))
-                return f"🏁 {names} won the game." if names else "🏁 The game is over."
+                if names:
+                    return "🏁 " + _("{names} won the game.", names=names)
+                return "🏁 " + _("The game is over.")
             return None
         if kind == "your_choice":
             # No card here: when this choice was the last, the hand is already revealed and, at a
             # round's end, the card has moved on to another seat's hand set (D9).
-            return "🔒 Your card is locked in."
+            return "🔒 " + _("Your card is locked in.")
         if kind == "deal":
-            return (
-                f"🃏 Round {data.get('round')}: a new hand of {len(data.get('hand') or [])} cards."
+            return "🃏 " + _n(
+                "Round {round}: a new hand of {n} card.",
+                "Round {round}: a new hand of {n} cards.",
+                len(data.get("hand") or []),
+                round=data.get("round"),
             )
         return None
 
@@ -423,7 +539,7 @@ class TurnTheTideRenderer(Renderer):
         bonus = set(event.data.get("bonus") or [])
         out = set(event.data.get("eliminated") or [])
         return [
-            "lowest tide" if seat in bonus else TERMS["out"] if seat in out else ""
+            _("lowest tide") if seat in bonus else translate(TERMS["out"]) if seat in out else ""
             for seat in range(sides)
         ]
 
@@ -434,7 +550,7 @@ class TurnTheTideRenderer(Renderer):
             return reveal_line(ctx, dict(event.data))
         return self.event_line(ctx, event, None)
 
-    played_button = ("Played", "📜")
+    played_button = (msg("Played"), "📜")
 
     def played(
         self, ctx: TableContext, view: dict[str, Any], seat: int, events: Sequence[Event]
@@ -455,17 +571,18 @@ class TurnTheTideRenderer(Renderer):
             elif event.kind == "flood" and kept:
                 lines.append(_flood_line(ctx, event.data))
         if not lines:
-            lines.append("No weather cards have been revealed yet this round.")
+            lines.append(_("No weather cards have been revealed yet this round."))
         lines.insert(0, _heading(view))
         footer = (
-            "Every reveal of this round."
+            _("Every reveal of this round.")
             if history
-            else "This table plays from memory (option show_history is off): only the last "
-            "reveal is shown, as on the table."
+            else _(
+                "This table plays from memory (option show_history is off): only the last "
+                "reveal is shown, as on the table."
+            )
         )
-        return history_embed(
-            f"📜 Played this round · table #{ctx.game_id}", lines, [], COLOR, footer
-        )
+        title = "📜 " + _("Played this round · table #{game}", game=ctx.game_id)
+        return history_embed(title, lines, [], COLOR, footer)
 
     def coach(
         self, ctx: TableContext, event: Event, seat: int, seen: Sequence[Event]
@@ -477,21 +594,40 @@ class TurnTheTideRenderer(Renderer):
             return None
 
         def name(s: Any) -> str:
-            return "you" if s == seat else ctx.name(s)
+            return _("you") if s == seat else ctx.name(s)
 
         parts = []
-        lost = [name(s) for s in data.get("lost") or []]
-        if lost:
-            verb = "loses" if lost != ["you"] and len(lost) == 1 else "lose"
+        top = data.get("top_level")
+        lost_seats = list(data.get("lost") or [])
+        if lost_seats:
+            lost = " & ".join(name(s) for s in lost_seats)
             first = not any(e.kind == "flood" for e in seen)  # the rule once a round
+            if lost_seats == [seat]:
+                said = _("water {top} is the highest, so you lose a preserver", top=top)
+            elif len(lost_seats) == 1:
+                said = _(
+                    "water {top} is the highest, so {name} loses a preserver", top=top, name=lost
+                )
+            else:
+                said = _(
+                    "water {top} is the highest, so {names} lose a preserver", top=top, names=lost
+                )
+            if first:
+                said += " " + _("(the top weather card always takes the lower tide)")
+            parts.append(said)
+        out_seats = list(data.get("eliminated") or [])
+        if out_seats == [seat]:
+            parts.append(_("you had no preserver left: out for the round"))
+        elif out_seats:
+            out = " & ".join(name(s) for s in out_seats)
             parts.append(
-                f"water {data.get('top_level')} is the highest, so {' & '.join(lost)} {verb} a"
-                " preserver"
-                + (" (the top weather card always takes the lower tide)" if first else "")
+                _n(
+                    "{names} had no preserver left: out for the round",
+                    "{names} had no preserver left: out for the round",
+                    len(out_seats),
+                    names=out,
+                )
             )
-        out = [name(s) for s in data.get("eliminated") or []]
-        if out:
-            parts.append(f"{' & '.join(out)} had no preserver left: out for the round")
         if not parts:
             return None
         text = "; ".join(parts)

@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 
 from games.core import AnytimePolicy, Budget, Observation, Policy
 from games.search import Rng, spent
+from games.text import Msg, messages
 
 from . import fast
 from .fast import Fast
@@ -64,6 +65,8 @@ REST = 2
 #: playouts of each modelled ``normal`` search inside ``strong``'s (normal's own is 240: fewer
 #: keep strong within its time, and the model stays mixed where normal's choice is close)
 MODEL = 60
+
+msg, msg_n = messages("turn_the_tide")
 
 
 def _card(code: str) -> int:
@@ -522,28 +525,28 @@ def strong_timed(observation: Observation, seed: int, budget: Budget) -> str:
     return modelled(observation, seed, BUDGETS["strong"], budget=budget)
 
 
-def hint(observation: Observation, seed: int) -> tuple[str, str]:
+def hint(observation: Observation, seed: int) -> tuple[str, Msg]:
     """``normal``'s card for this observation, with the case of the heuristic it falls in, in
     plain words (the 💡 Hint button). The card is the search's; the reason reads the same
     chances the heuristic weighs (which place the card may come in, against the others'
     possible cards), so it says what the card is likely to do."""
     code = normal(observation, seed)
     if len(observation.legal) == 1:
-        return code, "it is your only card"
+        return code, msg("it is your only card")
     k = knowledge(observation)
     card = int(code.partition(":")[2])
     if all(level >= rival for level, rival in _cases(k)):
-        return code, "this hand costs you a preserver whatever you play: spend a high card"
+        return code, msg("this hand costs you a preserver whatever you play: spend a high card")
     first, second, neither = _places(_opponent_models(k, True), card)
     if card in safe_cards(k):
         if first > 0.5:
-            return code, "takes the low tide card without risking a preserver"
-        return code, "cannot cost you a preserver, whatever the others hold"
+            return code, msg("takes the low tide card without risking a preserver")
+        return code, msg("cannot cost you a preserver, whatever the others hold")
     if neither >= max(first, second):
-        return code, "likely takes no tide card, and keeps your extreme cards for later"
+        return code, msg("likely takes no tide card, and keeps your extreme cards for later")
     if first >= second:
-        return code, "likely the highest card: it takes the low tide card"
-    return code, "likely the second highest: the high tide card is worth the risk here"
+        return code, msg("likely the highest card: it takes the low tide card")
+    return code, msg("likely the second highest: the high tide card is worth the risk here")
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}

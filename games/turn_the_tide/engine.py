@@ -45,6 +45,7 @@ from games.core import (
     Observation,
     Result,
 )
+from games.text import messages
 from games.turn_the_tide import teach
 
 from . import rules
@@ -54,12 +55,16 @@ from .knowledge import knowledge, obs_rng
 from .state import State
 from .view import public_view, seat_view
 
+msg, msg_n = messages("turn_the_tide")
+
 
 class TurnTheTideOptions(GameOptions):
     """Table options of spec §2; ``show_history`` is D9's option for casual tables."""
 
     show_history: bool = Field(
-        default=False, description="The table shows each player's stack of tide cards (casual)."
+        default=False,
+        title=msg("Show history"),
+        description=msg("The table shows each player's stack of tide cards (casual)."),
     )
 
 
@@ -67,7 +72,7 @@ class TurnTheTideEngine(BaseEngine):
     """The engine; see the module docstring for codes, deal order and decisions."""
 
     name: ClassVar[str] = "turn_the_tide"
-    title: ClassVar[str] = "Turn the Tide"
+    title: ClassVar[str] = "Turn the Tide"  # untranslated: the game's name, a proper noun
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseModel]] = TurnTheTideOptions
@@ -115,29 +120,47 @@ class TurnTheTideEngine(BaseEngine):
         """Every reason a ``play`` is refused, in the order a player would want to hear them."""
         if action.verb != "play":
             raise IllegalAction(
-                f"'{action.code}' is not a Turn the Tide action: write play:<card>."
+                msg("'{code}' is not a Turn the Tide action: write play:<card>.", code=action.code)
             )
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalAction(f"There is no seat {seat} at this {state.players}-player table.")
+            raise IllegalAction(
+                msg(
+                    "There is no seat {seat} at this {players}-player table.",
+                    seat=seat,
+                    players=state.players,
+                )
+            )
         if state.over:
-            raise IllegalAction("The game is over: no more cards can be played.")
+            raise IllegalAction(msg("The game is over: no more cards can be played."))
         if state.eliminated[seat]:
             raise IllegalAction(
-                "You were eliminated this round (you had to lose a preserver and had none left); "
-                "you play again next round."
+                msg(
+                    "You were eliminated this round (you had to lose a preserver and had none "
+                    "left); you play again next round."
+                )
             )
         if state.chosen[seat]:
             raise IllegalAction(
-                "You have already chosen your card for this hand, and a choice is final; "
-                "wait for the others to choose."
+                msg(
+                    "You have already chosen your card for this hand, and a choice is final; "
+                    "wait for the others to choose."
+                )
             )
         arg = action.arg
         if not (arg.isascii() and arg.isdigit()) or arg != str(int(arg)):
-            raise IllegalAction(f"'{arg}' is not a weather card: write play:<number from 1 to 60>.")
+            raise IllegalAction(
+                msg("'{arg}' is not a weather card: write play:<number from 1 to 60>.", arg=arg)
+            )
         card = int(arg)
         if card not in state.hands[seat]:
             held = ", ".join(str(c) for c in state.hands[seat])
-            raise IllegalAction(f"Weather card {card} is not in your hand; you can play {held}.")
+            raise IllegalAction(
+                msg(
+                    "Weather card {card} is not in your hand; you can play {held}.",
+                    card=card,
+                    held=held,
+                )
+            )
         return card
 
     def effects(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
@@ -157,18 +180,24 @@ class TurnTheTideEngine(BaseEngine):
         if state.over or not 0 <= seat < state.players:
             return ()
         if state.eliminated[seat]:
-            later = (
-                "you play again next round"
-                if state.round + 1 < state.players
-                else "this is the game's last round"
-            )
+            if state.round + 1 < state.players:
+                return (
+                    msg(
+                        "You were eliminated this round (you had to lose a preserver and had"
+                        " none left): you play again next round."
+                    ),
+                )
             return (
-                "You were eliminated this round (you had to lose a preserver and had none"
-                f" left): {later}.",
+                msg(
+                    "You were eliminated this round (you had to lose a preserver and had none"
+                    " left): this is the game's last round."
+                ),
             )
         if state.chosen[seat]:
             return (
-                "You have chosen for this hand, and a choice is final: waiting for the others.",
+                msg(
+                    "You have chosen for this hand, and a choice is final: waiting for the others."
+                ),
             )
         return ()
 
@@ -205,10 +234,17 @@ def _split_deck(deck: Any) -> tuple[list[int] | None, list[int] | None]:
     if deck is None:
         return None, None
     if not isinstance(deck, Mapping):
-        raise BadOptions('Turn the Tide rigs two decks: pass {"weather": [...], "tide": [...]}.')
+        raise BadOptions(
+            msg('Turn the Tide rigs two decks: pass {"weather": [...], "tide": [...]}.')
+        )
     unknown = sorted(set(deck) - {"weather", "tide"})
     if unknown:
-        raise BadOptions(f"Unknown deck {unknown[0]!r}: Turn the Tide has 'weather' and 'tide'.")
+        raise BadOptions(
+            msg(
+                "Unknown deck {deck}: Turn the Tide has 'weather' and 'tide'.",
+                deck=repr(unknown[0]),
+            )
+        )
     out: list[list[int] | None] = []
     for key in ("weather", "tide"):
         cards = deck.get(key)
@@ -218,5 +254,7 @@ def _split_deck(deck: Any) -> tuple[list[int] | None, list[int] | None]:
         try:
             out.append([int(c) for c in cards])
         except (TypeError, ValueError):
-            raise BadOptions(f"The {key} deck must list card codes such as '7'.") from None
+            raise BadOptions(
+                msg("The {key} deck must list card codes such as '7'.", key=key)
+            ) from None
     return out[0], out[1]

@@ -1,7 +1,12 @@
 """The bot's own short summary of Turn The Tide for ``/rules`` (our words, not the
-rulebook's; the binding details are the spec behind the engine)."""
+rulebook's; the binding details are the spec behind the engine). Marked, not translated: the
+shell reads it in the asker's language."""
 
-SUMMARY = (
+from games.text import messages
+
+msg, msg_n = messages("turn_the_tide")
+
+SUMMARY = msg(
     "**Goal.** Keep your life preservers dry over as many rounds as there are players.\n\n"
     "**Each hand** two tide cards are turned up. Everyone secretly picks one weather card "
     "and all are shown together. The highest weather card takes the lower tide card, the "

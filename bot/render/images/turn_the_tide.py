@@ -13,9 +13,12 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.i18n import texts, translate
 from bot.render.images import draw
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held
+
+_, _n = texts("turn_the_tide")
 
 # tide cards, and weather cards shaded from sunny to stormy
 TIDE_INK: RGB = (245, 250, 255)
@@ -129,12 +132,13 @@ def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
 def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
     reveals = view.get("reveals") or []
     if not reveals:
-        draw.label(d, 20, y, "No cards revealed yet this round", draw.SMALL, draw.MUTED)
+        draw.label(d, 20, y, _("No cards revealed yet this round"), draw.SMALL, draw.MUTED)
         return y + 40
     rev = reveals[-1]
     lo, hi = rev["tide"]
-    x = draw.label(d, 20, y, f"Hand {rev['hand']} revealed", draw.SMALL, draw.TEXT, bold=True)
-    draw.label(d, x + 14, y + 2, f"tide {lo} and {hi}", draw.SMALL, draw.MUTED)
+    said = _("Hand {hand} revealed", hand=rev["hand"])
+    x = draw.label(d, 20, y, said, draw.SMALL, draw.TEXT, bold=True)
+    draw.label(d, x + 14, y + 2, _("tide {lo} and {hi}", lo=lo, hi=hi), draw.SMALL, draw.MUTED)
     y += 40
     choices = rev["choices"]
     n = len(choices)
@@ -146,14 +150,19 @@ def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | No
         x = x0 + seat * step
         took = lo if seat == rev.get("lo_to") else hi if seat == rev.get("hi_to") else None
         if code is None:
-            draw.slot(d, x, y + 12, w=w, h=h, text="out")
+            # the slot's caption is drawn at 2/5 of its width: a longer word is cut to fit
+            out = draw.fit(_("out"), max(draw.SMALL, w * 2 // 5), w - 8)
+            draw.slot(d, x, y + 12, w=w, h=h, text=out)
         else:
             ring = draw.GOLD if took is not None else None
             draw.card(d, x, y + 12, weather(code), w=w, h=h, ring=ring)
         name = draw.fit(draw.seat_name(names, seat), draw.SMALL, step - 4)
         draw.centred(d, x + w / 2, y + h + 22, name, draw.SMALL, draw.TEXT)
         if took is not None:
-            draw.centred(d, x + w / 2, y + h + 54, f"tide {took}", draw.SMALL, draw.GOLD, bold=True)
+            took_text = _("tide {level}", level=took)
+            if draw.text_w(took_text, draw.SMALL) > step - 4:  # a language's longer word
+                took_text = str(took)  # the level alone, under the ringed card, beats an overlap
+            draw.centred(d, x + w / 2, y + h + 54, took_text, draw.SMALL, draw.GOLD, bold=True)
     return y + h + 88
 
 
@@ -188,20 +197,21 @@ def _players(
             bold=True,
         )
         if seat["eliminated"]:
-            status = terms.get("out", "washed away")
+            status = translate(terms["out"]) if "out" in terms else _("washed away")
         elif over:
             status = ""
         elif seat.get("chosen"):
-            status = "has chosen"
+            status = _("has chosen")
         elif seat.get("waiting"):
-            status = "choosing"
+            status = _("choosing")
         else:
             status = ""
-        sub = f"{seat['score']} pts" + (f" · {status}" if status else "")
-        draw.label(d, 98, y + 40, sub, draw.SMALL, draw.MUTED)
+        sub = _("{score} pts", score=seat["score"]) + (f" · {status}" if status else "")
         up, down = seat["preservers_up"], seat["preservers_down"]
         x = draw.WIDTH - 40 - 34 * (up + down)
         x = max(x, 360)
+        # the score and status end before the preservers in every language
+        draw.label(d, 98, y + 40, draw.fit(sub, draw.SMALL, x - 106), draw.SMALL, draw.MUTED)
         for k in range(up + down):
             buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
             x += 34 if up + down <= 11 else 30
@@ -214,28 +224,37 @@ class TurnTheTidePictures(Drawer):
 
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         """The header's words: where the game stands, then who acts in the renderer's words."""
-        detail = f"Round {view.get('round', 1)} of {view.get('rounds', '?')}"
+        detail = _(
+            "Round {round} of {rounds}", round=view.get("round", 1), rounds=view.get("rounds", "?")
+        )
         if view.get("phase") == "over":
-            detail += " · game over"
+            detail += " · " + _("game over")
         else:
-            detail += f" · hand {view.get('hand_number', 1)} of {view.get('hands_per_round', 12)}"
+            detail += " · " + _(
+                "hand {hand} of {hands}",
+                hand=view.get("hand_number", 1),
+                hands=view.get("hands_per_round", 12),
+            )
         doing = self.words.acting(view, names)
         return f"{detail} · {doing}" if doing else detail
 
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public table: the tide cards now up, the latest reveal, every player's state."""
         img, d = draw.canvas(1400, PALETTE)
-        y = draw.header(d, "Turn the Tide", self.table_header(view, names))
+        y = draw.header(d, _("Turn the Tide"), self.table_header(view, names))
         tide = view.get("tide") or []
         if tide:
-            draw.label(d, 20, y + 30, "Tide now", draw.SMALL, draw.TEXT, bold=True)
+            now = draw.fit(_("Tide now"), draw.SMALL, 132)  # the tide cards start at x = 160
+            draw.label(d, 20, y + 30, now, draw.SMALL, draw.TEXT, bold=True)
             x = 160.0
             for code in tide:
                 draw.card(d, x, y, tide_card(code), w=72, h=100)
                 x += 84
             lo, hi = sorted(tide, key=int)[0], sorted(tide, key=int)[-1]
-            draw.label(d, x + 10, y + 12, f"highest card takes {lo}", draw.SMALL, draw.MUTED)
-            draw.label(d, x + 10, y + 52, f"second highest takes {hi}", draw.SMALL, draw.MUTED)
+            lo_text = _("highest card takes {level}", level=lo)
+            hi_text = _("second highest takes {level}", level=hi)
+            draw.label(d, x + 10, y + 12, lo_text, draw.SMALL, draw.MUTED)
+            draw.label(d, x + 10, y + 52, hi_text, draw.SMALL, draw.MUTED)
             y += 118
         y = _reveal(d, y, view, names)
         y = _players(d, y, view, names, self.words.terms)
@@ -247,13 +266,12 @@ class TurnTheTidePictures(Drawer):
         hand = list(view.get("hand") or [])
         seat = view.get("seat", 0)
         chosen = view.get("chosen_card")
-        y = draw.header(
-            d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} weather cards"
-        )
+        cards_text = _n("{n} weather card", "{n} weather cards", len(hand))
+        y = draw.header(d, _("Your hand"), f"{draw.seat_name(names, seat)} · {cards_text}")
         mine = next((s for s in view.get("seats") or [] if s["seat"] == seat), None)
         if mine is not None:
             _tide_level(d, 20, y, mine["level"], 54)
-            x = draw.label(d, 80, y + 10, "your tide level", draw.SMALL, draw.MUTED) + 20
+            x = draw.label(d, 80, y + 10, _("your tide level"), draw.SMALL, draw.MUTED) + 20
             for k in range(mine["preservers_up"] + mine["preservers_down"]):
                 buoy(d, x + 15, y + 24, 14, lost=k >= mine["preservers_up"])
                 x += 34
