@@ -564,7 +564,7 @@ def _tiled(
         paint(d, x, y)
         return
     palette = d.colours
-    key = (palette, *key)
+    key = (palette, current_locale(), *key)  # a tile's words are the language's
     if key not in _tiles:
         tile = Image.new("P", (w + 2 * PAD, h + 2 * PAD), palette.key_index)
         tile.putpalette(palette.data)
@@ -622,7 +622,7 @@ def section(
     # painted at the same parity of y as here: Pillow rounds halves to even, so only an even
     # shift moves every pixel by exactly that much
     origin = PAD + int(y) % 2
-    key = (palette, width, origin, *key)
+    key = (palette, width, origin, current_locale(), *key)  # its words are the language's
     with _section_lock:
         if key in _sections:
             _sections.move_to_end(key)
