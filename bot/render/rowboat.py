@@ -373,8 +373,8 @@ class RowboatRenderer(Renderer):
 
     offers_every_action = True
 
-    @property  # type: ignore[override]
-    def snapshot_wording(self) -> SnapshotWording:
+    @property
+    def snapshot_wording(self) -> SnapshotWording:  # type: ignore[override]
         """The Lighthouse's words, in the language of whoever the shell writes for (read each
         time, so never frozen in the language of the first reader)."""
         return SnapshotWording(
@@ -642,8 +642,8 @@ class RowboatRenderer(Renderer):
             return f"{line} 🌊 {cards}"
         return line
 
-    @property  # type: ignore[override]
-    def played_button(self) -> tuple[str, str] | None:
+    @property
+    def played_button(self) -> tuple[str, str] | None:  # type: ignore[override]
         """The history button's label in the current language, and its emoji."""
         return (_("Tricks"), "📜")
 
