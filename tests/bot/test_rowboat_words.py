@@ -261,6 +261,20 @@ def test_the_engine_words_read_in_the_readers_language() -> None:
     assert field.description == "No bidding: each side scores 10 points a trick. For a first game."
 
 
+def test_the_hand_picture_counts_cards_with_the_languages_plural() -> None:
+    """The header counted "1 cards" before the count became a plural message."""
+    engine = registry.get("rowboat")
+    state, _events = _trick_in_play(2, seed=2)
+    view = {**engine.view(state, 0), "hand": ["3m"], "playable": None}
+    drawer = RENDERER.pictures
+    assert drawer is not None
+    for language, one in (("en", "1 card"), ("de", "1 Karte"), ("fr", "1 carte")):
+        with speaking(language), draw.recording() as written:
+            drawer.hand_image(view, list(NAMES[:2]))
+        header = [text for text, _size in written if text.startswith("Ann · ")]
+        assert header == [f"Ann · {one}"], (language, header)
+
+
 # ---- the longest translation still fits ------------------------------------------------------
 
 
