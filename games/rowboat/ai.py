@@ -24,6 +24,9 @@ from games.rowboat.determinize import Knowledge, knowledge, sample_fast
 from games.rowboat.rules import hand_score
 from games.rowboat.state import BIDDING, EXCHANGE, MOON, SEATS_OF, SIDE, TRICK_PLAY
 from games.search import Rng, pimc_choose, spent
+from games.text import messages
+
+msg, msg_n = messages("rowboat")
 
 #: search iterations per decision (PIMC rollouts: worlds x candidates) of each search level
 BUDGETS: dict[str, int] = {"strong": 1200}
@@ -332,13 +335,13 @@ def side_value(f: list, won: list[int], seat: int) -> float:
 
 # The rules of thumb of trick play in a player's words: a hint (:func:`hint`) says which one
 # chose its card, so the reason is the policy's own.
-PARTNER_SURE = "your partner is sure to take this trick: you keep your good cards for later"
-SURE_WIN = "the cheapest card that surely takes this trick, keeping stronger ones for later"
-ROWBOAT = "the Rowboat takes a trick your cards cannot"
-MAY_WIN = "the lowest card that beats the trick so far"
-STRONG_NOW = "leads a card that is strong in this trick only (its trump or Knob)"
-ENOUGH = "your side has the tricks it bid: you lose this one with a card worth keeping least"
-CHEAPEST = "you cannot take this trick, so you give the card worth least later"
+PARTNER_SURE = msg("your partner is sure to take this trick: you keep your good cards for later")
+SURE_WIN = msg("the cheapest card that surely takes this trick, keeping stronger ones for later")
+ROWBOAT = msg("the Rowboat takes a trick your cards cannot")
+MAY_WIN = msg("the lowest card that beats the trick so far")
+STRONG_NOW = msg("leads a card that is strong in this trick only (its trump or Knob)")
+ENOUGH = msg("your side has the tricks it bid: you lose this one with a card worth keeping least")
+CHEAPEST = msg("you cannot take this trick, so you give the card worth least later")
 
 
 def _normal_card(
@@ -676,22 +679,25 @@ def hint(obs: Observation, seed: int) -> tuple[str, str]:
     legal = obs.legal
     code = normal(obs, seed)
     if len(legal) == 1:
-        return code, "it is the only move you have"
+        return code, msg("it is the only move you have")
     k = knowledge(obs)
     phase = k.template[fast.PHASE]
     if phase == MOON:
         if code == "nomoon":
-            return code, "your side is not far enough behind: keep the Moon for a later hand"
-        return code, "your side is behind: a long Tide gives it more tricks to catch up"
+            return code, msg("your side is not far enough behind: keep the Moon for a later hand")
+        return code, msg("your side is behind: a long Tide gives it more tricks to catch up")
     if phase == EXCHANGE:
-        return code, "gives your partner a real winner: the best card of your longest suit"
+        return code, msg("gives your partner a real winner: the best card of your longest suit")
     if phase == BIDDING:
         if code.startswith("bid:"):
             tricks = expected_tricks(_world_view(k), k.me)
-            return code, f"your hand should take about {tricks:.0f} tricks (Knobs, high trumps)"
-        return code, "the best bid for the tricks your hand should take"
+            return code, msg(
+                "your hand should take about {tricks} tricks (Knobs, high trumps)",
+                tricks=f"{tricks:.0f}",
+            )
+        return code, msg("the best bid for the tricks your hand should take")
     if code == "lighthouse":
-        return code, "early in a long hand, a look at the other hands shows the most"
+        return code, msg("early in a long hand, a look at the other hands shows the most")
     why: list[str] = []
     again = _normal_card(obs, k, True, why=why)
     return code, why[-1] if why and again == code else CHEAPEST

@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from games.text import Msg, messages
+
+msg, msg_n = messages("rowboat")
+
 RANKS = "A23456789DMSW"
 SUITS = "owsm"
-SUIT_NAMES = ("Oars", "Waves", "Shells", "Maps")
-RANK_NAMES = (
-    "Anchor",
+#: the suits' and ranks' names as marked words (each reads in the player's language); the
+#: numbered ranks are their digits in every language
+SUIT_NAMES: tuple[Msg, ...] = (msg("Oars"), msg("Waves"), msg("Shells"), msg("Maps"))
+RANK_NAMES: tuple[str, ...] = (
+    msg("Anchor"),
     "2",
     "3",
     "4",
@@ -26,10 +32,10 @@ RANK_NAMES = (
     "7",
     "8",
     "9",
-    "Dolphin",
-    "Mermaid",
-    "Seeker",
-    "Whale",
+    msg("Dolphin"),
+    msg("Mermaid"),
+    msg("Seeker"),
+    msg("Whale"),
 )
 
 #: the Rowboat as a "card" inside a trick's play list (it never sits in a hand)
@@ -42,9 +48,9 @@ ALL_CARDS = (1 << 52) - 1
 SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
-def card_name(card: int) -> str:
+def card_name(card: int) -> Msg:
     """'5 Shells', for messages a player reads."""
-    return f"{RANK_NAMES[card % 13]} {SUIT_NAMES[card // 13]}"
+    return msg("{rank} {suit}", rank=RANK_NAMES[card % 13], suit=SUIT_NAMES[card // 13])
 
 
 def cards_of(mask: int) -> list[int]:

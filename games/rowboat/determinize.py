@@ -479,4 +479,10 @@ def determinize(obs: Observation, rng: int) -> State:
     return to_state(k, f)
 
 
-__all__ = ["Knowledge", "determinize", "knowledge", "sample_fast", "to_state"]
+__all__ = [
+    "Knowledge",  # untranslated: a Python name
+    "determinize",
+    "knowledge",
+    "sample_fast",
+    "to_state",
+]

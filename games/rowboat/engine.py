@@ -43,7 +43,16 @@ from games.rowboat.actions import (
     pass_actions,
     play_actions,
 )
-from games.rowboat.deck import BIT, CARD_OF, CODES, ROWBOAT, card_name, codes_of, tricks_for
+from games.rowboat.deck import (
+    BIT,
+    CARD_OF,
+    CODES,
+    ROWBOAT,
+    SUIT_NAMES,
+    card_name,
+    codes_of,
+    tricks_for,
+)
 from games.rowboat.events import event
 from games.rowboat.rules import SEATS_OF, SIDE, cap, play_options
 from games.rowboat.state import (
@@ -66,6 +75,9 @@ from games.rowboat.state import (
     load,
 )
 from games.rowboat.view import to_act, view
+from games.text import Msg, messages
+
+msg, msg_n = messages("rowboat")
 
 
 class RowboatOptions(GameOptions):
@@ -73,32 +85,40 @@ class RowboatOptions(GameOptions):
 
     novice: bool = Field(
         default=False,
-        description="No bidding: each side scores 10 points a trick. For a first game.",
+        description=msg("No bidding: each side scores 10 points a trick. For a first game."),
     )
     #: None = the spec's default for the player count: 200, or 150 with three players
     target_score: int | None = Field(
         default=None,
         ge=10,
         le=10_000,
-        description="Points that end the game (auto: 200; 150 for 3).",
+        description=msg("Points that end the game (auto: 200; 150 for 3)."),
     )
     lighthouse_seconds: int = Field(
         default=30,
         ge=10,
         le=120,
-        description="Seconds the Lighthouse shows each hand (it shows 3 at 4 players: 3 × this).",
+        description=msg(
+            "Seconds the Lighthouse shows each hand (it shows 3 at 4 players: 3 × this)."
+        ),
     )
     knob_obligatory: bool = Field(
-        default=False, description="The trick's Knob counts as a trump you must follow with."
+        default=False,
+        description=msg("The trick's Knob counts as a trump you must follow with."),
     )
     partner_tie_wins: bool = Field(
-        default=False, description="4 players: a trick tied between partners goes to their team."
+        default=False,
+        description=msg("4 players: a trick tied between partners goes to their team."),
     )
     show_last_trick: bool = Field(
-        default=True, description="The last finished trick stays on the table until the next."
+        default=True,
+        description=msg("The last finished trick stays on the table until the next."),
     )
     first_dealer: int | None = Field(
-        default=None, ge=0, le=3, description="Who deals first (auto: drawn at random)."
+        default=None,
+        ge=0,
+        le=3,
+        description=msg("Who deals first (auto: drawn at random)."),
     )
 
 
@@ -106,14 +126,14 @@ _ACTIVE = (EXCHANGE, BIDDING, TRICK_PLAY)  # where the Lighthouse may be used (D
 
 
 def _cards_text(mask: int) -> str:
-    return ", ".join(codes_of(mask)) or "none"
+    return ", ".join(codes_of(mask)) or msg("none")
 
 
 class RowboatEngine(BaseEngine):
     """Rowboat for 2-4 players; see the package docstring for codes, events and the view."""
 
     name: ClassVar[str] = "rowboat"
-    title: ClassVar[str] = "Rowboat"
+    title: ClassVar[str] = "Rowboat"  # untranslated: the game's own name, as on its box
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = RowboatOptions
@@ -150,12 +170,14 @@ class RowboatEngine(BaseEngine):
         rig: tuple[int, ...] = ()
         if deck is not None:
             if isinstance(deck, str) or not all(isinstance(c, str) for c in deck):
-                raise BadOptions("A rigged Rowboat deck is a list of card codes such as '3m'.")
+                raise BadOptions(msg("A rigged Rowboat deck is a list of card codes such as '3m'."))
             unknown = [c for c in deck if c not in CARD_OF]
             if unknown:
-                raise BadOptions(f"Rigged deck: {unknown[0]!r} is not a Rowboat card code.")
+                raise BadOptions(
+                    msg("Rigged deck: {code} is not a Rowboat card code.", code=repr(unknown[0]))
+                )
             if len(set(deck)) != len(deck):
-                raise BadOptions("Rigged deck: a card is named twice.")
+                raise BadOptions(msg("Rigged deck: a card is named twice."))
             rig = tuple(CARD_OF[c] for c in deck)
         target = opts.target_score
         if target is None:
@@ -247,10 +269,13 @@ class RowboatEngine(BaseEngine):
         verb = VERB_IDS[act.verb]
         if verb in CARD_VERBS:
             raise IllegalAction(
-                f"'{act.arg}' is not a Rowboat card: write rank (A, 2-9, D, M, S, W) and suit "
-                "(o oars, w waves, s shells, m maps), e.g. '3m'."
+                msg(
+                    "'{code}' is not a Rowboat card: write rank (A, 2-9, D, M, S, W) and suit "
+                    "(o oars, w waves, s shells, m maps), e.g. '3m'.",
+                    code=act.arg,
+                )
             )
-        raise IllegalAction(f"'{act.code}' is not a possible {act.verb}.")
+        raise IllegalAction(msg("'{code}' is not a possible {verb}.", code=act.code, verb=act.verb))
 
     def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
         """Apply a legal action; anything else raises IllegalAction and changes nothing.
@@ -272,13 +297,13 @@ class RowboatEngine(BaseEngine):
         s = state
         n = s.n
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
+            raise IllegalAction(msg("There is no seat {seat} at this table.", seat=seat))
         phase = s.phase
         events = []
         if phase == TRICK_PLAY and verb in (V_PLAY, V_ROWBOAT):
             turn = (s.leader + len(s.plays)) % n
             if seat != turn:
-                raise IllegalAction(f"It is not your turn: seat {turn} plays now.")
+                raise IllegalAction(msg("It is not your turn: seat {seat} plays now.", seat=turn))
             mask, rowboat, save = play_options(s, seat)
             if verb == V_PLAY:
                 if not mask & BIT[arg]:
@@ -290,88 +315,125 @@ class RowboatEngine(BaseEngine):
         if verb == V_LIGHTHOUSE:
             if phase not in _ACTIVE:
                 raise IllegalAction(
-                    "The Lighthouse can be used only once the hands are dealt: during the "
-                    "exchange, the bidding or the tricks."
+                    msg(
+                        "The Lighthouse can be used only once the hands are dealt: during the "
+                        "exchange, the bidding or the tricks."
+                    )
                 )
             if s.used[SIDE[n][seat]] & USED_LIGHTHOUSE:
-                raise IllegalAction("Your side has already used its Lighthouse in this game.")
+                raise IllegalAction(msg("Your side has already used its Lighthouse in this game."))
             return rules.lighthouse(s, seat, events), events
         if phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         if phase == MOON:
             if verb not in (V_MOON, V_NOMOON):
                 raise IllegalAction(
-                    f"The dealer (seat {s.dealer}) is deciding about the Moon; nothing else "
-                    "can happen yet."
+                    msg(
+                        "The dealer (seat {seat}) is deciding about the Moon; nothing else "
+                        "can happen yet.",
+                        seat=s.dealer,
+                    )
                 )
             if seat != s.dealer:
-                raise IllegalAction(f"Only the dealer (seat {s.dealer}) may play the Moon.")
+                raise IllegalAction(
+                    msg("Only the dealer (seat {seat}) may play the Moon.", seat=s.dealer)
+                )
             if verb == V_NOMOON:
                 events.append(event("nomoon", None, {"seat": seat}))
                 return rules.deal(s, 0, events), events
             if not 4 <= arg <= cap(n):
-                raise IllegalAction(f"The Moon sets a Tide of 4 to {cap(n)} cards, not {arg}.")
+                raise IllegalAction(
+                    msg("The Moon sets a Tide of 4 to {cap} cards, not {k}.", cap=cap(n), k=arg)
+                )
             return rules.moon(s, arg, events), events
         if phase == EXCHANGE:
             if verb != V_PASS:
                 raise IllegalAction(self._wrong_phase(s))
             if s.passes[seat] >= 0:
                 raise IllegalAction(
-                    f"You already chose {CODES[s.passes[seat]]} to pass; the choice is final."
+                    msg(
+                        "You already chose {code} to pass; the choice is final.",
+                        code=CODES[s.passes[seat]],
+                    )
                 )
             if not s.hands[seat] & BIT[arg]:
-                raise IllegalAction(f"You do not hold {card_name(arg)} ({CODES[arg]}).")
+                raise IllegalAction(
+                    msg("You do not hold {card} ({code}).", card=card_name(arg), code=CODES[arg])
+                )
             return rules.lock_pass(s, seat, arg, events), events
         if phase == BIDDING:
             if verb != V_BID:
                 raise IllegalAction(self._wrong_phase(s))
             turn = rules.bidder(s)
             if seat != turn:
-                raise IllegalAction(f"It is not your turn to bid: seat {turn} bids now.")
+                raise IllegalAction(
+                    msg("It is not your turn to bid: seat {seat} bids now.", seat=turn)
+                )
             allowed = rules.bid_range(s, seat)
             if arg not in allowed:
-                extra = ""
+                low, high = allowed.start, allowed.stop - 1
                 if n == 4 and s.bids[(seat + 2) % 4] >= 0:
-                    extra = " (your team's total must be 1 to the number of tricks)"
+                    raise IllegalAction(
+                        msg(
+                            "You may bid {low} to {high} (your team's total must be 1 to the "
+                            "number of tricks), not {bid}.",
+                            low=low,
+                            high=high,
+                            bid=arg,
+                        )
+                    )
                 raise IllegalAction(
-                    f"You may bid {allowed.start} to {allowed.stop - 1}{extra}, not {arg}."
+                    msg("You may bid {low} to {high}, not {bid}.", low=low, high=high, bid=arg)
                 )
             return rules.bid(s, seat, arg, events), events
         raise IllegalAction(self._wrong_phase(s))
 
-    def _wrong_phase(self, s: State) -> str:
-        name = PHASE_NAMES[s.phase].replace("_", " ")
-        allowed = {
-            EXCHANGE: "each player passes one card to their partner (pass:<card>)",
-            BIDDING: "players bid in turn (bid:<n>)",
-            TRICK_PLAY: "players play cards in turn (play:<card> or rowboat)",
-        }.get(s.phase, "")
-        return f"Not now: this is the {name} phase; {allowed}."
-
-    def _why_no_rowboat(self, s: State, seat: int) -> str:
-        tr = tricks_for(s.tide)[s.trick]
-        if s.married[seat] & tr.knob_bit:
-            return f"You must play your married {CODES[tr.knob]} in this trick, not the Rowboat."
-        if s.used[SIDE[s.n][seat]] & USED_ROWBOAT:
-            return "Your side has already used its Rowboat in this game."
-        return "The Rowboat cannot be played in the last trick of a hand."
-
-    def _why_not_card(self, s: State, seat: int, card: int, mask: int, rowboat: bool) -> str:
-        tr = tricks_for(s.tide)[s.trick]
-        allowed = _cards_text(mask) + (" or the Rowboat" if rowboat else "")
-        if not s.hands[seat] & BIT[card]:
-            return f"You do not hold {card_name(card)} ({CODES[card]})."
-        if s.married[seat] & tr.knob_bit:
-            return f"Your married {CODES[tr.knob]} must be played in this trick."
-        if s.married[seat] & BIT[card]:
-            return (
-                f"{CODES[card]} is married: it stays in your hand until its Knob trick. "
-                f"Allowed now: {allowed}."
+    def _wrong_phase(self, s: State) -> Msg:
+        if s.phase == EXCHANGE:
+            return msg(
+                "Not now: this is the exchange phase; each player passes one card to their "
+                "partner (pass:<card>)."
             )
-        suit = ("Oars", "Waves", "Shells", "Maps")[tr.trump]
-        return (
-            f"You must follow the trump: {suit} are trump this trick (the Knob may always be "
-            f"played instead). Allowed now: {allowed}."
+        if s.phase == BIDDING:
+            return msg("Not now: this is the bidding phase; players bid in turn (bid:<n>).")
+        if s.phase == TRICK_PLAY:
+            return msg(
+                "Not now: this is the trick play phase; players play cards in turn "
+                "(play:<card> or rowboat)."
+            )
+        return msg("Not now: this is the {phase} phase.", phase=PHASE_NAMES[s.phase])
+
+    def _why_no_rowboat(self, s: State, seat: int) -> Msg:
+        tr = tricks_for(s.tide)[s.trick]
+        if s.married[seat] & tr.knob_bit:
+            return msg(
+                "You must play your married {code} in this trick, not the Rowboat.",
+                code=CODES[tr.knob],
+            )
+        if s.used[SIDE[s.n][seat]] & USED_ROWBOAT:
+            return msg("Your side has already used its Rowboat in this game.")
+        return msg("The Rowboat cannot be played in the last trick of a hand.")
+
+    def _why_not_card(self, s: State, seat: int, card: int, mask: int, rowboat: bool) -> Msg:
+        tr = tricks_for(s.tide)[s.trick]
+        cards = _cards_text(mask)
+        allowed = msg("{cards} or the Rowboat", cards=cards) if rowboat else cards
+        if not s.hands[seat] & BIT[card]:
+            return msg("You do not hold {card} ({code}).", card=card_name(card), code=CODES[card])
+        if s.married[seat] & tr.knob_bit:
+            return msg("Your married {code} must be played in this trick.", code=CODES[tr.knob])
+        if s.married[seat] & BIT[card]:
+            return msg(
+                "{code} is married: it stays in your hand until its Knob trick. "
+                "Allowed now: {allowed}.",
+                code=CODES[card],
+                allowed=allowed,
+            )
+        return msg(
+            "You must follow the trump: {suit} are trump this trick (the Knob may always be "
+            "played instead). Allowed now: {allowed}.",
+            suit=SUIT_NAMES[tr.trump],
+            allowed=allowed,
         )
 
     # ------------------------------------------------------------ views and results
@@ -398,15 +460,21 @@ class RowboatEngine(BaseEngine):
         withheld = s.hands[seat] & ~mask
         if withheld:
             if s.married[seat] & tr.knob_bit:
-                reasons.append(f"Your married {card_name(tr.knob)} must be played in this trick.")
+                reasons.append(
+                    msg(
+                        "Your married {card} must be played in this trick.", card=card_name(tr.knob)
+                    )
+                )
             else:
                 if withheld & s.married[seat]:
-                    reasons.append("A married card waits in your hand for its Knob trick.")
+                    reasons.append(msg("A married card waits in your hand for its Knob trick."))
                 if withheld & ~s.married[seat]:
-                    suit = ("Oars", "Waves", "Shells", "Maps")[tr.trump]
                     reasons.append(
-                        f"{suit} are trump this trick: you must follow them (the Knob may"
-                        " always be played instead)."
+                        msg(
+                            "{suit} are trump this trick: you must follow them (the Knob may"
+                            " always be played instead).",
+                            suit=SUIT_NAMES[tr.trump],
+                        )
                     )
         if not rowboat and not s.used[SIDE[s.n][seat]] & USED_ROWBOAT:
             reasons.append(self._why_no_rowboat(s, seat))

@@ -1,7 +1,13 @@
 """The bot's own short summary of Rowboat for ``/rules`` (our words, not the
 rulebook's; the binding details are the spec behind the engine)."""
 
-SUMMARY = (
+from games.text import messages
+
+msg, msg_n = messages("rowboat")
+
+#: one message, so a translator sees the whole summary at once (the shell translates it when
+#: ``/rules`` answers, in the asker's language)
+SUMMARY = msg(
     "**Goal.** Bid how many tricks you will take, then take them: first side to the target "
     "score (200; 150 with three players) wins. Four players play as two teams of partners "
     "sitting opposite.\n\n"

@@ -13,9 +13,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.i18n import current_locale, texts, translate
 from bot.render.images import draw, ship
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held, SeatTag
+from games.rowboat import deck
+
+_, _n = texts("rowboat")
 
 # the suits, printed on coloured paper in two pairs (blue and green)
 BLUE_INK: RGB = (22, 78, 176)
@@ -42,8 +46,20 @@ PALETTE = draw.Palette(
     ROWBOAT_INK,
     ROWBOAT_PAPER,
 )
-SUIT_NAMES = {"o": "Oars", "w": "Waves", "s": "Shells", "m": "Maps"}
-RANK_NAMES = {"A": "Anchor", "D": "Dolphin", "M": "Mermaid", "S": "Seeker", "W": "Whale"}
+#: the suits' and named ranks' marked names (the engine's): read through :func:`_suit_name`
+#: and :func:`_rank_name`, in the picture's language
+SUIT_NAMES: dict[str, str] = dict(zip(deck.SUITS, deck.SUIT_NAMES, strict=True))
+RANK_NAMES: dict[str, str] = {
+    r: name for r, name in zip(deck.RANKS, deck.RANK_NAMES, strict=True) if not r.isdigit()
+}
+
+
+def _suit_name(suit: str) -> str:
+    return str(translate(SUIT_NAMES.get(suit, suit)))
+
+
+def _rank_name(rank: str) -> str:
+    return str(translate(RANK_NAMES.get(rank, rank)))
 
 
 # ---------------------------------------------------------------- suit pips (centre, height)
@@ -167,7 +183,7 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     """The Tide strip: one card per trick, past tricks dimmed, the current one raised and ringed."""
     tide = view.get("tide") or []
     if not tide:
-        draw.label(d, 20, y, "The Tide is not out yet", draw.SMALL, draw.MUTED)
+        draw.label(d, 20, y, _("The Tide is not out yet"), draw.SMALL, draw.MUTED)
         return y + 40
     current = (view.get("trick_number") or 0) - 1
     playing = view.get("phase") == "trick_play"
@@ -176,7 +192,7 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     w = min(72, int((draw.WIDTH - 40 - (n - 1) * gap) / n))
     h = round(w * 1.39)
     x = (draw.WIDTH - (n * w + (n - 1) * gap)) / 2
-    draw.label(d, 20, y, "The Tide", draw.SMALL, draw.MUTED)
+    draw.label(d, 20, y, _("The Tide"), draw.SMALL, draw.MUTED)
     y += 40
     for i, code in enumerate(tide):
         lift = 12 if playing and i == current else 0
@@ -195,22 +211,25 @@ def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     return y + h + 44
 
 
-def _ruling_line(d: Any, y: float, trick: Mapping[str, Any]) -> float:
-    """ "Trick 2 · trump ⟨pip⟩ Waves · Knob ⟨card⟩": the two facts that decide a trick."""
-    x = draw.label(d, 20, y + 6, f"Trick {trick['number']}", draw.SMALL, draw.TEXT, bold=True)
-    x = draw.label(d, x + 18, y + 8, "Trump", draw.SMALL, draw.MUTED)
+def _ruling_line(d: Any, y: float, trick: Mapping[str, Any], knob_out: str) -> float:
+    """ "Trick 2 · trump ⟨pip⟩ Waves · Knob ⟨card⟩": the two facts that decide a trick
+    (``knob_out``: the renderer's word for a Knob that lies in the Tide)."""
+    head = _("Trick {number}", number=trick["number"])
+    x = draw.label(d, 20, y + 6, head, draw.SMALL, draw.TEXT, bold=True)
+    x = draw.label(d, x + 18, y + 8, _("Trump"), draw.SMALL, draw.MUTED)
     trump = trick["trump"]
     colour = face(f"A{trump}")
     d.rounded_rectangle((x + 8, y, x + 52, y + 44), 8, fill=colour.tint)
     PIPS[trump](d, x + 30, y + 22, 30, colour.ink)
-    x = draw.label(d, x + 60, y + 8, SUIT_NAMES.get(trump, trump), draw.SMALL, draw.TEXT)
-    x = draw.label(d, x + 22, y + 8, "Knob", draw.SMALL, draw.MUTED)
+    x = draw.label(d, x + 60, y + 8, _suit_name(trump), draw.SMALL, draw.TEXT)
+    x = draw.label(d, x + 22, y + 8, _("Knob"), draw.SMALL, draw.MUTED)
     knob = _knob_code(trick.get("knob"))
     live = bool(trick.get("knob_in_play"))
     draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB if live else None, dim=not live)
     rank = trick["knob"]["rank"]
-    where = "" if trick.get("knob_in_play") else " (in the Tide)"
-    text = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES.get(knob[-1:], '')}{where}"
+    text = _("{rank} of {suit}", rank=_rank_name(rank), suit=_suit_name(knob[-1:]))
+    if not trick.get("knob_in_play"):
+        text = f"{text} ({knob_out})"
     draw.label(
         d, x + 60, y + 8, draw.fit(text, draw.SMALL, draw.WIDTH - x - 80), draw.SMALL, draw.TEXT
     )
@@ -226,14 +245,14 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
         parts = []
         bid = bids[seat] if seat < len(bids) else None
         if bid is not None:
-            parts.append(f"bid {bid}")
+            parts.append(_("bid {n}", n=bid))
         if view.get("phase") in ("trick_play", "over") or (won and won[seat]):
-            parts.append(f"won {won[seat]}")
+            parts.append(_("won {n}", n=won[seat]))
         locked = view.get("exchange_locked")
         if locked:
-            parts.append("card passed" if locked[seat] else "passing")
+            parts.append(_("card passed") if locked[seat] else _("passing"))
         if seat == view.get("dealer"):
-            parts.append("dealer")
+            parts.append(_("dealer"))
         tags.append(
             SeatTag(
                 draw.seat_name(names, seat),
@@ -249,13 +268,18 @@ def _colour_key(d: Any, y: float) -> float:
     """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps."""
     x = 20.0
     for suits, ink, paper, word in (
-        ("ow", BLUE_INK, BLUE_PAPER, "blue"),
-        ("sm", GREEN_INK, GREEN_PAPER, "green"),
+        ("ow", BLUE_INK, BLUE_PAPER, _("blue")),
+        ("sm", GREEN_INK, GREEN_PAPER, _("green")),
     ):
         d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
         PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
         PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
-        text = f"{word}: {SUIT_NAMES[suits[0]]} & {SUIT_NAMES[suits[1]]}"
+        text = _(
+            "{colour}: {first} & {second}",
+            colour=word,
+            first=_suit_name(suits[0]),
+            second=_suit_name(suits[1]),
+        )
         x = draw.label(d, x + 92, y + 8, text, draw.SMALL, draw.MUTED) + 30
     return y + 48
 
@@ -272,19 +296,41 @@ def _later_knobs(view: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
+def _phase_name(phase: str) -> str:
+    """A phase's name for the header (outside trick play, which names its trick instead)."""
+    if phase == "moon":
+        return _("moon")
+    if phase == "exchange":
+        return _("exchange")
+    if phase == "bidding":
+        return _("bidding")
+    if phase == "over":
+        return _("over")
+    return phase.replace("_", " ")
+
+
 class RowboatPictures(Drawer):
     """Rowboat's table (the Tide, the trick, the scores) and hand, in the blue and green pairs."""
+
+    def _knob_out(self) -> str:
+        """The renderer's word for a Knob lying in the Tide (one word in text and picture)."""
+        word = self.words.terms.get("knob_out")
+        return str(translate(word)) if word else _("in the Tide")
 
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         """The header's words: where the game stands, then who acts in the renderer's words."""
         trick = view.get("trick")
-        detail = f"Hand {view.get('hand_number', 1)}"
+        detail = _("Hand {number}", number=view.get("hand_number", 1))
         if view.get("moon"):
-            detail += f" · Moon {view['moon']}"
+            detail += " · " + _("Moon {n}", n=view["moon"])
         if trick:
-            detail += f" · trick {trick['number']} of {view.get('tricks_in_hand', '?')}"
+            detail += " · " + _(
+                "trick {number} of {total}",
+                number=trick["number"],
+                total=view.get("tricks_in_hand", "?"),
+            )
         elif view.get("phase") != "trick_play":
-            detail += f" · {str(view.get('phase', '')).replace('_', ' ')}"
+            detail += " · " + _phase_name(str(view.get("phase", "")))
         doing = self.words.acting(view, names)
         return f"{detail} · {doing}" if doing else detail
 
@@ -292,10 +338,11 @@ class RowboatPictures(Drawer):
         """The public table: Tide strip, this trick's trump and Knob, the trick around the table."""
         img, d = draw.canvas(1000, PALETTE)
         trick = view.get("trick")
-        y = draw.header(d, "Rowboat", self.table_header(view, names))
+        title = "Rowboat"  # untranslated: the game's own name, as on its box
+        y = draw.header(d, title, self.table_header(view, names))
         y = _tide(d, y, view)
         if trick:
-            y = _ruling_line(d, y, trick)
+            y = _ruling_line(d, y, trick, self._knob_out())
         played: dict[int, Held] = {}
         caption = ""
         if trick and trick.get("plays"):
@@ -311,11 +358,15 @@ class RowboatPictures(Drawer):
                     face(play["card"]), dim=not won, ring=draw.GOLD if won else None
                 )
             if last.get("tied"):
-                caption = f"Trick {last['number']}: tied"
+                caption = _("Trick {number}: tied", number=last["number"])
             else:
-                caption = f"Trick {last['number']} to {draw.seat_name(names, winner)}"
+                caption = _(
+                    "Trick {number} to {name}",
+                    number=last["number"],
+                    name=draw.seat_name(names, winner),
+                )
         elif view.get("phase") == "over":
-            caption = "Game over"
+            caption = _("Game over")
         height = 360 if played else 280
         y = draw.trick_table(
             d, y + 8, _seat_tags(view, names), played, caption=caption, height=height
@@ -333,9 +384,10 @@ class RowboatPictures(Drawer):
         playable = view.get("playable")
         married = {m["card"]: m["trick"] for m in view.get("married") or []}
         seat = view.get("seat", 0)
-        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        count = _n("{n} card", "{n} cards", len(hand))
+        y = draw.header(d, _("Your hand"), f"{draw.seat_name(names, seat)} · {count}")
         if trick:
-            y = _ruling_line(d, y, trick) + 6
+            y = _ruling_line(d, y, trick, self._knob_out()) + 6
         later = _later_knobs(view)
         cards = []
         for code in hand:
@@ -353,21 +405,23 @@ class RowboatPictures(Drawer):
                 )
             )
         if not cards:
-            draw.label(d, 20, y + 10, "No cards in hand", draw.SMALL, draw.MUTED)
+            draw.label(d, 20, y + 10, _("No cards in hand"), draw.SMALL, draw.MUTED)
             y += 50
         y = draw.hand_rows(d, y, cards)
-        keys = [("T trump", draw.GOLD), ("K Knob", KNOB)] if trick else []
+        keys = [(_("T trump"), draw.GOLD), (_("K Knob"), KNOB)] if trick else []
         if later and any(code in later for code in hand):
-            keys.append(("Kn Knob of trick n", LATER_KNOB))
+            keys.append((_("Kn Knob of trick n"), LATER_KNOB))
         if married:
-            keys.append(("M married (trick n)", MARRIED))
+            keys.append((_("M married (trick n)"), MARRIED))
         if playable is not None:
-            keys.append(("grey: not playable now", draw.DIM_PAPER))
+            keys.append((_("grey: not playable now"), draw.DIM_PAPER))
         if keys:
             y = draw.legend(d, y, keys)
         # the same under every hand: painted once (a table's Tide strip or trick line, which
-        # change once a trick, are not: at 100 tables their cache only churned, issue 36)
-        y = draw.section(d, y + 4, ("colour key",), _colour_key)
+        # change once a trick, are not: at 100 tables their cache only churned, issue 36); one
+        # tile per language, as its words are the language's
+        key = ("colour key", current_locale())  # untranslated: the tile's cache key
+        y = draw.section(d, y + 4, key, _colour_key)
         return draw.png(draw.crop(img, int(y) + 6))
 
     def hand_key(
