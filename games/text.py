@@ -42,6 +42,8 @@ class Msg(str):
         n: int | None = None,
         **params: Any,
     ) -> Msg:
+        if plural_id is None and n is not None:  # a plain message's ``{n}`` is a value
+            params, n = {**params, "n": n}, None
         english = msgid if plural_id is None or n == 1 else plural_id
         values = dict(params)
         if n is not None:

@@ -32,3 +32,8 @@ def test_a_message_survives_pickling_whole() -> None:
     back = pickle.loads(pickle.dumps(said))
     assert back == said and isinstance(back, Msg)
     assert back.msgid == said.msgid and back.params["card"].msgid == "the Moon"
+
+
+def test_a_plain_message_may_name_a_value_n() -> None:
+    said = msg("{n} points to go", n=7)
+    assert said == "7 points to go" and said.n is None and said.params == {"n": 7}
