@@ -122,6 +122,12 @@ class Scan(ast.NodeVisitor):
                 self._skip_subtree(node)
         self.generic_visit(node)
 
+    def visit_Assign(self, node: ast.Assign) -> None:
+        # ``__all__``: the names a module exports, identifiers rather than words
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            self._skip_subtree(node.value)
+        self.generic_visit(node)
+
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         for keyword in node.keywords:
             if keyword.arg in COMMAND_CLASS_KEYWORDS:
