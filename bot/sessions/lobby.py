@@ -69,7 +69,7 @@ def without_person(g: GameRecord, user_id: int) -> Changes:
 
 def _check_room(g: GameRecord) -> None:
     if len(g.seats) >= g.engine.max_players:
-        raise LobbyError(msg("The table is full ({n} seats).", n=g.engine.max_players))
+        raise LobbyError(msg("The table is full ({seats} seats).", seats=g.engine.max_players))
 
 
 def join(g: GameRecord, user_id: int, name: str) -> Changes:
@@ -146,11 +146,11 @@ def check_start(g: GameRecord, by_user: int) -> None:
     if not engine.min_players <= n <= engine.max_players:
         raise LobbyError(
             msg(
-                "{title} needs {low} to {high} players; {n} seated.",
+                "{title} needs {low} to {high} players; {seated} seated.",
                 title=engine.title,
                 low=engine.min_players,
                 high=engine.max_players,
-                n=n,
+                seated=n,
             )
         )
 
@@ -188,8 +188,8 @@ def check_can_host(games: Iterable[GameRecord], guild_id: int, host_id: int) -> 
     if hosted >= MAX_HOSTED_LOBBIES:
         raise LobbyError(
             msg(
-                "You already host {n} open lobbies in this server: start or cancel one of them"
+                "You already host {count} open lobbies in this server: start or cancel one of them"
                 " first (/games lists them).",
-                n=hosted,
+                count=hosted,
             )
         )
