@@ -355,7 +355,8 @@ class Lobbies:
         if menu is None:
             raise NotAllowed(_("That option cannot be changed from a menu: use **Options**."))
         now = json.dumps(current.get(key))
-        text = f"**{translate(menu.label)}**: {translate(menu.description) or _('pick a value.')}"
+        described = translate(menu.description) or _("pick a value.")
+        text = f"**{translate(menu.label)}**: {described}"
         await interaction.response.send_message(
             text, view=controls.option_value_view(game_id, menu, now), ephemeral=True
         )

@@ -48,7 +48,8 @@ def acting_words(
     if not waiting or phase == "over":
         return ""
     who = ", ".join(seat_name(names, s) for s in waiting)
-    return f"{who} to {doing.get(phase, doing.get('*', 'play'))}"
+    words = doing.get(phase, doing.get("*"))
+    return _("{names} to {doing}", names=who, doing=_("play") if words is None else words)
 
 
 def nobody(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
