@@ -14,12 +14,13 @@ from bot.client import TidewaterBot
 from bot.cogs.games import describe
 from bot.controls import MAX_ID
 from bot.i18n import (
-    CATALOGS,
     ENGLISH,
     LANGUAGES,
     NATIVE_NAMES,
+    number,
     private_locale,
     public_locale,
+    speaking,
     texts,
 )
 from bot.sessions import GameInfo, GameNotFound, GuildSettings, SessionManager
@@ -197,19 +198,23 @@ def settings_text(
     saved: bool,
 ) -> str:
     """The settings as the admin who asked reads them (in their own language)."""
+    with speaking(locale):
+        return _settings_lines(
+            settings, default_pictures=default_pictures, guild_locale=guild_locale, saved=saved
+        )
 
-    def _(msgid: str, **params: object) -> str:
-        return CATALOGS.text(locale, msgid, **params)
 
+def _settings_lines(
+    settings: GuildSettings, *, default_pictures: bool, guild_locale: object, saved: bool
+) -> str:
     on, off = _("on"), _("off")
     role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else _("none")
     timeout = (
-        CATALOGS.plural(
-            locale,
+        _n(
             "{count} second",
             "{count} seconds",
             settings.turn_timeout,
-            count=CATALOGS.number(locale, settings.turn_timeout),
+            count=number(settings.turn_timeout),
         )
         if settings.turn_timeout
         else off
