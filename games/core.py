@@ -245,11 +245,12 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel], titl
             continue
         plain = _PLAIN.get(kind)
         context = {k: str(v).replace("'", "") for k, v in (err.get("ctx") or {}).items()}
-        said: str
+        # pydantic's own words (English) for a kind without plain words, else "is not valid"
+        fallback: str = str(err["msg"]) if err.get("msg") else msg("is not valid")
         try:
-            said = plain(**context) if plain else str(err.get("msg") or msg("is not valid"))
+            said = plain(**context) if plain else fallback
         except TypeError:  # the error's context lacks a value the sentence names
-            said = str(err.get("msg") or msg("is not valid"))
+            said = fallback
         label = where.replace("_", " ").capitalize()
         lines.append(msg("{label} (`{option}`) {said}.", label=label, option=where, said=said))
     return joined(lines)

@@ -212,3 +212,18 @@ def test_the_longest_language_draws_the_lobby_in_its_longest_words() -> None:
     english = render_lobby.lobby(_info(), registry.get("rowboat"))
     assert longest.fields[0].name == "Asientos" and english.fields[0].name == "Seats"
     assert len(longest.description or "") > len(english.description or "")
+
+
+def test_the_pace_and_option_menus_fit_discords_limits_in_the_longest_words() -> None:
+    """A select option's label and description hold at most 100 characters: the pace menu's
+    and every game's option menus, in each message's longest translation."""
+    with speaking(LONGEST):
+        paces = [(str(translate(label)), str(translate(d))) for _v, label, d in render_lobby.PACES]
+        menus = [
+            menu
+            for name in registry.names()
+            for menu in render_lobby.option_menus(registry.get(name), {})
+        ]
+    assert paces[0][0] != "Server's turn timeout (Off by default)"  # a translation was taken
+    assert all(0 < len(label) <= 100 and len(d) <= 100 for label, d in paces)
+    assert all(len(label) <= 100 for menu in menus for _value, label in menu.choices)
