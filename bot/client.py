@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import controls, gateway
+from bot.i18n import translate
 from bot.i18n.commands import CommandTranslator
 from bot.lobbies import Lobbies, lobby_message
 from bot.occupied import Occupied
@@ -33,8 +34,10 @@ from bot.table.alerts import PRESENT_SECONDS, TurnAlerts
 from bot.table.pictures import Pictures
 from bot.tree import Tree
 from bot.vanished import Vanished
+from games.text import messages
 
 log = logging.getLogger(__name__)
+msg, msg_n = messages("tidewater")
 
 #: the bot's record (``GameStore.record``) of the last synced command tree's hash
 COMMANDS_RECORD = "command_tree_sha256"
@@ -258,14 +261,14 @@ class TidewaterBot(commands.AutoShardedBot):
 
 
 #: the answer to an interaction reaching a process whose shards another process now serves
-HANDED_OVER = (
+HANDED_OVER = msg(
     "This table has just moved to another process of the bot: nothing was changed. Try again "
     "in a moment."
 )
 
 
 async def _handed_over(interaction: discord.Interaction) -> None:
-    await controls.refuse(interaction, HANDED_OVER)
+    await controls.refuse(interaction, translate(HANDED_OVER))
 
 
 def as_controls(bot: TidewaterBot) -> controls.Controls:

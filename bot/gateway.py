@@ -79,7 +79,7 @@ def loads(text: str | bytes | bytearray | memoryview) -> Any:
     try:
         return _scrub(json.loads(bytes(text) if isinstance(text, memoryview) else text))
     except (ValueError, RecursionError) as exc:
-        raise UnreadableFrame(f"not JSON ({type(exc).__name__})") from None
+        raise UnreadableFrame(f"not JSON ({type(exc).__name__})") from None  # untranslated: log
 
 
 def _scrub(value: Any) -> Any:
@@ -96,7 +96,7 @@ def _scrub(value: Any) -> Any:
 def frame_event(msg: Any) -> str:
     """The event type of a raw frame for a log line (``?`` when it cannot be seen)."""
     if isinstance(msg, bytes | bytearray):
-        return "compressed frame"
+        return "compressed frame"  # untranslated: for a log line
     match = _EVENT.search(msg) if isinstance(msg, str) else None
     return match.group(1) if match else "?"
 

@@ -15,16 +15,22 @@ from typing import Any
 import discord
 
 from bot import controls, permissions
+from bot.i18n import texts, translate
 from bot.names import seat_name
 from bot.occupied import Occupied
 from bot.render import lobby as render_lobby
 from bot.sessions import GameInfo, GameNotFound, NotAllowed, SessionManager
 from bot.table import Tables
 from games import BadOptions, registry
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+#: what a lobby message shows (its notes) is written in the table's language where the lobby is
+#: drawn, so the notes are kept as messages until then
+msg, msg_n = messages("tidewater")
 MODAL_ID = re.compile(r"lo:([0-9]{1,19})")
-FORM_UNKNOWN = (
+FORM_UNKNOWN = msg(
     "This form is not one Tidewater knows (it may be from an older version): nothing was "
     "changed. Press Options on the lobby to open it again."
 )
@@ -39,7 +45,13 @@ def parse_option_lines(text: str) -> dict[str, Any]:
             continue
         name, sep, value = line.partition("=")
         if not sep:
-            raise BadOptions(f"Line {number} should read `name = value`, not {line!r}.")
+            raise BadOptions(
+                msg(
+                    "Line {number} should read `name = value`, not {line}.",
+                    number=number,
+                    line=repr(line),
+                )
+            )
         name, value = name.strip().strip("`"), value.strip().strip("`")
         if value.lower() in ("", "auto", "random", "none", "default"):
             continue
@@ -68,10 +80,12 @@ class OptionsModal(discord.ui.Modal):
 
     def __init__(self, lobbies: Lobbies, info: GameInfo, current: Mapping[str, Any]) -> None:
         engine = registry.get(info.game)
-        super().__init__(title=f"{engine.title} options"[:45], custom_id=f"lo:{info.id}")
+        super().__init__(
+            title=_("{title} options", title=engine.title)[:45], custom_id=f"lo:{info.id}"
+        )
         self.lobbies, self.game_id = lobbies, info.id
         self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="One option per line: name = value",
+            label=_("One option per line: name = value")[:45],
             style=discord.TextStyle.paragraph,
             default=render_lobby.options_lines(current).replace("`", "")[:4000],
             required=False,
@@ -131,7 +145,7 @@ class Lobbies:
         if interaction.message is None:  # a form sent with no message under it: nothing to
             # update in the answer, so the lobby is edited in the channel and the answer is a line
             await self._edit_in_channel(info, interaction, embed, view)
-            await controls.reply(interaction, note or "Done.")
+            await controls.reply(interaction, translate(note) if note else _("Done."))
             return
         try:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -172,7 +186,7 @@ class Lobbies:
         manager = self.manager
         guild_id = interaction.guild_id
         if guild_id is None or interaction.channel_id is None:
-            raise NotAllowed("Games are played in a server channel, not in direct messages.")
+            raise NotAllowed(_("Games are played in a server channel, not in direct messages."))
         settings = await manager.guild_settings(guild_id)
         engine = registry.get(game)
         user = interaction.user
@@ -207,8 +221,10 @@ class Lobbies:
                     "could not open a thread in channel %s: %s", interaction.channel_id, exc
                 )
                 raise NotAllowed(
-                    "I couldn't open a thread for the game in this channel. Use /play in a "
-                    "text channel, or ask an admin to turn threads off (/admin settings)."
+                    _(
+                        "I couldn't open a thread for the game in this channel. Use /play in a"
+                        " text channel, or ask an admin to turn threads off (/admin settings)."
+                    )
                 ) from None
             channel_id = int(thread["id"])
             info = await manager.create_lobby(
@@ -224,7 +240,12 @@ class Lobbies:
             message = await channel.send(embed=embed, view=view)
             await manager.set_message(info.id, "lobby", message.id)
             await interaction.followup.send(
-                f"Your {engine.title} lobby is open in <#{channel_id}>.", ephemeral=True
+                _(
+                    "Your {title} lobby is open in <#{channel}>.",
+                    title=engine.title,
+                    channel=channel_id,
+                ),
+                ephemeral=True,
             )
             return
         info = await manager.create_lobby(
@@ -269,7 +290,7 @@ class Lobbies:
         async def work() -> None:
             options = parse_option_lines("\n".join(form_values(data)))
             info = await self.manager.set_options(game_id, interaction.user.id, options)
-            await self.answer(interaction, info, "Options saved.")
+            await self.answer(interaction, info, msg("Options saved."))
 
         await controls.guarded(interaction, controls.checked(game_id, work))
 
@@ -279,22 +300,24 @@ class Lobbies:
         if op == "join":
             name = seat_name(user.display_name)
             info = await manager.join(game_id, user.id, name)
-            await self.answer(interaction, info, f"{name} joined.")
+            await self.answer(interaction, info, msg("{name} joined.", name=name))
         elif op == "leave":
             info = await manager.leave(game_id, user.id)
-            await self.answer(interaction, info, f"{seat_name(user.display_name)} left.")
+            await self.answer(
+                interaction, info, msg("{name} left.", name=seat_name(user.display_name))
+            )
         elif op == "ai":
             info = await manager.add_ai(game_id, user.id, self.ai_level)
-            await self.answer(interaction, info, "An AI player sat down.")
+            await self.answer(interaction, info, msg("An AI player sat down."))
         elif op == "cancel":
             info = await manager.cancel(game_id, user.id)
-            await self.answer(interaction, info, "The host closed this lobby.")
+            await self.answer(interaction, info, msg("The host closed this lobby."))
         elif op == "options":
             info = await manager.get(game_id)
             if info.host_id != user.id:
-                raise NotAllowed("Only the host can change the table options.")
+                raise NotAllowed(_("Only the host can change the table options."))
             if info.status != "lobby":
-                raise NotAllowed("The options can only change before the game starts.")
+                raise NotAllowed(_("The options can only change before the game starts."))
             engine = registry.get(info.game)
             current = render_lobby.effective_options(engine, info.options)
             await interaction.response.send_modal(OptionsModal(self, info, current))
@@ -303,32 +326,37 @@ class Lobbies:
         elif op == "hints":
             info = await manager.get(game_id)
             info = await manager.set_hints(game_id, user.id, not info.hints)
-            said = "on" if info.hints else "off"  # the lobby says what that means
-            await self.answer(interaction, info, f"The host turned hints {said}.")
+            said = (  # the lobby says what that means
+                msg("The host turned hints on.")
+                if info.hints
+                else msg("The host turned hints off.")
+            )
+            await self.answer(interaction, info, said)
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """The level menu: seat an AI of the chosen level (host only, as **Add AI**)."""
         info = await self.manager.get(game_id)
         if level not in registry.policies(info.game):
-            raise NotAllowed("That AI level is not available for this game.")
+            raise NotAllowed(_("That AI level is not available for this game."))
         info = await self.manager.add_ai(game_id, interaction.user.id, level)
-        label = controls.LEVEL_LABELS.get(level, ("An AI player", ""))[0]
-        await self.answer(interaction, info, f"{label} sat down.")
+        label = controls.LEVEL_LABELS.get(level, (msg("An AI player"), ""))[0]
+        await self.answer(interaction, info, msg("{label} sat down.", label=label))
 
     async def option_menu(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
         """The option menu: the host gets a private menu of that option's values."""
         info = await self.manager.get(game_id)
         if info.host_id != interaction.user.id:
-            raise NotAllowed("Only the host can change the table options.")
+            raise NotAllowed(_("Only the host can change the table options."))
         if info.status != "lobby":
-            raise NotAllowed("The options can only change before the game starts.")
+            raise NotAllowed(_("The options can only change before the game starts."))
         engine = registry.get(info.game)
         current = render_lobby.effective_options(engine, info.options)
         menu = next((m for m in render_lobby.option_menus(engine, current) if m.key == key), None)
         if menu is None:
-            raise NotAllowed("That option cannot be changed from a menu: use **Options**.")
+            raise NotAllowed(_("That option cannot be changed from a menu: use **Options**."))
         now = json.dumps(current.get(key))
-        text = f"**{menu.label}**: {menu.description or 'pick a value.'}"
+        described = translate(menu.description) or _("pick a value.")
+        text = f"**{translate(menu.label)}**: {described}"
         await interaction.response.send_message(
             text, view=controls.option_value_view(game_id, menu, now), ephemeral=True
         )
@@ -341,19 +369,21 @@ class Lobbies:
         try:
             parsed = json.loads(value)
         except ValueError:
-            raise NotAllowed("That value is not one the menu offers.") from None
+            raise NotAllowed(_("That value is not one the menu offers.")) from None
         info = await self.manager.set_options(game_id, interaction.user.id, {key: parsed})
         label = render_lobby.option_label(key)
         shown = render_lobby.value_label(key, parsed)
         await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
-        embed, view = lobby_message(info, f"The host set {label.lower()} to {shown}.")
+        embed, view = lobby_message(
+            info, msg("The host set {option} to {value}.", option=label.lower(), value=shown)
+        )
         await self._edit_in_channel(info, interaction, embed, view)
 
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
         """The pace menu: the table's turn clock (host only, before the start)."""
         pace = None if value == "default" else int(value) if value.isdigit() else -1
         info = await self.manager.set_pace(game_id, interaction.user.id, pace)
-        await self.answer(interaction, info, "The host set the turn clock.")
+        await self.answer(interaction, info, msg("The host set the turn clock."))
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """**Rematch** on a finished table: a new lobby in the same channel with the same
@@ -363,9 +393,9 @@ class Lobbies:
         old = await manager.get(game_id)
         user = interaction.user
         if old.status != "finished":
-            raise GameNotFound("Only a finished game can be played again.")
+            raise GameNotFound(_("Only a finished game can be played again."))
         if old.seat_of(user.id) is None:
-            raise NotAllowed("Only the players of this game can start its rematch.")
+            raise NotAllowed(_("Only the players of this game can start its rematch."))
         info = await manager.create_lobby(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -387,7 +417,11 @@ class Lobbies:
             await manager.set_hints(info.id, user.id, True)
         info = await manager.get(info.id)
         embed, view = lobby_message(
-            info, f"Rematch of #{game_id}: the same seats and options. The host presses Start."
+            info,
+            msg(
+                "Rematch of #{id}: the same seats and options. The host presses Start.",
+                id=game_id,
+            ),
         )
         people = [s.user_id for s in others if s.user_id is not None]
         content = " ".join(f"<@{uid}>" for uid in people) or None

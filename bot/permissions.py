@@ -13,13 +13,20 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import texts, translate
+from games.text import messages
+
+_, _n = texts()
+#: the permissions' names as Discord's settings show them, in the reader's language at use
+msg, msg_n = messages("tidewater")
+
 #: (attribute of discord.Permissions, the name Discord's settings show)
-VIEW = ("view_channel", "View Channel")
-SEND = ("send_messages", "Send Messages")
-SEND_IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
-CREATE_THREADS = ("create_public_threads", "Create Public Threads")
-EMBED = ("embed_links", "Embed Links")
-ATTACH = ("attach_files", "Attach Files")
+VIEW: tuple[str, str] = ("view_channel", msg("View Channel"))
+SEND: tuple[str, str] = ("send_messages", msg("Send Messages"))
+SEND_IN_THREADS: tuple[str, str] = ("send_messages_in_threads", msg("Send Messages in Threads"))
+CREATE_THREADS: tuple[str, str] = ("create_public_threads", msg("Create Public Threads"))
+EMBED: tuple[str, str] = ("embed_links", msg("Embed Links"))
+ATTACH: tuple[str, str] = ("attach_files", msg("Attach Files"))
 
 
 def needed(*, in_thread: bool, new_thread: bool, pictures: bool) -> list[tuple[str, str]]:
@@ -46,13 +53,21 @@ def missing(
 
 def refusal(names: list[str]) -> str:
     """What the person who used ``/play`` reads when the bot lacks permissions here."""
-    bold = [f"**{n}**" for n in names]
-    listed = bold[-1] if len(bold) == 1 else f"{', '.join(bold[:-1])} and {bold[-1]}"
-    word = "permission" if len(names) == 1 else "permissions"
-    return (
-        f"I can't run a table in this channel: I need the {listed} {word} here. "
-        "A server admin can grant them in the channel's settings, or you can use /play "
-        "in another channel."
+    bold = [f"**{translate(n)}**" for n in names]
+    listed = (
+        bold[-1]
+        if len(bold) == 1
+        else _("{names} and {last}", names=", ".join(bold[:-1]), last=bold[-1])
+    )
+    return _n(
+        "I can't run a table in this channel: I need the {listed} permission here. A server"
+        " admin can grant them in the channel's settings, or you can use /play in another"
+        " channel.",
+        "I can't run a table in this channel: I need the {listed} permissions here. A server"
+        " admin can grant them in the channel's settings, or you can use /play in another"
+        " channel.",
+        len(names),
+        listed=listed,
     )
 
 

@@ -17,13 +17,17 @@ import discord
 from discord import app_commands
 
 from bot import controls
+from bot.i18n import texts, translate
 from bot.sessions import SessionError
 from bot.store import StoreUnreachable
 from games import BadOptions, IllegalAction
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+msg, msg_n = messages("tidewater")
 
-NOT_A_COMMAND = (
+NOT_A_COMMAND = msg(
     "That is not a command Tidewater knows (it may be from an older version): nothing was "
     "changed. Type / to see the commands."
 )
@@ -68,30 +72,42 @@ class Tree(app_commands.CommandTree[Any]):
         traceback or "interaction failed"."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, SessionError | IllegalAction | BadOptions):
-            text = str(cause)
+            text = refusal(cause)
         elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
             log.warning("refused option value %r of /%s", cause.value, command_name(interaction))
             value = f"{str(cause.value)[:100]!r}"
-            text = f"{value} is not a value this option takes, so nothing was changed: pick one."
+            text = _(
+                "{value} is not a value this option takes, so nothing was changed: pick one.",
+                value=value,
+            )
         elif isinstance(cause, app_commands.CheckFailure):
-            text = str(cause) or "You may not use this command here."
+            text = refusal(cause) or _("You may not use this command here.")
         elif isinstance(cause, UNRUNNABLE):
             log.warning(
                 "a command the bot cannot run (%s): /%s",
                 type(cause).__name__,
                 controls.what_was_used(interaction),
             )
-            text = NOT_A_COMMAND
+            text = translate(NOT_A_COMMAND)
         elif isinstance(cause, StoreUnreachable):  # a read during a database outage
             controls.unreachable(interaction)
-            text = controls.UNREACHABLE_READ
+            text = translate(controls.UNREACHABLE_READ)
         elif isinstance(cause, discord.HTTPException):  # the command's own answer was refused
-            controls.discord_refused(cause, f"a request of /{command_name(interaction)}")
-            text = controls.REFUSED
+            controls.discord_refused(
+                cause,
+                f"a request of /{command_name(interaction)}",  # untranslated: a log line
+            )
+            text = translate(controls.REFUSED)
         else:
             log.error("command failed", exc_info=cause)
-            text = controls.OOPS
+            text = translate(controls.OOPS)
         await controls.refuse(interaction, text)
+
+
+def refusal(exc: BaseException) -> str:
+    """A refusal's words in the reader's language: its message is a :class:`games.text.Msg`
+    (an engine's or the sessions'), or a line a cog already wrote in that language."""
+    return str(translate(exc.args[0])) if exc.args else str(exc)
 
 
 def command_name(interaction: discord.Interaction) -> str:

@@ -68,8 +68,9 @@ def rigged_order(
     remaining = Counter(universe)
     for card in rigged:
         if remaining[card] <= 0:
-            problem = "is not in the deck" if card not in set(universe) else "is named too often"
-            raise ValueError(f"Rigged deck: card {card!r} {problem}.")
+            if card not in set(universe):
+                raise ValueError(f"Rigged deck: card {card!r} is not in the deck.")
+            raise ValueError(f"Rigged deck: card {card!r} is named too often.")
         remaining[card] -= 1
     rest = []
     for card in universe:

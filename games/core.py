@@ -20,6 +20,9 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast, runtime_c
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.cards import rng_below
+from games.text import Msg, messages
+
+msg, msg_n = messages("tidewater")
 
 
 def read_only(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -75,10 +78,12 @@ class Action(NamedTuple):
 def split_code(code: str) -> Action:
     """Split an action code into verb and argument without judging whether it is legal."""
     if not isinstance(code, str) or not code or len(code) > 200:
-        raise IllegalAction(f"{code!r} is not an action code.")
+        raise IllegalAction(msg("{code} is not an action code.", code=repr(code)))
     verb, sep, arg = code.partition(":")
     if not verb or (sep and not arg):
-        raise IllegalAction(f"{code!r} is not an action code: write 'verb' or 'verb:argument'.")
+        raise IllegalAction(
+            msg("{code} is not an action code: write 'verb' or 'verb:argument'.", code=repr(code))
+        )
     return Action(verb, arg)
 
 
@@ -183,7 +188,7 @@ def validate_options(
     if isinstance(raw, BaseModel):
         raw = raw.model_dump()
     if not isinstance(raw, Mapping):
-        raise BadOptions(f"{title} options must be a table of names and values.")
+        raise BadOptions(msg("{title} options must be a table of names and values.", title=title))
     try:
         return model(**dict(raw))
     except ValidationError as exc:
@@ -191,20 +196,33 @@ def validate_options(
 
 
 #: pydantic's error types in plain words (``{…}`` filled from the error's context)
-_PLAIN = {
-    "greater_than_equal": "must be at least {ge}",
-    "greater_than": "must be more than {gt}",
-    "less_than_equal": "must be at most {le}",
-    "less_than": "must be less than {lt}",
-    "multiple_of": "must be a multiple of {multiple_of}",
-    "bool_parsing": "must be on or off (true or false)",
-    "bool_type": "must be on or off (true or false)",
-    "int_parsing": "must be a whole number",
-    "int_type": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "literal_error": "must be one of: {expected}",
-    "string_type": "must be text",
+_PLAIN: dict[str, Callable[..., Msg]] = {
+    "greater_than_equal": lambda ge, **_c: msg("must be at least {ge}", ge=ge),
+    "greater_than": lambda gt, **_c: msg("must be more than {gt}", gt=gt),
+    "less_than_equal": lambda le, **_c: msg("must be at most {le}", le=le),
+    "less_than": lambda lt, **_c: msg("must be less than {lt}", lt=lt),
+    "multiple_of": lambda multiple_of, **_c: msg(
+        "must be a multiple of {multiple_of}", multiple_of=multiple_of
+    ),
+    "bool_parsing": lambda **_c: msg("must be on or off (true or false)"),
+    "bool_type": lambda **_c: msg("must be on or off (true or false)"),
+    "int_parsing": lambda **_c: msg("must be a whole number"),
+    "int_type": lambda **_c: msg("must be a whole number"),
+    "int_from_float": lambda **_c: msg("must be a whole number"),
+    "literal_error": lambda expected, **_c: msg("must be one of: {expected}", expected=expected),
+    "string_type": lambda **_c: msg("must be text"),
 }
+
+
+def joined(lines: Sequence[str]) -> str:
+    """Sentences one after the other, kept as one :class:`Msg` (a plain ``" ".join`` would
+    turn the sentences back into English for every reader)."""
+    if not lines:
+        return ""
+    whole = lines[0]
+    for line in lines[1:]:
+        whole = msg("{first} {then}", first=whole, then=line)
+    return whole
 
 
 def describe_validation_error(exc: ValidationError, model: type[BaseModel], title: str) -> str:
@@ -216,17 +234,26 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel], titl
         where = ".".join(str(p) for p in err.get("loc", ())) or "options"
         kind = str(err.get("type", ""))
         if kind == "extra_forbidden":
-            lines.append(f"Unknown option '{where}' for {title} (options: {known}).")
+            lines.append(
+                msg(
+                    "Unknown option '{option}' for {title} (options: {known}).",
+                    option=where,
+                    title=title,
+                    known=known,
+                )
+            )
             continue
         plain = _PLAIN.get(kind)
         context = {k: str(v).replace("'", "") for k, v in (err.get("ctx") or {}).items()}
+        # pydantic's own words (English) for a kind without plain words, else "is not valid"
+        fallback: str = str(err["msg"]) if err.get("msg") else msg("is not valid")
         try:
-            said = plain.format(**context) if plain else str(err.get("msg", "is not valid"))
-        except KeyError:
-            said = str(err.get("msg", "is not valid"))
+            said = plain(**context) if plain else fallback
+        except TypeError:  # the error's context lacks a value the sentence names
+            said = fallback
         label = where.replace("_", " ").capitalize()
-        lines.append(f"{label} (`{where}`) {said}.")
-    return " ".join(lines)
+        lines.append(msg("{label} (`{option}`) {said}.", label=label, option=where, said=said))
+    return joined(lines)
 
 
 class BaseEngine:
@@ -248,8 +275,13 @@ class BaseEngine:
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOptions(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players}."
+                msg(
+                    "{title} is played by {low} to {high} players, not {players}.",
+                    title=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
 
     def options(self, raw: BaseModel | Mapping[str, Any] | None) -> BaseModel:
@@ -260,10 +292,17 @@ class BaseEngine:
         takes_arg = self.verbs.get(action.verb)
         if takes_arg is None:
             known = ", ".join(sorted(self.verbs))
-            raise IllegalAction(f"'{action.verb}' is not a {self.title} action (known: {known}).")
+            raise IllegalAction(
+                msg(
+                    "'{verb}' is not a {title} action (known: {known}).",
+                    verb=action.verb,
+                    title=self.title,
+                    known=known,
+                )
+            )
         if takes_arg != bool(action.arg):
             form = f"{action.verb}:<value>" if takes_arg else action.verb
-            raise IllegalAction(f"'{code}' is malformed: write {form}.")
+            raise IllegalAction(msg("'{code}' is malformed: write {form}.", code=code, form=form))
         return action
 
     def first_seat(
@@ -277,7 +316,12 @@ class BaseEngine:
         """
         if chosen is not None and not 0 <= chosen < players:
             raise BadOptions(
-                f"Option '{option}': seats are 0 to {players - 1} with {players} players."
+                msg(
+                    "Option '{option}': seats are 0 to {last} with {players} players.",
+                    option=option,
+                    last=players - 1,
+                    players=players,
+                )
             )
         if chosen is None or always_draw:
             rng, drawn = rng_below(rng, players)
@@ -577,10 +621,10 @@ def waiting_line(view: Mapping[str, Any], names: Sequence[str], doing: str | Non
     waiting = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
     if not doing or not waiting:
         return None
-    return f"Waiting for {' & '.join(waiting)} {doing}."
+    return msg("Waiting for {names} {doing}.", names=" & ".join(waiting), doing=doing)
 
 
-Told = TypeVar("Told")
+Told = TypeVar("Told")  # untranslated: a type variable's name
 
 
 def told(why: list[str] | None, move: Told, reason: str) -> Told:

@@ -22,8 +22,24 @@ ROOT = Path(__file__).resolve().parents[1]
 #: where words for players are written
 SCANNED = ("bot", "games")
 #: whole folders without words for players (SQL, the catalogs' own plumbing)
-SKIPPED = ("bot/store", "bot/i18n", "games/__pycache__")
+SKIPPED = (
+    "bot/store",
+    "bot/i18n",
+    "games/__pycache__",
+    # for the host, in English by design: the console and its subcommands (backup, migrate,
+    # checks), the config file's errors, and the metrics and health endpoints, which are read
+    # by the person or the tools that run the bot, never by a player
+    "bot/__main__.py",
+    "bot/settings.py",
+    "bot/monitor.py",
+)
 MARKERS = {"_", "_n", "msg", "msg_n", "text", "plural", "in_context", "Msg"}
+#: discord.py's command decorators: their names, descriptions and choices are translated by
+#: ``bot.i18n.commands.CommandTranslator`` (msgctxt per kind) and extracted from the built tree,
+#: and ``test_i18n`` checks every one is translated
+COMMAND_STRINGS = {"command", "describe", "Group", "choices", "Choice", "rename"}
+#: a ``GroupCog``'s class keywords, the same strings for a command group
+COMMAND_CLASS_KEYWORDS = {"group_name", "group_description"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 #: exceptions whose message is for a programmer or the host's console, never a player
 PROGRAMMER_ERRORS = {
@@ -97,13 +113,25 @@ class Scan(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _call_name(node)
-        if name in MARKERS or name in PROGRAMMER_ERRORS:
+        if name in MARKERS or name in PROGRAMMER_ERRORS or name in COMMAND_STRINGS:
             self._skip_subtree(node)
         elif name in LOGGING and isinstance(node.func, ast.Attribute):
             receiver = node.func.value
             owner = receiver.id if isinstance(receiver, ast.Name) else getattr(receiver, "attr", "")
             if "log" in owner.lower():
                 self._skip_subtree(node)
+        self.generic_visit(node)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        # ``__all__``: the names a module exports, identifiers rather than words
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            self._skip_subtree(node.value)
+        self.generic_visit(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for keyword in node.keywords:
+            if keyword.arg in COMMAND_CLASS_KEYWORDS:
+                self._skip_subtree(keyword.value)
         self.generic_visit(node)
 
     def visit_Assert(self, node: ast.Assert) -> None:

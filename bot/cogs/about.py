@@ -15,7 +15,10 @@ from discord.ext import commands
 
 from bot import __version__
 from bot.client import TidewaterBot
+from bot.i18n import texts
 from bot.sessions import SessionManager
+
+_, _n = texts()
 
 
 def uptime(seconds: float) -> str:
@@ -25,10 +28,12 @@ def uptime(seconds: float) -> str:
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h"
+        return _("{days} d {hours} h", days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min {secs} s" if minutes else f"{secs} s"
+        return _("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    if minutes:
+        return _("{minutes} min {seconds} s", minutes=minutes, seconds=secs)
+    return _("{seconds} s", seconds=secs)
 
 
 class About(commands.Cog):
@@ -52,18 +57,22 @@ class About(commands.Cog):
         playing = sum(1 for g in games if g.status == "live")
         servers = len(self.client.guilds)
         report = (
-            f"Found a problem? Report it at <{self.report_url}>."
+            _("Found a problem? Report it at <{url}>.", url=self.report_url)
             if self.report_url
-            else "Found a problem? Tell this server's admins: they run or chose this bot."
+            else _("Found a problem? Tell this server's admins: they run or chose this bot.")
+        )
+        lobbies = len(games) - playing
+        up = _(
+            "Up for {uptime} in {servers}: {playing}, {lobbies}.",
+            uptime=uptime(self.clock() - self.started),
+            servers=_n("{n} server", "{n} servers", servers),
+            playing=_n("{n} game in play", "{n} games in play", playing),
+            lobbies=_n("{n} open lobby", "{n} open lobbies", lobbies),
         )
         embed = discord.Embed(
-            title=f"Tidewater {__version__}",
+            title=f"Tidewater {__version__}",  # untranslated: the bot's name and version
             description=(
-                "Card games played in your channels, hands kept private.\n"
-                f"Up for {uptime(self.clock() - self.started)} in "
-                f"{servers} server{'s' * (servers != 1)}: {playing} game"
-                f"{'s' * (playing != 1)} in play, {len(games) - playing} open "
-                f"lobb{'ies' if len(games) - playing != 1 else 'y'}.\n{report}"
+                _("Card games played in your channels, hands kept private.") + f"\n{up}\n{report}"
             ),
             color=0x2B6CB0,
         )

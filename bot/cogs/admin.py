@@ -13,8 +13,19 @@ from discord.ext import commands
 from bot.client import TidewaterBot
 from bot.cogs.games import describe
 from bot.controls import MAX_ID
-from bot.i18n import CATALOGS, ENGLISH, LANGUAGES, NATIVE_NAMES, private_locale, public_locale
+from bot.i18n import (
+    ENGLISH,
+    LANGUAGES,
+    NATIVE_NAMES,
+    number,
+    private_locale,
+    public_locale,
+    speaking,
+    texts,
+)
 from bot.sessions import GameInfo, GameNotFound, GuildSettings, SessionManager
+
+_, _n = texts()
 
 
 class NotAdmin(app_commands.CheckFailure):
@@ -24,7 +35,7 @@ class NotAdmin(app_commands.CheckFailure):
 async def is_admin(interaction: discord.Interaction, manager: SessionManager) -> bool:
     """Manage Server, or the admin role from ``/admin settings``."""
     if interaction.guild_id is None:
-        raise NotAdmin("Admin commands work in a server only.")
+        raise NotAdmin(_("Admin commands work in a server only."))
     if interaction.permissions.manage_guild:
         return True
     settings = await manager.guild_settings(interaction.guild_id)
@@ -32,7 +43,7 @@ async def is_admin(interaction: discord.Interaction, manager: SessionManager) ->
     if settings.admin_role_id is not None and settings.admin_role_id in roles:
         return True
     raise NotAdmin(
-        "Only server admins can do that: you need Manage Server or the bot's admin role."
+        _("Only server admins can do that: you need Manage Server or the bot's admin role.")
     )
 
 
@@ -64,16 +75,18 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
 
     async def _target(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
         if game_id is not None and not 0 < game_id <= MAX_ID:  # SQLite's range: no such game
-            raise GameNotFound(f"There is no game #{game_id}.")
+            raise GameNotFound(_("There is no game #{id}.", id=game_id))
         manager = self.manager
         if game_id is None:
             info = await manager.game_in_channel(interaction.channel_id or 0)
             if info is None:
-                raise GameNotFound("No game in this channel; give its number (see /admin games).")
+                raise GameNotFound(
+                    _("No game in this channel; give its number (see /admin games).")
+                )
             return info
         info = await manager.get(game_id)
         if info.guild_id != interaction.guild_id:
-            raise GameNotFound(f"There is no game #{game_id} in this server.")
+            raise GameNotFound(_("There is no game #{id} in this server.", id=game_id))
         return info
 
     @app_commands.command(name="end", description="End a game now (no winner)")
@@ -83,9 +96,11 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         # The game's lock may be held by an AI move: answer within Discord's 3 s first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.manager.end(
-            info.id, reason=f"ended by {interaction.user.display_name}", by_user=interaction.user.id
+            info.id,
+            reason=f"ended by {interaction.user.display_name}",  # untranslated: stored reason
+            by_user=interaction.user.id,
         )
-        await interaction.followup.send(f"Game #{info.id} was ended.", ephemeral=True)
+        await interaction.followup.send(_("Game #{id} was ended.", id=info.id), ephemeral=True)
 
     @app_commands.command(name="kick", description="Replace a player by an AI seat")
     @app_commands.describe(user="The player to remove", game="Game number (default: this channel)")
@@ -94,12 +109,14 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
     ) -> None:
         info = await self._target(interaction, game)
         if info.seat_of(user.id) is None:
-            raise GameNotFound(f"{user.display_name} has no seat in game #{info.id}.")
+            raise GameNotFound(
+                _("{name} has no seat in game #{id}.", name=user.display_name, id=info.id)
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.manager.kick(info.id, user.id)
-        text = f"{user.display_name} was removed from game #{info.id}."
+        text = _("{name} was removed from game #{id}.", name=user.display_name, id=info.id)
         if update.info.status == "abandoned":
-            text += " Nobody else was left at the table, so the game has ended."
+            text += " " + _("Nobody else was left at the table, so the game has ended.")
         await interaction.followup.send(
             text,
             ephemeral=True,
@@ -111,7 +128,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Tidewater 
         live = await self.manager.live_games(interaction.guild_id)
         ends = self.manager.stall_ends()
         lines = [describe(i, ends.get(i.id)) for i in live]
-        text = "\n".join(lines) or "No games right now."
+        text = "\n".join(lines) or _("No games right now.")
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(
@@ -181,19 +198,23 @@ def settings_text(
     saved: bool,
 ) -> str:
     """The settings as the admin who asked reads them (in their own language)."""
+    with speaking(locale):
+        return _settings_lines(
+            settings, default_pictures=default_pictures, guild_locale=guild_locale, saved=saved
+        )
 
-    def _(msgid: str, **params: object) -> str:
-        return CATALOGS.text(locale, msgid, **params)
 
+def _settings_lines(
+    settings: GuildSettings, *, default_pictures: bool, guild_locale: object, saved: bool
+) -> str:
     on, off = _("on"), _("off")
     role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else _("none")
     timeout = (
-        CATALOGS.plural(
-            locale,
+        _n(
             "{count} second",
             "{count} seconds",
             settings.turn_timeout,
-            count=CATALOGS.number(locale, settings.turn_timeout),
+            count=number(settings.turn_timeout),
         )
         if settings.turn_timeout
         else off

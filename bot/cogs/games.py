@@ -7,8 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
+from bot.i18n import texts
 from bot.sessions import GameInfo, SessionManager, paused
 from games import registry
+
+_, _n = texts()
 
 
 def describe(info: GameInfo, ends: float | None = None) -> str:
@@ -17,16 +20,25 @@ def describe(info: GameInfo, ends: float | None = None) -> str:
     engine = registry.get(info.game)
     people = sum(1 for s in info.seats if not s.is_ai)
     ai = len(info.seats) - people
-    seats = f"{people} player{'s' * (people != 1)}" + (f" + {ai} AI" if ai else "")
+    seats = _n("{n} player", "{n} players", people)
+    if ai:
+        seats = _("{people} + {n} AI", people=seats, n=ai)
     if info.status == "lobby":
-        state = "lobby, open to join"
+        state = _("lobby, open to join")
     elif paused(info.seats):
-        state = "⏸ waiting: everyone stepped away"
+        state = _("⏸ waiting: everyone stepped away")
     else:
-        state = "playing"
-    line = f"#{info.id} **{engine.title}** in <#{info.channel_id}>: {state}, {seats}"
+        state = _("playing")
+    line = _(
+        "#{id} **{title}** in <#{channel}>: {state}, {seats}",
+        id=info.id,
+        title=engine.title,
+        channel=info.channel_id,
+        state=state,
+        seats=seats,
+    )
     if ends is not None:
-        line += f"; ends by itself <t:{int(ends)}:R> unless someone moves"
+        line += _("; ends by itself <t:{when}:R> unless someone moves", when=int(ends))
     return line
 
 
@@ -39,7 +51,7 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         live = await self.manager.live_games(interaction.guild_id)
         if not live:
-            text = "No games right now. Open one with /play."
+            text = _("No games right now. Open one with /play.")
         else:
             ends = self.manager.stall_ends()
             text = "\n".join(describe(i, ends.get(i.id)) for i in live)

@@ -7,8 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
+from bot.i18n import texts
 from bot.sessions import GameNotFound, SessionManager
 from bot.table import Actions
+
+_, _n = texts()
 
 
 class Hand(commands.Cog):
@@ -21,7 +24,7 @@ class Hand(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         info = await self.manager.game_in_channel(interaction.channel_id or 0)
         if info is None:
-            raise GameNotFound("There is no game in this channel. Start one with /play.")
+            raise GameNotFound(_("There is no game in this channel. Start one with /play."))
         await self.actions.open_hand(interaction, info.id)
 
 

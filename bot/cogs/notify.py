@@ -13,8 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TidewaterBot
+from bot.i18n import texts
 from bot.sessions import SessionManager
 from bot.table.alerts import TurnAlerts, alerts_answer, listing, table_line
+
+_, _n = texts()
 
 
 class Notify(commands.Cog):
@@ -48,11 +51,15 @@ class Notify(commands.Cog):
     async def turns(self, interaction: discord.Interaction) -> None:
         waiting = await self.alerts.waiting_on(interaction.guild_id or 0, interaction.user.id)
         if not waiting:
-            text = "No table here is waiting on you right now."
+            text = _("No table here is waiting on you right now.")
         else:
             lines = [table_line(info, due) for info, due in waiting]
-            count = f"{len(waiting)} table{'s' * (len(waiting) != 1)}"
-            text = listing(f"⏳ **{count} waiting on you**, newest first", lines)
+            head = _n(
+                "⏳ **{n} table waiting on you**, newest first",
+                "⏳ **{n} tables waiting on you**, newest first",
+                len(waiting),
+            )
+            text = listing(head, lines)
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

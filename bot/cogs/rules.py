@@ -9,21 +9,26 @@ from discord.ext import commands
 
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
+from bot.i18n import texts, translate
 from games import registry
+
+_, _n = texts()
 
 
 def summary(game: str) -> discord.Embed:
     package = registry.package(game)
     engine = package.engine
     players = (
-        f"{engine.min_players} players"
+        _n("{n} player", "{n} players", engine.min_players)
         if engine.min_players == engine.max_players
-        else f"{engine.min_players}–{engine.max_players} players"
+        else _("{low}–{high} players", low=engine.min_players, high=engine.max_players)
     )
     embed = discord.Embed(
-        title=f"{engine.title} · {players}", description=package.summary, color=0x2B6CB0
+        title=f"{engine.title} · {players}",
+        description=translate(package.summary),
+        color=0x2B6CB0,
     )
-    embed.set_footer(text="Start a table with /play. Only legal moves are offered on your hand.")
+    embed.set_footer(text=_("Start a table with /play. Only legal moves are offered on your hand."))
     return embed
 
 

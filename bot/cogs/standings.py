@@ -14,18 +14,23 @@ import datetime as dt
 import io
 
 import discord
+from babel import Locale as BabelLocale
+from babel.numbers import format_decimal, format_percent
 from discord import app_commands
 from discord.ext import commands
 
 from bot import controls
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
+from bot.i18n import LONGEST, current_locale, texts
 from bot.render.base import renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionManager
 from bot.stats import replay as replays
 from bot.store import HistoryRow, RatingRow
 from bot.table import Tables
 from games import registry
+
+_, _n = texts()
 
 #: the largest game number (SQLite's integer range)
 MAX_ID = 2**63 - 1
@@ -41,16 +46,51 @@ def _title(game: str) -> str:
         return game
 
 
+def _locale() -> BabelLocale:
+    name = current_locale()
+    return BabelLocale.parse("fr" if name == LONGEST else name)
+
+
+def skill(value: float) -> str:
+    """A skill as the reader's language writes it, one decimal (``12.3``, ``12,3``)."""
+    return format_decimal(value, format="0.0", locale=_locale())
+
+
+def percent(value: float) -> str:
+    """A win rate as the reader's language writes it (``50%``, ``50 %``)."""
+    return format_percent(value, locale=_locale())
+
+
 def stats_line(row: RatingRow) -> str:
     """One game of a person's record: games, wins, win rate and the rated skill."""
-    rate = f"{row.wins / row.games:.0%}" if row.games else "–"
-    skill = f" · skill {row.skill:.1f} ({row.rated} rated)" if row.rated else " · not rated yet"
-    return f"**{_title(row.game)}**: {row.games} games, {row.wins} wins ({rate}){skill}"
+    rate = percent(row.wins / row.games) if row.games else "–"
+    rated = (
+        _(" · skill {skill} ({rated} rated)", skill=skill(row.skill), rated=row.rated)
+        if row.rated
+        else _(" · not rated yet")
+    )
+    # English has always said "1 wins" here (and tests read it): both English forms are
+    # the plural, and each language's catalog has its own singular
+    return _(
+        "**{game}**: {games}, {wins} ({rate}){rated}",
+        game=_title(row.game),
+        games=_n("{n} games", "{n} games", row.games),
+        wins=_n("{n} wins", "{n} wins", row.wins),
+        rate=rate,
+        rated=rated,
+    )
 
 
 def board_lines(rows: list[RatingRow], first_rank: int) -> list[str]:
     return [
-        f"{first_rank + n}. **{row.name}** · skill {row.skill:.1f} · {row.wins}/{row.games} wins"
+        _(
+            "{rank}. **{name}** · skill {skill} · {wins}/{games} wins",
+            rank=first_rank + n,
+            name=row.name,
+            skill=skill(row.skill),
+            wins=row.wins,
+            games=row.games,
+        )
         for n, row in enumerate(rows)
     ]
 
@@ -104,9 +144,14 @@ class Standings(commands.Cog):
         if rows:
             text = "\n".join(stats_line(r) for r in rows)
         else:
-            where = f" of {game.name}" if game is not None else ""
-            text = "No finished games" + where + " yet."
-        embed = discord.Embed(title=f"{who.display_name} on this server", description=text)
+            text = (
+                _("No finished games of {game} yet.", game=game.name)
+                if game is not None
+                else _("No finished games yet.")
+            )
+        embed = discord.Embed(
+            title=_("{name} on this server", name=who.display_name), description=text
+        )
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -132,12 +177,19 @@ class Standings(commands.Cog):
         pages = max(1, -(-total // PER_PAGE))
         if not rows:
             if total:
-                raise NotAllowed(f"There are only {pages} pages.")
-            text = "Nobody has finished a rated game of it here yet."
+                raise NotAllowed(_("There are only {n} pages.", n=pages))
+            text = _("Nobody has finished a rated game of it here yet.")
         else:
             text = "\n".join(board_lines(rows, (page - 1) * PER_PAGE + 1))
-        embed = discord.Embed(title=f"{game.name} · leaderboard", description=text)
-        embed.set_footer(text=f"Page {page} of {pages} · {total} rated players")
+        embed = discord.Embed(title=_("{game} · leaderboard", game=game.name), description=text)
+        embed.set_footer(
+            text=_(
+                "Page {page} of {pages} · {players}",
+                page=page,
+                pages=pages,
+                players=_n("{n} rated player", "{n} rated players", total),
+            )
+        )
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -152,9 +204,13 @@ class Standings(commands.Cog):
             interaction.guild_id or 0, None if user is None else user.id, limit=40
         )
         lines = history_lines(rows)[:10]
-        text = "\n".join(lines) if lines else "No finished games yet."
-        whose = f" of {user.display_name}" if user is not None else ""
-        embed = discord.Embed(title="Recent games" + whose, description=text[:4000])
+        text = "\n".join(lines) if lines else _("No finished games yet.")
+        title = (
+            _("Recent games of {name}", name=user.display_name)
+            if user is not None
+            else _("Recent games")
+        )
+        embed = discord.Embed(title=title, description=text[:4000])
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -168,12 +224,16 @@ class Standings(commands.Cog):
         manager = self.manager
         info = await manager.get(game)
         if info.guild_id != interaction.guild_id:
-            raise GameNotFound(f"There is no game #{game} in this server.")
+            raise GameNotFound(_("There is no game #{id} in this server.", id=game))
         if info.status in ("lobby", "live"):
-            raise NotAllowed(f"Game #{game} is not over yet: replays are of finished games.")
+            raise NotAllowed(
+                _("Game #{id} is not over yet: replays are of finished games.", id=game)
+            )
         actions = await manager.actions(game)
         if not actions:
-            raise NotAllowed(f"Game #{game} ended before anyone moved: there is nothing to replay.")
+            raise NotAllowed(
+                _("Game #{id} ended before anyone moved: there is nothing to replay.", id=game)
+            )
         engine = registry.get(info.game)
         ctx = dataclasses.replace(self.tables.presenter.context(info), log=())
         built = replays.build(info, actions, engine, renderer_for(info.game), ctx)
@@ -183,10 +243,23 @@ class Standings(commands.Cog):
             files.append(discord.File(io.BytesIO(built.json().encode()), f"replay-{game}.json"))
         text = "\n".join(built.lines[-12:])
         embed = discord.Embed(
-            title=f"{engine.title} #{game} · replay",
+            title=_("{title} #{id} · replay", title=engine.title, id=game),
             description=(
-                f"{len(actions)} moves. The whole log is attached"
-                + (" with the game's record (options, seed, moves)." if played else ".")
+                (
+                    _n(  # English says "moves" even for one, as it always has
+                        "{n} moves. The whole log is attached with the game's record (options,"
+                        " seed, moves).",
+                        "{n} moves. The whole log is attached with the game's record (options,"
+                        " seed, moves).",
+                        len(actions),
+                    )
+                    if played
+                    else _n(
+                        "{n} moves. The whole log is attached.",
+                        "{n} moves. The whole log is attached.",
+                        len(actions),
+                    )
+                )
                 + "\n\n…\n"
                 + text
             )[:4000],
@@ -203,9 +276,11 @@ class Standings(commands.Cog):
     @privacy.command(name="delete", description="Delete your stats and ratings, hide your name")
     async def delete(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            "This deletes your games, wins and skill ratings on every server, and replaces your "
-            "name by “(deleted)” in the games you played (they stay replayable). It cannot be "
-            "undone.",
+            _(
+                "This deletes your games, wins and skill ratings on every server, and replaces"
+                " your name by “(deleted)” in the games you played (they stay replayable). It"
+                " cannot be undone."
+            ),
             view=controls.privacy_view(interaction.user.id),
             ephemeral=True,
         )

@@ -15,7 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import texts, translate
 from games import Action, Event
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
+
+_, _n = texts()
 
 # Discord's limits, in one place so renderers and the limits test agree.
 MAX_SELECT_OPTIONS = 25
@@ -126,7 +132,8 @@ class HandSpec:
     buttons: tuple[ActionSpec, ...] = ()
     choices: tuple[ChoiceSpec, ...] = ()
     navs: tuple[NavSpec, ...] = ()
-    nav_placeholder: str = "Choose…"
+    #: a message: the shell writes it in the hand's language (``translate``)
+    nav_placeholder: str = msg("Choose…")
     withheld: tuple[str, ...] = ()
 
 
@@ -165,15 +172,16 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
-#: the name of the table's log field
-LOG_FIELD = "Recently"
+#: the name of the table's log field (a message: ``translate(LOG_FIELD)`` is the name the
+#: table shows in the language being written)
+LOG_FIELD = msg("Recently")
 
 
 def log_field(ctx: TableContext) -> FieldSpec | None:
     """The table's "Recently" field (the last public event lines), or None with no log yet."""
     if not ctx.log:
         return None
-    return FieldSpec(LOG_FIELD, clip("\n".join(ctx.log), MAX_FIELD_VALUE), False)
+    return FieldSpec(translate(LOG_FIELD), clip("\n".join(ctx.log), MAX_FIELD_VALUE), False)
 
 
 def table_embed(
@@ -195,9 +203,9 @@ def table_embed(
     same way (the limits test checks the result over random states of every game)."""
     log = log_field(ctx)
     if target:
-        footer += f" · playing to {target}"
+        footer += _(" · playing to {target}", target=target)
     return EmbedSpec(
-        title=clip(f"{heading} · table #{ctx.game_id}", MAX_TITLE),
+        title=clip(_("{heading} · table #{id}", heading=heading, id=ctx.game_id), MAX_TITLE),
         description=clip(description, MAX_DESCRIPTION),
         fields=(*fields, log) if log else tuple(fields),
         footer=clip(footer, MAX_FOOTER),
@@ -226,7 +234,7 @@ def hand_embed(
     line, clipped to Discord's limits; ``brief``: the lines kept beside its picture. The
     context's effect lines (what the offered special controls do) close both, so every game's
     hand says them the same way, next to the controls they are about."""
-    title = f"Your hand · {game} #{ctx.game_id} · {ctx.name(seat)}"
+    title = _("Your hand · {game} #{id} · {name}", game=game, id=ctx.game_id, name=ctx.name(seat))
     if ctx.effects:
         said = tuple(f"{EFFECT_MARK} {line}" for line in ctx.effects)
         parts = (*parts, *said)

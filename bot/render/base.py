@@ -51,21 +51,29 @@ from typing import Any
 from bot.render import EmbedSpec, HandSpec, TableContext
 from bot.render.images.base import Drawer
 from games import Action, Event, Result
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
 
 
 @dataclass(frozen=True, slots=True)
 class SnapshotWording:
-    """What the shell shows around a game's private snapshots (all of it the game's words)."""
+    """What the shell shows around a game's private snapshots (all of it the game's words).
+
+    Each wording is a message (:class:`games.text.Msg`, a game's own or these defaults of the
+    ``tidewater`` catalog): the shell writes it in the reader's language where it shows it,
+    ``translate(wording.button)``, and ``translate(wording.shining).format(seconds=...)``
+    (the template is translated with its ``{seconds}`` unfilled)."""
 
     #: the button that re-shows a shining snapshot (on the table and on the hand)
-    button: str = "Snapshot"
+    button: str = msg("Snapshot")
     emoji: str = "👁️"
     #: the note above a snapshot; ``{seconds}`` is replaced by the seconds left
-    shining: str = "This snapshot fades in about {seconds} s."
+    shining: str = msg("This snapshot fades in about {seconds} s.")
     #: what a snapshot message becomes when its time is up
-    faded: str = "The snapshot has faded."
+    faded: str = msg("The snapshot has faded.")
     #: the answer to the button when nothing is shining for that seat
-    none: str = "No snapshot is open for you right now."
+    none: str = msg("No snapshot is open for you right now.")
     #: older custom_id words of the snapshot button, still accepted on old messages
     legacy_ids: tuple[str, ...] = ()
     #: older deadline kinds of a snapshot's fade, still served for rows written before

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import texts
 from bot.render import (
     MAX_DESCRIPTION,
     MAX_FIELD_VALUE,
@@ -25,6 +26,8 @@ from bot.render import (
 )
 from bot.render.base import Renderer
 from games import Action, Event, Result
+
+_, _n = texts()
 
 
 def _short(value: Any) -> str:
@@ -45,10 +48,10 @@ def standings(ctx: TableContext, result: Result) -> str:
 
 def turn_line(ctx: TableContext, to_act: Sequence[int]) -> str:
     if ctx.status != "live":
-        return "The game is over." if ctx.status == "finished" else "The game was ended."
+        return _("The game is over.") if ctx.status == "finished" else _("The game was ended.")
     if not to_act:
-        return "Waiting…"
-    return "Waiting for " + ", ".join(ctx.name(s) for s in to_act) + "."
+        return _("Waiting…")
+    return _("Waiting for {names}.", names=", ".join(ctx.name(s) for s in to_act))
 
 
 def describe(action: Action) -> ActionSpec:
@@ -66,7 +69,7 @@ class GenericRenderer(Renderer):
     ) -> EmbedSpec:
         """The public table: simple view values, standings, whose turn, recent events."""
         lines = [f"**{k}**: {_short(v)}" for k, v in view.items() if k != "hand"]
-        fields = [FieldSpec("Scores", clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
+        fields = [FieldSpec(_("Scores"), clip(standings(ctx, result), MAX_FIELD_VALUE), False)]
         description = clip("\n".join(lines), MAX_DESCRIPTION - 200)
         return table_embed(ctx, ctx.title, description, fields, turn_line(ctx, to_act))
 
@@ -79,11 +82,17 @@ class GenericRenderer(Renderer):
         focus: str | None = None,
     ) -> HandSpec:
         cards = view.get("hand", [])
-        text = "Your cards: " + (" ".join(str(c) for c in cards) if cards else "none")
+        text = _(
+            "Your cards: {cards}",
+            cards=" ".join(str(c) for c in cards) if cards else _("none"),
+        )
         if not legal:
-            text += "\nNothing to do right now."
+            text += "\n" + _("Nothing to do right now.")
         buttons, choices = layout(legal, describe)
-        embed = EmbedSpec(title=f"{ctx.title} · your hand (seat {seat + 1})", description=text)
+        embed = EmbedSpec(
+            title=_("{title} · your hand (seat {n})", title=ctx.title, n=seat + 1),
+            description=text,
+        )
         return HandSpec(embed=embed, buttons=buttons, choices=choices)
 
     def event_line(self, ctx: TableContext, event: Event, seat: int | None) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import texts, translate
 from bot.render import (
     MAX_DESCRIPTION,
     MAX_EMBED_TOTAL,
@@ -23,6 +24,8 @@ from bot.render import (
     clip,
 )
 from games import Event
+
+_, _n = texts()
 
 #: the event data keys that name one card or a list of cards
 CARD_KEYS = ("card", "cards", "hand", "tide", "plays", "top")
@@ -70,7 +73,7 @@ def unseen_lines(
     for code, label in suits:
         left = sorted((c for c in deck if suit_of(c) == code and c not in seen), key=order)
         ranks = " ".join(rank_of(c) for c in left)
-        lines.append(f"{label}: {ranks or 'all seen'}")
+        lines.append(f"{translate(label)}: {ranks or _('all seen')}")
     return lines
 
 

@@ -10,25 +10,32 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
+from bot.i18n import texts, translate
 from bot.model import GameInfo
 from bot.render import MAX_FIELD_VALUE, EmbedSpec, FieldSpec, clip
 from games import Engine
+from games.text import messages
+
+_, _n = texts()
+msg, msg_n = messages("tidewater")
 
 
 def _value(value: Any) -> str:
+    # the options form's own words: read back by ``bot.lobbies.parse_option_lines``, so they
+    # stay the words it parses whatever the reader's language
     if isinstance(value, bool):
         return "on" if value else "off"
     return "auto" if value is None else str(value)
 
 
 def options_lines(options: Mapping[str, Any]) -> str:
-    return "\n".join(f"`{k}` = {_value(v)}" for k, v in options.items()) or "defaults"
+    return "\n".join(f"`{k}` = {_value(v)}" for k, v in options.items()) or _("defaults")
 
 
 def readable_options(options: Mapping[str, Any]) -> str:
     """The options as a host reads them, one per line: ``Target score: 500``."""
     lines = [f"{option_label(k)}: **{value_label(k, v)}**" for k, v in options.items()]
-    return "\n".join(lines) or "defaults"
+    return "\n".join(lines) or _("defaults")
 
 
 def effective_options(engine: Engine, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -42,29 +49,30 @@ def effective_options(engine: Engine, options: Mapping[str, Any]) -> dict[str, A
 
 #: the paces a host can pick in the lobby: (menu value, label, description); "default" follows
 #: the server's turn timeout, "0" is no clock, any other value is seconds per move
+#: (labels and descriptions are messages: the menu translates them where it is drawn)
 PACES: tuple[tuple[str, str, str], ...] = (
     (
         "default",
-        "Server's turn timeout (Off by default)",
-        "What the server admins set in /admin settings; no clock unless they set one.",
+        msg("Server's turn timeout (Off by default)"),
+        msg("What the server admins set in /admin settings; no clock unless they set one."),
     ),
-    ("0", "No clock", "Nobody is hurried; an admin can still end a stuck game."),
-    ("30", "30 seconds a move", "A fast real-time game."),
-    ("60", "1 minute a move", "A real-time game."),
-    ("180", "3 minutes a move", "A relaxed real-time game."),
-    ("3600", "1 hour a move", "Play along the day."),
-    ("43200", "12 hours a move", "A slow game: twice a day."),
-    ("86400", "1 day a move", "A slow game by correspondence."),
-    ("259200", "3 days a move", "A very slow game."),
+    ("0", msg("No clock"), msg("Nobody is hurried; an admin can still end a stuck game.")),
+    ("30", msg_n("{n} second a move", "{n} seconds a move", 30), msg("A fast real-time game.")),
+    ("60", msg_n("{n} minute a move", "{n} minutes a move", 1), msg("A real-time game.")),
+    ("180", msg_n("{n} minute a move", "{n} minutes a move", 3), msg("A relaxed real-time game.")),
+    ("3600", msg_n("{n} hour a move", "{n} hours a move", 1), msg("Play along the day.")),
+    ("43200", msg_n("{n} hour a move", "{n} hours a move", 12), msg("A slow game: twice a day.")),
+    ("86400", msg_n("{n} day a move", "{n} days a move", 1), msg("A slow game by correspondence.")),
+    ("259200", msg_n("{n} day a move", "{n} days a move", 3), msg("A very slow game.")),
 )
 
 
 def pace_words(pace: int | None) -> str:
-    """A pace as the lobby and the table write it."""
-    for value, label, _ in PACES:
+    """A pace as the lobby and the table write it (in the language being written)."""
+    for value, label, _description in PACES:
         if value == ("default" if pace is None else str(pace)):
-            return label
-    return f"{pace} seconds a move"
+            return str(translate(label))
+    return _n("{n} second a move", "{n} seconds a move", pace or 0)
 
 
 def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
@@ -75,40 +83,49 @@ def lobby(info: GameInfo, engine: Engine, note: str | None = None) -> EmbedSpec:
     for seat in info.seats:
         level = f" · {seat.ai_level}" if seat.ai_level and seat.ai_level != "random" else ""
         who = f"🤖 {seat.name}{level}" if seat.is_ai else f"<@{seat.user_id}>"
-        host = " (host)" if seat.user_id == info.host_id else ""
-        team = f" · team {team_of[seat.seat] + 1}" if seat.seat in team_of else ""
+        host = _(" (host)") if seat.user_id == info.host_id else ""
+        team = _(" · team {n}", n=team_of[seat.seat] + 1) if seat.seat in team_of else ""
         seats.append(f"{seat.seat + 1}. {who}{host}{team}")
     limits = (
-        f"{engine.min_players} players"
+        _n("{n} player", "{n} players", engine.min_players)
         if engine.min_players == engine.max_players
-        else f"{engine.min_players}–{engine.max_players} players"
+        else _("{low}–{high} players", low=engine.min_players, high=engine.max_players)
     )
     status = {
-        "lobby": (
+        "lobby": _(
             "Press **Join** to take a seat. The host can **Add AI**, set **Options** and **Start**."
         ),
-        "abandoned": "This lobby was closed.",
-        "live": "The game has started.",
-        "finished": "The game is over.",
+        "abandoned": _("This lobby was closed."),
+        "live": _("The game has started."),
+        "finished": _("The game is over."),
     }[info.status]
-    description = f"{status}\n{limits}; {players} seated.\n⏱ Turn clock: {pace_words(info.pace)}."
+    description = _(
+        "{status}\n{limits}; {players} seated.\n⏱ Turn clock: {pace}.",
+        status=status,
+        limits=limits,
+        players=players,
+        pace=pace_words(info.pace),
+    )
     if info.hints:  # off is the usual rated table: only the exception is worth a line
-        description += "\n💡 Hints on: a game in which one is used is not rated."
+        description += "\n" + _("💡 Hints on: a game in which one is used is not rated.")
     if note:
-        description += f"\n\n{note}"
+        description += f"\n\n{translate(note)}"
     fields = (
-        FieldSpec("Seats", clip("\n".join(seats) or "nobody yet", MAX_FIELD_VALUE), True),
+        FieldSpec(_("Seats"), clip("\n".join(seats) or _("nobody yet"), MAX_FIELD_VALUE), True),
         FieldSpec(
-            "Options",
+            _("Options"),
             clip(readable_options(effective_options(engine, info.options)), MAX_FIELD_VALUE),
             False,
         ),
     )
     return EmbedSpec(
-        title=clip(f"{engine.title} · lobby #{info.id}", 256),
+        title=clip(_("{title} · lobby #{id}", title=engine.title, id=info.id), 256),
         description=clip(description, 4000),
         fields=fields,
-        footer=f"Host: {next((s.name for s in info.seats if s.user_id == info.host_id), '?')}",
+        footer=_(
+            "Host: {name}",
+            name=next((s.name for s in info.seats if s.user_id == info.host_id), "?"),
+        ),
     )
 
 
@@ -143,11 +160,11 @@ def option_label(key: str) -> str:
 def value_label(key: str, value: Any) -> str:
     """How a value reads in a menu: On/Off, Auto, Seat 2, Straight flush, 30."""
     if value is None:
-        return "Auto"
+        return _("Auto")
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     if isinstance(value, int) and key.endswith(SEAT_SUFFIXES):
-        return f"Seat {value + 1}"
+        return _("Seat {n}", n=value + 1)
     if isinstance(value, str):
         return value.replace("_", " ").capitalize()
     return str(value)
@@ -208,7 +225,7 @@ def option_menus(engine: Engine, current: Mapping[str, Any]) -> list[OptionMenu]
             OptionMenu(
                 key,
                 option_label(key),
-                (field.description or "")[:100],
+                str(translate(field.description or ""))[:100],
                 tuple((json.dumps(v), value_label(key, v)) for v in values[:25]),
             )
         )

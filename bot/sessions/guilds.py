@@ -14,11 +14,14 @@ from typing import Any
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.sessions.types import GuildSettings, SessionError
 from bot.store import SettingsRow, SettingsWrite
+from games.text import messages
 
 #: the settings a guild may change (the fields of GuildSettings other than its id)
 SETTING_FIELDS = {"admin_role_id", "use_threads", "turn_timeout", "pictures", "language"}
 #: the longest turn timeout an admin may set (a week)
 MAX_TURN_TIMEOUT = 7 * 24 * 3600
+
+msg, msg_n = messages("tidewater")
 
 
 def check_changes(changes: dict[str, Any]) -> None:
@@ -26,21 +29,29 @@ def check_changes(changes: dict[str, Any]) -> None:
     unknown = set(changes) - SETTING_FIELDS
     if unknown:
         known = ", ".join(sorted(SETTING_FIELDS))
-        raise SessionError(f"Unknown setting {', '.join(sorted(unknown))} (settings: {known}).")
+        raise SessionError(
+            msg(
+                "Unknown setting {names} (settings: {known}).",
+                names=", ".join(sorted(unknown)),
+                known=known,
+            )
+        )
     role = changes.get("admin_role_id")
     if role is not None and type(role) is not int:
-        raise SessionError("admin_role_id must be a role id or None.")
+        raise SessionError(msg("admin_role_id must be a role id or None."))
     if "use_threads" in changes and not isinstance(changes["use_threads"], bool):
-        raise SessionError("use_threads must be true or false.")
+        raise SessionError(msg("use_threads must be true or false."))
     if "pictures" in changes and not isinstance(changes["pictures"], bool | None):
-        raise SessionError("pictures must be true, false or None (the bot's default).")
+        raise SessionError(msg("pictures must be true, false or None (the bot's default)."))
     language = changes.get("language")
     if language is not None and language not in (ENGLISH, *LANGUAGES):
         known = ", ".join((ENGLISH, *LANGUAGES))
-        raise SessionError(f"language must be one of {known}, or None (Discord's choice).")
+        raise SessionError(
+            msg("language must be one of {known}, or None (Discord's choice).", known=known)
+        )
     timeout = changes.get("turn_timeout", 0)
     if type(timeout) is not int or not 0 <= timeout <= MAX_TURN_TIMEOUT:
-        raise SessionError("turn_timeout must be a whole number of seconds from 0 to a week.")
+        raise SessionError(msg("turn_timeout must be a whole number of seconds from 0 to a week."))
 
 
 def changed(current: GuildSettings, changes: dict[str, Any]) -> tuple[GuildSettings, SettingsWrite]:

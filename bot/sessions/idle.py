@@ -54,12 +54,12 @@ def span_words(seconds: float) -> str:
 
 def idle_reason(seconds: float) -> str:
     """Why the lobby closed, for its message and the game's history ("no start in 1 hour")."""
-    return f"nothing happened in it for {span_words(seconds)}"
+    return f"nothing happened in it for {span_words(seconds)}"  # untranslated: stored reason
 
 
 def stalled_reason(seconds: float) -> str:
     """Why a live game ended by itself, for its table and the game's history."""
-    return f"nobody moved in it for {span_words(seconds)}"
+    return f"nobody moved in it for {span_words(seconds)}"  # untranslated: stored reason
 
 
 class IdleLobbies:

@@ -20,6 +20,9 @@ from bot.sessions.record import GameRecord
 from bot.sessions.types import GameNotFound, LobbyError, NotAllowed
 from games import BadOptions
 from games.core import validate_options
+from games.text import Msg, messages
+
+msg, msg_n = messages("tidewater")
 
 Changes = dict[str, Any]
 
@@ -27,17 +30,19 @@ Changes = dict[str, Any]
 def check_open(g: GameRecord, want: Status | None = None) -> None:
     """Re-checked after taking the lock: the game may have ended while we waited."""
     if g.status not in ("lobby", "live"):
-        raise GameNotFound(f"Game #{g.id} is over.")
+        raise GameNotFound(msg("Game #{id} is over.", id=g.id))
     if want == "lobby" and g.status != "lobby":
-        raise LobbyError("The game has already started.")
+        raise LobbyError(msg("The game has already started."))
     if want == "live" and g.status != "live":
-        raise LobbyError("The game has not started yet.")
+        raise LobbyError(msg("The game has not started yet."))
 
 
-def check_host(g: GameRecord, by_user: int, what: str) -> None:
+def check_host(g: GameRecord, by_user: int, what: Msg) -> None:
     if by_user != g.host_id:
-        host = next((s.name for s in g.seats if s.user_id == g.host_id), "the host")
-        raise NotAllowed(f"Only the host ({host}) can {what}.")
+        host = next((s.name for s in g.seats if s.user_id == g.host_id), None)
+        raise NotAllowed(
+            msg("Only the host ({host}) can {what}.", host=host or msg("the host"), what=what)
+        )
 
 
 def clean_options(engine: Any, raw: dict[str, Any]) -> dict[str, Any]:
@@ -64,12 +69,12 @@ def without_person(g: GameRecord, user_id: int) -> Changes:
 
 def _check_room(g: GameRecord) -> None:
     if len(g.seats) >= g.engine.max_players:
-        raise LobbyError(f"The table is full ({g.engine.max_players} seats).")
+        raise LobbyError(msg("The table is full ({seats} seats).", seats=g.engine.max_players))
 
 
 def join(g: GameRecord, user_id: int, name: str) -> Changes:
     if any(s.user_id == user_id for s in g.seats):
-        raise LobbyError("You are already seated at this table.")
+        raise LobbyError(msg("You are already seated at this table."))
     _check_room(g)
     return {"seats": (*g.seats, Seat(len(g.seats), user_id, name))}
 
@@ -78,14 +83,20 @@ def leave(g: GameRecord, user_id: int) -> Changes:
     """When the host leaves, the next person seated becomes host; a lobby with no people left
     is cancelled."""
     if not any(s.user_id == user_id for s in g.seats):
-        raise NotAllowed("You are not seated at this table.")
+        raise NotAllowed(msg("You are not seated at this table."))
     return without_person(g, user_id)
 
 
 def add_ai(g: GameRecord, by_user: int, level: str) -> Changes:
-    check_host(g, by_user, "add an AI")
+    check_host(g, by_user, msg("add an AI"))
     if level not in LEVELS:
-        raise LobbyError(f"Unknown AI level {level!r} (levels: {', '.join(LEVELS)}).")
+        raise LobbyError(
+            msg(
+                "Unknown AI level {level} (levels: {levels}).",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
+        )
     _check_room(g)
     taken = {s.name for s in g.seats if s.is_ai}
     name = next(f"AI {n}" for n in range(1, 100) if f"AI {n}" not in taken)
@@ -93,17 +104,17 @@ def add_ai(g: GameRecord, by_user: int, level: str) -> Changes:
 
 
 def remove_ai(g: GameRecord, seat: int, by_user: int) -> Changes:
-    check_host(g, by_user, "remove an AI")
+    check_host(g, by_user, msg("remove an AI"))
     if not (type(seat) is int and 0 <= seat < len(g.seats) and g.seats[seat].is_ai):
-        raise LobbyError(f"Seat {seat} is not an AI seat.")
+        raise LobbyError(msg("Seat {seat} is not an AI seat.", seat=seat))
     return {"seats": renumber(s for s in g.seats if s.seat != seat)}
 
 
 def set_options(g: GameRecord, by_user: int, options: Mapping[str, Any]) -> Changes:
     """Merged into the current options and validated by the engine's Options."""
-    check_host(g, by_user, "change the options")
+    check_host(g, by_user, msg("change the options"))
     if not isinstance(options, Mapping):
-        raise BadOptions("Options must be a table of names and values.")
+        raise BadOptions(msg("Options must be a table of names and values."))
     return {"options": clean_options(g.engine, {**g.options, **options})}
 
 
@@ -114,33 +125,38 @@ MAX_PACE = 7 * 24 * 3600
 def set_pace(g: GameRecord, by_user: int, pace: int | None) -> Changes:
     """The host's turn clock for the table: seconds per move, 0 for none, None for the
     server's turn timeout."""
-    check_host(g, by_user, "set the pace")
+    check_host(g, by_user, msg("set the pace"))
     if pace is not None and (type(pace) is not int or not 0 <= pace <= MAX_PACE):
-        raise LobbyError(f"A pace is 0 to {MAX_PACE} seconds per move.")
+        raise LobbyError(msg("A pace is 0 to {most} seconds per move.", most=MAX_PACE))
     return {"pace": pace}
 
 
 def set_hints(g: GameRecord, by_user: int, on: bool) -> Changes:
     """Whether the 💡 Hint button is offered at the table (host only, before the start). Off
     unless the host turns it on: a game in which a hint is used is not rated."""
-    check_host(g, by_user, "turn hints on or off")
+    check_host(g, by_user, msg("turn hints on or off"))
     return {"hints": bool(on)}
 
 
 def check_start(g: GameRecord, by_user: int) -> None:
     """Host only; needs engine.min_players..max_players seats."""
-    check_host(g, by_user, "start the game")
+    check_host(g, by_user, msg("start the game"))
     engine = g.engine
     n = len(g.seats)
     if not engine.min_players <= n <= engine.max_players:
         raise LobbyError(
-            f"{engine.title} needs {engine.min_players} to {engine.max_players} players;"
-            f" {n} seated."
+            msg(
+                "{title} needs {low} to {high} players; {seated} seated.",
+                title=engine.title,
+                low=engine.min_players,
+                high=engine.max_players,
+                seated=n,
+            )
         )
 
 
 def cancel(g: GameRecord, by_user: int) -> Changes:
-    check_host(g, by_user, "cancel the lobby")
+    check_host(g, by_user, msg("cancel the lobby"))
     return {"status": "abandoned", "end_reason": CANCELLED_BY_HOST}
 
 
@@ -171,6 +187,9 @@ def check_can_host(games: Iterable[GameRecord], guild_id: int, host_id: int) -> 
     )
     if hosted >= MAX_HOSTED_LOBBIES:
         raise LobbyError(
-            f"You already host {hosted} open lobbies in this server: start or cancel one of"
-            " them first (/games lists them)."
+            msg(
+                "You already host {count} open lobbies in this server: start or cancel one of them"
+                " first (/games lists them).",
+                count=hosted,
+            )
         )

@@ -108,6 +108,9 @@ from bot.store import (
     open_store,
 )
 from games import Event, IllegalAction, registry
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
 
 #: every part of the manager logs as "bot.sessions", the name it had as a single module, so
 #: logging configuration and log filters keep working unchanged
@@ -391,7 +394,7 @@ class SessionManager:
     def _open_game(self, game_id: int) -> GameRecord:
         g = self._games.get(game_id)
         if g is None:
-            raise GameNotFound(f"There is no open game #{game_id}.")
+            raise GameNotFound(msg("There is no open game #{id}.", id=game_id))
         return g
 
     async def _commit(self, batch: Batch) -> bool:
@@ -403,7 +406,10 @@ class SessionManager:
         """
         try:
             if self.fencing.lost:  # another process owns these games now: write nothing
-                raise LeaseLost("this process no longer holds its shard leases: nothing saved")
+                raise LeaseLost(
+                    "this process no longer holds its shard leases:"
+                    " nothing saved"  # untranslated: a process-level stop, for the host
+                )
             done, index = self._store.submit(batch)
             cancelled = False
             while not done.done():
@@ -542,17 +548,20 @@ class SessionManager:
             engine = self._engines(game)
         except KeyError as exc:
             raise GameNotFound(
-                str(exc.args[0]) if exc.args else f"Unknown game {game!r}."
+                exc.args[0] if exc.args else msg("Unknown game {game}.", game=repr(game))
             ) from None
         clean = lobby.clean_options(engine, dict(options or {}))
         if channel_id in self._by_channel:
-            raise LobbyError("This channel already has a game; finish or cancel it first.")
+            raise LobbyError(msg("This channel already has a game; finish or cancel it first."))
         self.check_can_host(guild_id, host_id)
         for r in self._unloadable.values():
             if r.channel_id == channel_id:
                 raise LobbyError(
-                    f"This channel still holds game #{r.id}, which could not be loaded after a"
-                    " restart; an admin can end it."
+                    msg(
+                        "This channel still holds game #{id}, which could not be loaded after a"
+                        " restart; an admin can end it.",
+                        id=r.id,
+                    )
                 )
         gid = self._game_ids.take()
         now = self._clock()
@@ -684,11 +693,13 @@ class SessionManager:
             lobby.check_open(g, "live")
             seat = g.info().seat_of(user_id)
             if seat is None:
-                raise NotAllowed("You are not seated at this table, so there is no hint for you.")
+                raise NotAllowed(
+                    msg("You are not seated at this table, so there is no hint for you.")
+                )
             if not g.hints:
                 raise NotAllowed(HINTS_OFF)
             if g.seats[seat].away or not g.engine.legal_actions(g.state, seat):
-                raise NotAllowed("You have nothing to decide just now, so there is no hint.")
+                raise NotAllowed(msg("You have nothing to decide just now, so there is no hint."))
             if not g.hinted:
                 await self._save(g, hinted=True)
             version, state = g.version, g.state
@@ -777,7 +788,7 @@ class SessionManager:
             if seen_version == g.version:
                 return await self._apply(g, seat, code, seen_version, "act")
             if type(seat) is not int or not 0 <= seat < len(g.seats):
-                raise NotAllowed(f"There is no seat {seat!r} at this table.")
+                raise NotAllowed(msg("There is no seat {seat} at this table.", seat=repr(seat)))
             events: tuple[Event, ...] = ()
             moved = True
             if seen_version < g.version:
@@ -785,8 +796,12 @@ class SessionManager:
                 events = events_of(steps)
                 moved = what_changed(g.engine, seen_state, g.state, seat, steps)
             stale = StaleVersion(
-                f"The table has moved on (your click was made at version {seen_version},"
-                f" it is now at {g.version}).",
+                msg(
+                    "The table has moved on (your click was made at version {seen}, it is now"
+                    " at {now}).",
+                    seen=seen_version,
+                    now=g.version,
+                ),
                 g.version,
                 events,
             )
@@ -867,18 +882,24 @@ class SessionManager:
         """
         if expected is not None and expected != g.version:
             raise StaleVersion(
-                f"The table has moved on (your click was made at version {expected},"
-                f" it is now at {g.version}).",
+                msg(
+                    "The table has moved on (your click was made at version {seen}, it is now"
+                    " at {now}).",
+                    seen=expected,
+                    now=g.version,
+                ),
                 g.version,
             )
         if type(seat) is not int or not 0 <= seat < len(g.seats):
-            raise NotAllowed(f"There is no seat {seat!r} at this table.")
+            raise NotAllowed(msg("There is no seat {seat} at this table.", seat=repr(seat)))
         if cause == "act" and g.seats[seat].ai_level is not None:
-            raise NotAllowed(f"Seat {seat} is played by an AI.")
+            raise NotAllowed(msg("Seat {seat} is played by an AI.", seat=seat))
         if cause == "act" and g.seats[seat].away:
             raise NotAllowed(
-                "You are away: an AI is playing your seat. Press **I'm back** on the table to"
-                " take it again."
+                msg(
+                    "You are away: an AI is playing your seat. Press **I'm back** on the table"
+                    " to take it again."
+                )
             )
         engine = g.engine
         action = engine.parse_action(code)
@@ -963,12 +984,12 @@ class SessionManager:
             lobby.check_open(g, "live")
             seat = g.info().seat_of(user_id)
             if seat is None:
-                raise NotAllowed("You are not seated at this table.")
+                raise NotAllowed(msg("You are not seated at this table."))
             if g.seats[seat].away == away:
                 raise NotAllowed(
-                    "You are away already: an AI plays your seat until you press I'm back."
+                    msg("You are away already: an AI plays your seat until you press I'm back.")
                     if away
-                    else "You are not away: your seat is yours to play."
+                    else msg("You are not away: your seat is yours to play.")
                 )
             seats = seats_away(g.seats, seat) if away else seats_back(g.seats, seat)
             now = self._clock()
@@ -1030,7 +1051,7 @@ class SessionManager:
         )  # fmt: skip
         await self._commit(Batch(games=[row], deadlines_del_game=[(r.id,)]))
         if self._unloadable.pop(game_id, None) is None:
-            raise GameNotFound(f"Game #{game_id} is over.")
+            raise GameNotFound(msg("Game #{id} is over.", id=game_id))
         return Update(info_from_row(r, "abandoned"), (), cause="end")
 
     async def kick(self, game_id: int, user_id: int) -> Update:
@@ -1040,7 +1061,7 @@ class SessionManager:
             lobby.check_open(g)
             seat = next((s for s in g.seats if s.user_id == user_id), None)
             if seat is None:
-                raise NotAllowed("That user is not seated at this table.")
+                raise NotAllowed(msg("That user is not seated at this table."))
             if g.status == "lobby":
                 await self._save(g, **lobby.without_person(g, user_id))
                 update = Update(g.info(), (), seat=seat.seat, cause="kick")

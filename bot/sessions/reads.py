@@ -29,6 +29,9 @@ from bot.store import (
     RatingRow,
     ResultRow,
 )
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
 
 
 class GameReads:
@@ -63,14 +66,16 @@ class GameReads:
             return g.info()
         r = await self._store.game_row(game_id)
         if r is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
+            raise GameNotFound(msg("There is no game #{id}.", id=game_id))
         return info_from_row(r)
 
     async def state(self, game_id: int) -> tuple[GameInfo, Any]:
         """The game's info and current engine state (treat it as read-only). A lobby has no
         state yet (``None``); a finished game is rebuilt from its log."""
         if game_id in self._unloadable:
-            raise GameNotFound(f"Game #{game_id} could not be loaded; an admin can end it.")
+            raise GameNotFound(
+                msg("Game #{id} could not be loaded; an admin can end it.", id=game_id)
+            )
         g = self._games.get(game_id) or await self._load_closed(game_id)
         return g.info(), g.state
 
@@ -79,7 +84,7 @@ class GameReads:
         last snapshot plus the later actions; an abandoned lobby has no state."""
         r = await self._store.game_row(game_id)
         if r is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
+            raise GameNotFound(msg("There is no game #{id}.", id=game_id))
         snap = await self._store.snapshot(game_id)
         if snap is None:  # never started
             return replay(r, self._engines(r.game), None, (), status="lobby")

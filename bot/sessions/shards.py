@@ -149,14 +149,14 @@ class ShardLease:
                 f"the database holds live shard leases for shard_count = {leases.other_count}, "
                 f"this process has shard_count = {self.plan.count}: stop every process of the "
                 f"old count (their leases expire within {self.ttl:.0f} s of them stopping) "
-                "before starting one of the new count"
+                "before starting one of the new count"  # untranslated: for the host's console
             )
         missing = sorted(set(self.plan.ids) - set(leases.held))
         if missing:
             await self.store.release_shards(list(leases.held), self.owner)
             return ShardOwned(
                 f"shard(s) {', '.join(map(str, missing))} are owned by another running process; "
-                f"its lease expires within {self.ttl:.0f} s of it stopping"
+                f"its lease expires within {self.ttl:.0f} s of it stopping"  # untranslated: host's
             )
         self.epochs = dict(leases.held)
         self.valid_until = asked + self.ttl

@@ -21,6 +21,9 @@ from bot.model import Status as Status
 from bot.model import Update as Update
 from games.core import Event
 from games.core import Policy as Policy  # an AI level: (observation, seed) -> code
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
 
 
 class SessionError(Exception):
@@ -51,7 +54,7 @@ class StaleVersion(SessionError):
 
 
 #: what a person hears when their move could not be saved because the database is away
-UNREACHABLE = "The game's storage is unreachable; nothing was saved. Try again in a moment."
+UNREACHABLE = msg("The game's storage is unreachable; nothing was saved. Try again in a moment.")
 
 
 class StorageUnreachable(SessionError):

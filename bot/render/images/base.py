@@ -21,6 +21,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import texts
+
+_, _n = texts()
+
 #: who the game waits for and to do what ("Ann to draw or take the pile"), from a view and the
 #: seats' names (None: "Seat 1"...); "" when nobody is to act
 Acting = Callable[[Mapping[str, Any], "Sequence[str] | None"], str]
@@ -30,7 +34,7 @@ def seat_name(names: Sequence[str] | None, seat: int) -> str:
     """The caller's name for a seat, or "Seat N" (1-based: players count from one)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Seat {seat + 1}"
+    return _("Seat {n}", n=seat + 1)
 
 
 def acting_words(
@@ -44,7 +48,8 @@ def acting_words(
     if not waiting or phase == "over":
         return ""
     who = ", ".join(seat_name(names, s) for s in waiting)
-    return f"{who} to {doing.get(phase, doing.get('*', 'play'))}"
+    words = doing.get(phase, doing.get("*"))
+    return _("{names} to {doing}", names=who, doing=_("play") if words is None else words)
 
 
 def nobody(view: Mapping[str, Any], names: Sequence[str] | None) -> str:

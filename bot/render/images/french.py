@@ -13,12 +13,21 @@ from PIL import ImageDraw
 
 from bot.render.images import draw
 from bot.render.images.draw import RGB, Face
+from games.text import messages
+
+msg, msg_n = messages("tidewater")
 
 RED_INK: RGB = (200, 30, 45)
 JOKER_INK: RGB = (120, 40, 160)
 #: the deck's colours beyond the kit's, for the palette of a game that deals it
 COLOURS: tuple[RGB, ...] = (RED_INK, JOKER_INK)
-SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+#: the suits' names, drawn with ``_`` or :func:`bot.i18n.translate` in the picture's language
+SUIT_WORDS: dict[str, str] = {
+    "C": msg("Clubs"),
+    "D": msg("Diamonds"),
+    "H": msg("Hearts"),
+    "S": msg("Spades"),
+}
 
 
 def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, ink: RGB) -> None:
