@@ -88,7 +88,8 @@ def decision(
         lines.append(
             msg(
                 "Your partner asks to close the round: yes lets them go out now (+200 for your "
-                "side, and every card left in your hands counts against you); no makes them play on."
+                "side, and every card left in your hands counts against you); no makes them play "
+                "on."
             )
         )
         return tuple(lines)
