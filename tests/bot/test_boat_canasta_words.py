@@ -257,3 +257,21 @@ def test_pictures_and_messages_fit_a_phone_in_the_longest_language() -> None:
         phone_fit.test_every_decision_fits_one_phone_screen(GAME)
         phone_fit.test_every_second_screen_fits_one_phone_screen(GAME)
         phone_fit.test_text_beside_a_picture_is_short_and_complete_without(GAME)
+
+
+def test_the_hand_picture_counts_cards_with_the_languages_plural() -> None:
+    """The header said "1 cards" before the count became a plural message."""
+    engine = registry.get(GAME)
+    state = engine.new_game(2, {}, seed=1)
+    drawer = RENDERER.pictures
+    assert drawer is not None
+    for cards, language, header in (
+        (["KS"], "en", "Ann · 1 card"),
+        (["KS", "KH"], "en", "Ann · 2 cards"),
+        (["KS"], "de", "Ann · 1 Karte"),
+        (["KS"], "fr", "Ann · 1 carte"),
+    ):
+        view = {**engine.view(state, 0), "hand": cards, "staged": []}
+        with speaking(language), draw.recording() as written:
+            drawer.hand_image(view, list(NAMES[:2]))
+        assert [text for text, _size in written if text.startswith("Ann · ")] == [header]
