@@ -33,6 +33,9 @@ from games.boat_canasta.melds import BONUS as CANASTA_BONUS
 from games.boat_canasta.melds import WILD_KEY
 from games.core import AnytimePolicy, Budget, Observation, Policy
 from games.search import Rng, spent
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 #: search iterations (playouts) per searched decision
 BUDGETS: dict[str, int] = {"strong": 1000}
@@ -471,7 +474,7 @@ def hint(observation: Observation, seed: int) -> tuple[str, str]:
     words (the 💡 Hint button)."""
     code = normal_move(observation)
     if len(observation.legal) == 1:
-        return code, "it is the only move you have"
+        return code, msg("it is the only move you have")
     return code, _reason(Seen(observation, True), code)
 
 
@@ -480,35 +483,35 @@ def _reason(s: Seen, code: str) -> str:
     verb, _, arg = code.partition(":")
     if verb == "answer":
         if arg == "yes":
-            return "closing now ends the round with your side ahead"
-        return "your side is behind: the round should go on"
+            return msg("closing now ends the round with your side ahead")
+        return msg("your side is behind: the round should go on")
     if verb == "close":
-        return "the four black 3s close the round for 1000 points"
+        return msg("the four black 3s close the round for 1000 points")
     if verb == "take":
-        return "the pile's top card matches cards you hold, and the pile joins your hand"
+        return msg("the pile's top card matches cards you hold, and the pile joins your hand")
     if verb == "draw":
-        return "the pile's top card is of no use to you: draw from the stock"
+        return msg("the pile's top card is of no use to you: draw from the stock")
     if verb == "open":
-        return "your staged melds reach your side's opening minimum"
+        return msg("your staged melds reach your side's opening minimum")
     if verb == "cancel":
-        return "your staged melds cannot open now: take them back into your hand"
+        return msg("your staged melds cannot open now: take them back into your hand")
     if verb in ("meld", "add") and (s.staged or not s.mine):
-        return "stages a meld towards your side's opening minimum"
+        return msg("stages a meld towards your side's opening minimum")
     if code.startswith("add:W:") or (verb == "add" and arg.count(":") >= 2):
-        return "a wild card brings your meld closer to a canasta"
+        return msg("a wild card brings your meld closer to a canasta")
     if verb == "add":
-        return "adds your cards to your side's meld, emptying your hand"
+        return msg("adds your cards to your side's meld, emptying your hand")
     if verb == "meld":
-        return "three or more of a rank make a new meld"
+        return msg("three or more of a rank make a new meld")
     if verb == "ask":
-        return "your side has a canasta and your hand is nearly gone: ask to close"
+        return msg("your side has a canasta and your hand is nearly gone: ask to close")
     if verb == "keep":
-        return "one card left and you may not close yet: keep it"
+        return msg("one card left and you may not close yet: keep it")
     if verb == "discard" and arg in BLACK_THREES:
-        return "a black 3 on the pile stops the next player taking it"
+        return msg("a black 3 on the pile stops the next player taking it")
     if verb == "discard":
-        return "the card the next player is least likely to use"
-    return "the usual move here"
+        return msg("the card the next player is least likely to use")
+    return msg("the usual move here")
 
 
 LEVELS: dict[str, Policy] = {"easy": easy, "normal": normal, "strong": strong}

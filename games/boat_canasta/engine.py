@@ -109,35 +109,57 @@ from games.core import (
     Observation,
     Result,
 )
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 
 class BoatCanastaOptions(GameOptions):
-    """Table options of spec §2."""
+    """Table options of spec §2. Each ``title`` is the option's name as the lobby writes it from
+    its key (``target_score`` → "Target score"), marked so that the lobby can say it in the
+    reader's language; each ``description`` says what it does."""
 
     target_score: int = Field(
         10000,
         gt=0,
         multiple_of=5,
         le=1_000_000,
-        description="Points that end the game (5000 is short).",
+        title=msg("Target score"),
+        description=msg("Points that end the game (5000 is short)."),
     )
     black_three_freezes: bool = Field(
-        True, description="Discarding a black three or a wild card blocks the Treasure pile."
+        True,
+        title=msg("Black three freezes"),
+        description=msg("Discarding a black three or a wild card blocks the Treasure pile."),
     )
     red_threes_negative_without_canasta: bool = Field(
-        True, description="A side without a canasta loses points for its red 3s."
+        True,
+        title=msg("Red threes negative without canasta"),
+        description=msg("A side without a canasta loses points for its red 3s."),
     )
     partner_permission: bool = Field(
-        True, description="4 players: you may ask your partner 'may I close?'."
+        True,
+        title=msg("Partner permission"),
+        description=msg("4 players: you may ask your partner 'may I close?'."),
     )
     max_round_turns: int = Field(
-        400, ge=1, le=100_000, description="Turns after which a round ends with no closer."
+        400,
+        ge=1,
+        le=100_000,
+        title=msg("Max round turns"),
+        description=msg("Turns after which a round ends with no closer."),
     )
     show_pile_count: bool = Field(
-        True, description="The table shows how many cards the pile holds."
+        True,
+        title=msg("Show pile count"),
+        description=msg("The table shows how many cards the pile holds."),
     )
     first_dealer: int | None = Field(
-        None, ge=0, le=3, description="Who deals first (auto: drawn at random)."
+        None,
+        ge=0,
+        le=3,
+        title=msg("First dealer"),
+        description=msg("Who deals first (auto: drawn at random)."),
     )
 
 
@@ -145,7 +167,7 @@ class BoatCanastaEngine(BaseEngine):
     """Boat Canasta for 2-4 players (see the module docstring for codes and decisions)."""
 
     name = "boat_canasta"
-    title = "Boat Canasta"
+    title = msg("Boat Canasta")
     min_players = 2
     max_players = 4
     Options = BoatCanastaOptions
@@ -180,7 +202,7 @@ class BoatCanastaEngine(BaseEngine):
         if deck is not None and (
             isinstance(deck, str) or not all(isinstance(c, str) for c in deck)
         ):
-            raise BadOptions("deck must be a list of card codes, top card first.")
+            raise BadOptions(msg("deck must be a list of card codes, top card first."))
         n_sides = sides(players)
         blank = State(
             players=players,

@@ -14,6 +14,9 @@ from games.boat_canasta.melds import meld_value
 from games.boat_canasta.rules import naturals_of, opened, restricted
 from games.boat_canasta.state import DRAW, PLAY, WAITING, State, side_of
 from games.core import Action
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 
 def explain(s: State, seat: int) -> tuple[str, ...]:
@@ -27,8 +30,15 @@ def explain(s: State, seat: int) -> tuple[str, ...]:
     if s.staged:
         need = s.minimums[side_of(s.players, seat)]
         value = sum(meld_value(cards) for _, cards in s.staged)
-        enough = "enough to open" if value >= need else "not enough yet"
-        reasons.append(f"Staged: {value} points of the {need} your side needs to open ({enough}).")
+        enough = msg("enough to open") if value >= need else msg("not enough yet")
+        reasons.append(
+            msg(
+                "Staged: {value} points of the {need} your side needs to open ({enough}).",
+                value=value,
+                need=need,
+                enough=enough,
+            )
+        )
         why = rules.plan(s, seat, Action("open")) if "open" not in verbs else None
         if isinstance(why, str) and "points" not in why:
             reasons.append(why)
@@ -39,20 +49,30 @@ def _why_no_pickup(s: State, seat: int) -> str:
     top = s.pile[-1]
     rank = RANK_OF[top]
     if restricted(s):
-        return (
-            f"The Treasure pile cannot be taken in every player's first three turns (turn {s.g}"
-            f" of {3 * s.players})."
+        return msg(
+            "The Treasure pile cannot be taken in every player's first three turns (turn {turn}"
+            " of {last}).",
+            turn=s.g,
+            last=3 * s.players,
         )
     if rank not in NATURAL_RANKS:
-        kind = "a three" if rank == "3" else "a wild card"
-        return f"The top card ({top}) is {kind}: the pile cannot be taken now."
+        if rank == "3":
+            return msg("The top card ({top}) is a three: the pile cannot be taken now.", top=top)
+        return msg("The top card ({top}) is a wild card: the pile cannot be taken now.", top=top)
     side = side_of(s.players, seat)
     held = len(naturals_of(s.hands[seat], rank))
     if s.frozen and held < 2:
-        return f"The pile is blocked: only a natural pair of {rank} from your hand can take it."
-    if not opened(s, side):
-        return (
-            f"Taking the pile to open needs a meld with the top {top} worth"
-            f" {s.minimums[side]} points (the pile's other cards do not count)."
+        return msg(
+            "The pile is blocked: only a natural pair of {rank} from your hand can take it.",
+            rank=rank,
         )
-    return f"To take the pile you need cards that make a legal meld with the top {top}."
+    if not opened(s, side):
+        return msg(
+            "Taking the pile to open needs a meld with the top {top} worth"
+            " {minimum} points (the pile's other cards do not count).",
+            top=top,
+            minimum=s.minimums[side],
+        )
+    return msg(
+        "To take the pile you need cards that make a legal meld with the top {top}.", top=top
+    )

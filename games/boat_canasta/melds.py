@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.boat_canasta.deck import JOKER, RANK_OF, TWOS, VALUE, WILDS
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 WILD_KEY = "W"
 THREES_KEY = "3"
@@ -41,18 +44,20 @@ def meld_problem(key: str, cards: Iterable[str]) -> str | None:
     """Why ``cards`` are not a legal meld of ``key`` (§3.1), or ``None`` when they are."""
     cards = tuple(cards)
     if len(cards) < 3:
-        return "A meld needs at least 3 cards."
+        return msg("A meld needs at least 3 cards.")
     if key == WILD_KEY:
         if any(c not in WILDS for c in cards):
-            return "A wild meld holds only Jokers and 2s."
+            return msg("A wild meld holds only Jokers and 2s.")
         return None
     if any(c not in WILDS and RANK_OF[c] != key for c in cards):
-        return f"A meld of {key} holds only {key}s and wilds."
+        return msg("A meld of {key} holds only {key}s and wilds.", key=key)
     nat, two, jok = counts(cards)
     if two + jok >= nat:
-        return (
-            f"A meld needs fewer wilds than naturals: {nat} natural and {two + jok} wild "
-            f"is not allowed."
+        return msg(
+            "A meld needs fewer wilds than naturals: {naturals} natural and {wilds} wild "
+            "is not allowed.",
+            naturals=nat,
+            wilds=two + jok,
         )
     return None
 

@@ -37,6 +37,9 @@ from games.boat_canasta.state import (
 )
 from games.cards import next_seat
 from games.core import Action
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 #: a plan is the checked action with the cards it moves: (kind, *details)
 Plan = tuple
@@ -98,23 +101,25 @@ def _take_cards(
     wilds (one per action, except a pickup that opens: issue 15, D20)."""
     if not 1 <= len(parts) <= 1 + max_wilds or _count(parts[0]) is None:
         if max_wilds > 1:
-            return "write the number of naturals, then the wilds: 2 or JK, each after a colon"
-        return "write the number of naturals, then optionally one wild: 2 or JK"
+            return msg("write the number of naturals, then the wilds: 2 or JK, each after a colon")
+        return msg("write the number of naturals, then optionally one wild: 2 or JK")
     n = _count(parts[0])
     assert n is not None
     nats = naturals_of(hand, rank)
     if n > len(nats):
-        return f"you hold {len(nats)} natural {rank}, not {n}"
+        return msg("you hold {held} natural {rank}, not {want}", held=len(nats), rank=rank, want=n)
     cards = nats[:n]
     tokens = parts[1:]
     for token in tokens:
         if token not in WILD_TOKENS:
-            return f"{token!r} is not a wild: write 2 or JK"
+            return msg("{token} is not a wild: write 2 or JK", token=repr(token))
     for token in WILD_TOKENS:
         want = tokens.count(token)
         have = [c for c in hand if matches_wild(c, token)]
         if want > len(have):
-            return f"you hold {len(have)} {'Joker' if token == JOKER else '2'}, not {want}"
+            if token == JOKER:
+                return msg("you hold {held} Joker, not {want}", held=len(have), want=want)
+            return msg("you hold {held} 2, not {want}", held=len(have), want=want)
         cards.extend(have[:want])
     return cards
 
@@ -125,69 +130,72 @@ def _take_cards(
 def plan(s: State, seat: int, action: Action) -> Plan | str:
     """The checked effect of ``action`` by ``seat``, or the reason it is illegal."""
     if s.phase == OVER:
-        return "The game is over."
+        return msg("The game is over.")
     if not 0 <= seat < s.players:
-        return f"There is no seat {seat}."
+        return msg("There is no seat {seat}.", seat=seat)
     verb, arg = action
     waiting = to_act(s)
     if verb == "answer":
         return _answer(s, seat, arg)
     if s.ask == WAITING and seat == s.turn and s.phase == PLAY:
-        return "Wait for your partner's answer to 'may I close?'."
+        return msg("Wait for your partner's answer to 'may I close?'.")
     if seat not in waiting:
-        return f"It is not your turn: waiting for seat {waiting[0]}."
+        return msg("It is not your turn: waiting for seat {seat}.", seat=waiting[0])
     if s.ask == WAITING:
-        return "Your partner asked 'may I close?': answer with answer:yes or answer:no."
+        return msg("Your partner asked 'may I close?': answer with answer:yes or answer:no.")
     if s.phase == SCORED:
         if verb != "deal":
-            return "The round is over: deal the next round (deal)."
+            return msg("The round is over: deal the next round (deal).")
         return ("deal",)
     handler = _HANDLERS.get(verb)
     if handler is None:
-        return f"'{verb}' is not a Boat Canasta action."
+        return msg("'{verb}' is not a Boat Canasta action.", verb=verb)
     return handler(s, seat, arg)
 
 
 def _answer(s: State, seat: int, arg: str) -> Plan | str:
     if s.ask != WAITING or seat != partner(s.turn):
-        return "Nobody asked you 'may I close?'."
+        return msg("Nobody asked you 'may I close?'.")
     if arg not in ("yes", "no"):
-        return "Answer with answer:yes or answer:no."
+        return msg("Answer with answer:yes or answer:no.")
     return ("answer", arg == "yes")
 
 
 def _draw(s: State, seat: int, arg: str) -> Plan | str:
     if s.phase != DRAW:
-        return "You already drew or took the pile this turn."
+        return msg("You already drew or took the pile this turn.")
     return ("draw",)
 
 
 def _take(s: State, seat: int, arg: str) -> Plan | str:
     if s.phase != DRAW:
-        return "You already drew or took the pile this turn."
+        return msg("You already drew or took the pile this turn.")
     if restricted(s):
-        return (
-            f"The Treasure pile cannot be taken during every player's first three turns "
-            f"(turn {s.g} of {3 * s.players}): draw from the stock."
+        return msg(
+            "The Treasure pile cannot be taken during every player's first three turns "
+            "(turn {turn} of {last}): draw from the stock.",
+            turn=s.g,
+            last=3 * s.players,
         )
     if not s.pile:
-        return "The Treasure pile is empty: draw from the stock."
+        return msg("The Treasure pile is empty: draw from the stock.")
     top = s.pile[-1]
     rank = RANK_OF[top]
     if rank not in NATURAL_RANKS:
-        return f"The top card {top} is a 3, 2 or Joker: the pile cannot be taken now."
+        return msg("The top card {top} is a 3, 2 or Joker: the pile cannot be taken now.", top=top)
     hand = s.hands[seat]
     side = side_of(s.players, seat)
     # a pickup that opens may bring several wilds: its meld may need them to reach the minimum
     # (issue 15); an opened side adds further wilds with add, one per action
     cards = _take_cards(hand, rank, arg.split(":"), 1 if opened(s, side) else len(hand))
     if isinstance(cards, str):
-        return f"take:<naturals>[:<wild>…]: {cards}."
+        return msg("take:<naturals>[:<wild>…]: {why}.", why=cards)
     naturals = sum(1 for c in cards if RANK_OF[c] == rank)
     if s.frozen and naturals < 2:
-        return (
-            f"The pile is blocked: only a natural pair of {rank} from your hand can take it "
-            f"(take:2 or more)."
+        return msg(
+            "The pile is blocked: only a natural pair of {rank} from your hand can take it "
+            "(take:2 or more).",
+            rank=rank,
         )
     table = dict(s.melds[side])
     if opened(s, side):
@@ -195,39 +203,50 @@ def _take(s: State, seat: int, arg: str) -> Plan | str:
         new_cards = (*existing, top, *cards) if existing else (top, *cards)
     else:
         if any(key == rank for key, _ in s.staged):
-            return f"You staged a meld of {rank}: cancel it, or take with those cards instead."
+            return msg(
+                "You staged a meld of {rank}: cancel it, or take with those cards instead.",
+                rank=rank,
+            )
         existing = None
         new_cards = (top, *cards)
     problem = meld_problem(rank, new_cards)
     if problem:
-        return f"Taking the pile needs a legal meld with the top card {top}: {problem}"
+        return msg(
+            "Taking the pile needs a legal meld with the top card {top}: {why}",
+            top=top,
+            why=problem,
+        )
     melds_after = dict(table)
     melds_after[rank] = new_cards
     if not opened(s, side):
         value = meld_value(new_cards) + sum(meld_value(c) for _, c in s.staged)
         if value < s.minimums[side]:
-            return (
-                f"Your side's first meld needs {s.minimums[side]} points (only the pile's top "
-                f"card counts); this makes {value}."
+            return msg(
+                "Your side's first meld needs {minimum} points (only the pile's top "
+                "card counts); this makes {value}.",
+                minimum=s.minimums[side],
+                value=value,
             )
         melds_after.update(s.staged)
     closes = len(hand) - len(cards) + len(s.pile) - 1 == 0
     if closes and not may_close(s, list(melds_after.items())):
-        return "That would empty your hand, which only a closing move may do."
+        return msg("That would empty your hand, which only a closing move may do.")
     return ("take", rank, tuple(cards), closes)
 
 
 def _meld_targets(s: State, seat: int) -> tuple[dict[str, tuple[str, ...]], bool] | str:
     """The melds a meld/add acts on: the side's table melds, or the staged opening."""
     if restricted(s):
-        return (
-            f"No melding during every player's first three turns (turn {s.g} of "
-            f"{3 * s.players}): draw and discard."
+        return msg(
+            "No melding during every player's first three turns (turn {turn} of "
+            "{last}): draw and discard.",
+            turn=s.g,
+            last=3 * s.players,
         )
     side = side_of(s.players, seat)
     staging = not opened(s, side)
     if s.phase == DRAW and not staging:
-        return "Draw from the stock or take the pile first."
+        return msg("Draw from the stock or take the pile first.")
     return (dict(s.staged) if staging else dict(s.melds[side])), staging
 
 
@@ -243,7 +262,7 @@ def _result(
         melds_after = dict(s.melds[side_of(s.players, seat)])
         melds_after[key] = (*before, *cards)
         if not may_close(s, list(melds_after.items())):
-            return "That would empty your hand, which only a closing move may do."
+            return msg("That would empty your hand, which only a closing move may do.")
         closes = True
     return (key, tuple(cards), staging, closes)
 
@@ -260,21 +279,23 @@ def _meld(s: State, seat: int, arg: str) -> Plan | str:
         t = _count(rest[0]) if len(rest) == 2 else None
         j = _count(rest[1]) if len(rest) == 2 else None
         if t is None or j is None or t + j != 3:
-            return "A wild meld is started with three wilds: meld:W:<twos>:<jokers>."
+            return msg("A wild meld is started with three wilds: meld:W:<twos>:<jokers>.")
         twos = [c for c in hand if c in TWOS]
         jokers = [c for c in hand if c == JOKER]
         if t > len(twos) or j > len(jokers):
-            return f"You hold {len(twos)} twos and {len(jokers)} Jokers."
+            return msg(
+                "You hold {twos} twos and {jokers} Jokers.", twos=len(twos), jokers=len(jokers)
+            )
         cards = twos[:t] + jokers[:j]
     elif key in NATURAL_RANKS:
         cards_or = _take_cards(hand, key, rest)
         if isinstance(cards_or, str):
-            return f"meld:{key}:<naturals>[:<wild>]: {cards_or}."
+            return msg("meld:{key}:<naturals>[:<wild>]: {why}.", key=key, why=cards_or)
         cards = cards_or
     else:
-        return "Meld a rank 4 to A, or W for the wild meld: meld:<rank>:<naturals>[:<wild>]."
+        return msg("Meld a rank 4 to A, or W for the wild meld: meld:<rank>:<naturals>[:<wild>].")
     if key in melds:
-        return f"Your side already has a meld of {key}: add to it with add:{key}:…"
+        return msg("Your side already has a meld of {key}: add to it with add:{key}:…", key=key)
     result = _result(s, seat, key, (), cards, staging)
     return result if isinstance(result, str) else ("meld", *result)
 
@@ -289,112 +310,118 @@ def _add(s: State, seat: int, arg: str) -> Plan | str:
     hand = s.hands[seat]
     if key == WILD_KEY:
         if len(rest) != 1 or rest[0] not in WILD_TOKENS:
-            return "Add one wild to the wild meld: add:W:2 or add:W:JK."
+            return msg("Add one wild to the wild meld: add:W:2 or add:W:JK.")
         wild = wild_of(hand, rest[0])
         if wild is None:
-            return "You hold no such wild."
+            return msg("You hold no such wild.")
         cards = [wild]
     elif key in NATURAL_RANKS:
         cards_or = _take_cards(hand, key, rest)
         if isinstance(cards_or, str):
-            return f"add:{key}:<naturals>[:<wild>]: {cards_or}."
+            return msg("add:{key}:<naturals>[:<wild>]: {why}.", key=key, why=cards_or)
         cards = cards_or
         if not cards:
-            return "Add at least one card."
+            return msg("Add at least one card.")
     else:
-        return "Add to a meld of rank 4 to A, or W: add:<meld>:<naturals>[:<wild>]."
+        return msg("Add to a meld of rank 4 to A, or W: add:<meld>:<naturals>[:<wild>].")
     if key not in melds:
-        return f"Your side has no meld of {key}: start one with meld:{key}:…"
+        return msg("Your side has no meld of {key}: start one with meld:{key}:…", key=key)
     result = _result(s, seat, key, melds[key], cards, staging)
     return result if isinstance(result, str) else ("add", *result)
 
 
 def _play_phase(s: State, what: str) -> str | None:
     if s.phase != PLAY:
-        return f"Draw from the stock or take the pile before you {what}."
+        return msg("Draw from the stock or take the pile before you {what}.", what=what)
     return None
 
 
 def _open(s: State, seat: int, arg: str) -> Plan | str:
-    problem = _play_phase(s, "put down your opening")
+    problem = _play_phase(s, msg("put down your opening"))
     if problem:
         return problem
     if not s.staged:
-        return "Nothing is staged: build your opening melds with meld:… first."
+        return msg("Nothing is staged: build your opening melds with meld:… first.")
     side = side_of(s.players, seat)
     value = sum(meld_value(cards) for _, cards in s.staged)
     if value < s.minimums[side]:
-        return f"Your side's first melds need {s.minimums[side]} points; these make {value}."
+        return msg(
+            "Your side's first melds need {minimum} points; these make {value}.",
+            minimum=s.minimums[side],
+            value=value,
+        )
     closes = not s.hands[seat]
     if closes and not may_close(s, s.staged):
-        return "That would empty your hand, which only a closing move may do."
+        return msg("That would empty your hand, which only a closing move may do.")
     return ("open", closes)
 
 
 def _cancel(s: State, seat: int, arg: str) -> Plan | str:
     if not s.staged:
-        return "Nothing is staged."
+        return msg("Nothing is staged.")
     return ("cancel",)
 
 
 def _staged_first(s: State) -> str | None:
     if s.staged:
-        return "Put down your staged melds (open) or take them back (cancel) first."
+        return msg("Put down your staged melds (open) or take them back (cancel) first.")
     return None
 
 
 def _discard(s: State, seat: int, arg: str) -> Plan | str:
-    problem = _play_phase(s, "discard") or _staged_first(s)
+    problem = _play_phase(s, msg("discard")) or _staged_first(s)
     if problem:
         return problem
     hand = s.hands[seat]
     if arg not in CODES or arg not in hand:
-        return f"You hold no {arg}."
+        return msg("You hold no {card}.", card=arg)
     if len(hand) == 1:
         if not may_close(s, s.melds[side_of(s.players, seat)]):
-            return "Discarding your last card would close, and you may not close now: keep it."
+            return msg("Discarding your last card would close, and you may not close now: keep it.")
         return ("discard", arg, True)
     return ("discard", arg, False)
 
 
 def _keep(s: State, seat: int, arg: str) -> Plan | str:
-    problem = _play_phase(s, "end your turn") or _staged_first(s)
+    problem = _play_phase(s, msg("end your turn")) or _staged_first(s)
     if problem:
         return problem
     if len(s.hands[seat]) != 1:
-        return "You keep your card only when one card is left: discard instead."
+        return msg("You keep your card only when one card is left: discard instead.")
     if may_close(s, s.melds[side_of(s.players, seat)]):
-        return "You may close, so your last card must be discarded (D12)."
+        return msg("You may close, so your last card must be discarded (D12).")
     return ("keep",)
 
 
 def _close(s: State, seat: int, arg: str) -> Plan | str:
-    problem = _play_phase(s, "close") or _staged_first(s)
+    problem = _play_phase(s, msg("close")) or _staged_first(s)
     if problem:
         return problem
     hand = s.hands[seat]
     if len(hand) != 4 or any(c not in BLACK_THREES for c in hand):
-        return "close melds the four black 3s: your hand must be exactly those four cards."
+        return msg("close melds the four black 3s: your hand must be exactly those four cards.")
     if not may_close(s, s.melds[side_of(s.players, seat)]):
-        return "You may not close now: it needs a canasta, after the first three turns."
+        return msg("You may not close now: it needs a canasta, after the first three turns.")
     return ("close",)
 
 
 def _ask(s: State, seat: int, arg: str) -> Plan | str:
     if s.players != 4 or not s.permission:
-        return "Asking your partner is only for 4 players with partner_permission on."
-    problem = _play_phase(s, "ask") or _staged_first(s)
+        return msg("Asking your partner is only for 4 players with partner_permission on.")
+    problem = _play_phase(s, msg("ask")) or _staged_first(s)
     if problem:
         return problem
     if s.ask != NOT_ASKED:
-        return "You already asked your partner this turn."
+        return msg("You already asked your partner this turn.")
     if not may_close(s, s.melds[side_of(s.players, seat)]):
-        return "Ask only when you could close: it needs a canasta, after the first three turns."
+        return msg(
+            "Ask only when you could close: it needs a canasta, after the first three turns."
+        )
     return ("ask",)
 
 
 def _deal(s: State, seat: int, arg: str) -> Plan | str:
-    return "The next round is dealt only once a round is over."
+    return msg("The next round is dealt only once a round is over.")
 
 
 _HANDLERS = {

@@ -1,7 +1,11 @@
 """The bot's own short summary of Boat Canasta for ``/rules`` (our words, not the
 rulebook's; the binding details are the spec behind the engine)."""
 
-SUMMARY = (
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
+
+SUMMARY = msg(
     "**Goal.** Canasta with two decks: meld cards of a rank (wild twos and jokers help) "
     "and build canastas of seven cards, for side totals that reach the target.\n\n"
     "**A turn**: draw from the stock or take the whole treasure pile (when you can meld "

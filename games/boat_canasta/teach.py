@@ -11,12 +11,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import legal_verbs, waiting_line
+from games.text import messages
+
+msg, msg_n = messages("boat_canasta")
 
 _DOING = {
-    "draw": "to draw or take the pile",
-    "play": "to meld and discard",
-    "answer": "to answer “may I close?”",
-    "scored": "to deal the next round",
+    "draw": msg("to draw or take the pile"),
+    "play": msg("to meld and discard"),
+    "answer": msg("to answer “may I close?”"),
+    "scored": msg("to deal the next round"),
 }
 
 
@@ -48,19 +51,23 @@ def effects(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, ...]:
     verbs = legal_verbs(legal)
     lines: list[str] = []
     if "answer" in verbs:
-        lines.append("Yes lets your partner go out now; no keeps them playing this turn.")
+        lines.append(msg("Yes lets your partner go out now; no keeps them playing this turn."))
     if _last_card(view, legal):
-        lines.append("Go out: your last card ends the round, +200 for your side.")
+        lines.append(msg("Go out: your last card ends the round, +200 for your side."))
     if "take" in verbs:
-        lines.append("Take the pile: meld its top card; the rest joins your hand.")
+        lines.append(msg("Take the pile: meld its top card; the rest joins your hand."))
     if "open" in verbs or ("meld" in verbs and not _opened(view)):
-        lines.append(f"Open: your side's first melds must reach {_minimum(view)} points.")
+        lines.append(
+            msg(
+                "Open: your side's first melds must reach {minimum} points.", minimum=_minimum(view)
+            )
+        )
     if "keep" in verbs:
-        lines.append("Keep: you can't go out yet, so your last card stays.")
+        lines.append(msg("Keep: you can't go out yet, so your last card stays."))
     if "close" in verbs:
-        lines.append("Close: four black 3s end the round for 1000, not 200.")
+        lines.append(msg("Close: four black 3s end the round for 1000, not 200."))
     if "ask" in verbs:
-        lines.append("Ask: your partner says if you may go out; a no lasts this turn.")
+        lines.append(msg("Ask: your partner says if you may go out; a no lasts this turn."))
     return tuple(lines)
 
 
@@ -74,45 +81,64 @@ def decision(
     if not verbs:
         waiting = waiting_line(view, names, _DOING.get(phase))
         if waiting is None:
-            return ("Nothing to decide: the game is over.",)
+            return (msg("Nothing to decide: the game is over."),)
         lines.append(waiting)
         return tuple(lines)
     if phase == "answer":
         lines.append(
-            "Your partner asks to close the round: yes lets them go out now (+200 for your "
-            "side, and every card left in your hands counts against you); no makes them play on."
+            msg(
+                "Your partner asks to close the round: yes lets them go out now (+200 for your "
+                "side, and every card left in your hands counts against you); no makes them play "
+                "on."
+            )
         )
         return tuple(lines)
     if phase == "scored":
-        lines.append("The round is scored: deal the next one when you are ready.")
+        lines.append(msg("The round is scored: deal the next one when you are ready."))
         return tuple(lines)
     if phase == "draw":
-        choices = ["draw the top card of the stock"]
-        if "take" in verbs:
-            choices.append("take the whole pile by melding its top card")
-        lines.append("Start your turn: " + ", or ".join(choices) + ".")
         if "take" in verbs:
             lines.append(
-                "The pile brings more cards to meld (their value scores for your side), but "
-                "cards still in hand when the round ends count against you."
+                msg(
+                    "Start your turn: draw the top card of the stock, or take the whole pile by "
+                    "melding its top card."
+                )
+            )
+        else:
+            lines.append(msg("Start your turn: draw the top card of the stock."))
+        if "take" in verbs:
+            lines.append(
+                msg(
+                    "The pile brings more cards to meld (their value scores for your side), but "
+                    "cards still in hand when the round ends count against you."
+                )
             )
     if "meld" in verbs or "add" in verbs or "open" in verbs:
         lines.append(
-            "Melds score their cards' value for your side; seven cards make a canasta "
-            "(300 mixed, 600 natural, more for all wilds)."
+            msg(
+                "Melds score their cards' value for your side; seven cards make a canasta "
+                "(300 mixed, 600 natural, more for all wilds)."
+            )
         )
         if not _opened(view):
             lines.append(
-                f"Your side has not opened: its first melds must reach {_minimum(view)} points "
-                "together."
+                msg(
+                    "Your side has not opened: its first melds must reach {minimum} points "
+                    "together.",
+                    minimum=_minimum(view),
+                )
             )
     if phase == "play" and ("discard" in verbs or "keep" in verbs):
         lines.append(
-            "End your turn with one discard. A wild card or black 3 blocks the pile for the "
-            "next player."
+            msg(
+                "End your turn with one discard. A wild card or black 3 blocks the pile for the "
+                "next player."
+            )
         )
         lines.append(
-            "Going out needs a canasta on your side; cards left in hand count against you when "
-            "the round ends."
+            msg(
+                "Going out needs a canasta on your side; cards left in hand count against you when "
+                "the round ends."
+            )
         )
     return tuple(lines)
