@@ -28,7 +28,7 @@ from tests.bot import test_render_limits as limits
 
 ENGINE = registry.get("turn_the_tide")
 DOMAIN = "turn_the_tide"
-NAMES = ("Ann", "Ben", "Cy", "Di")
+NAMES = ("Ann", "Ben", "Cy", "Di", "Eve")
 
 
 def po(language: str) -> Any:
