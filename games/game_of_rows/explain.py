@@ -240,7 +240,7 @@ def _specials(s: State, cards: list[str]) -> list[str]:
         return []
     if not specials_allowed(s):
         return [msg("Place a card in a row before blocking or unblocking.")]
-    lines = []
+    lines: list[str] = []
     idle = [c for c in cards if c in BLOCKERS and not board.special_targets(s.rows, s.opts, c)]
     if idle and s.opts.mayhem:
         lines.append(
