@@ -21,6 +21,7 @@ from bot.render import game_of_rows as render
 from bot.render.game_of_rows import GLOSSARY
 from bot.render.game_of_rows import RENDERER as R
 from bot.render.images import draw
+from bot.render.images import game_of_rows as pictured
 from games import registry
 from tests.bot import test_phone_fit as phone_fit
 from tests.bot import test_render_limits as limits
@@ -236,6 +237,16 @@ def test_the_pictures_speak_the_language(language: str, monkeypatch: pytest.Monk
         assert word in joined, (word, said)
     english = drawn_words(monkeypatch, lambda: pictures.table_image(public, list(NAMES)))
     assert "Game of Rows" in english and "open end" in english
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_card_badge_stays_within_its_cell(language: str) -> None:
+    """A blocked or open position's badge ("block", "open") is drawn on the card's bottom edge,
+    centred: wider than a cell and its gap, it covers the next cells' cards."""
+    room = pictured.CELL_W + pictured.GAP
+    with speaking(language):
+        for word in (render._("block"), render._("open")):
+            assert draw.text_w(word, draw.SMALL) <= room, word
 
 
 # ---- the longest words still fit ----------------------------------------------------------
