@@ -166,9 +166,13 @@ def _blocked(s: State, cards: list[str], spots: list[str]) -> str:
 
 
 def _suit(s: State, cards: list[str], spots: list[str]) -> str:
-    return msg(
+    # the English reads the same for one card and several; other languages do not ("Tu"/"Tus")
+    return msg_n(
         "Your {cards}: that number is open only in a row of another suit (each row keeps"
         " one suit).",
+        "Your {cards}: that number is open only in a row of another suit (each row keeps"
+        " one suit).",
+        len(cards),
         cards=_cards(cards),
     )
 
@@ -176,9 +180,12 @@ def _suit(s: State, cards: list[str], spots: list[str]) -> str:
 def _later(s: State, cards: list[str], spots: list[str]) -> str:
     spots = sorted(spots, key=int)
     where = msg("open now: {spots}", spots=_and(spots)) if spots else msg("no spot is open now")
-    return msg(
+    return msg_n(
         "Your {cards} cannot be played yet: rows fill inward from the 2 and the 10 with no"
         " gaps ({where}).",
+        "Your {cards} cannot be played yet: rows fill inward from the 2 and the 10 with no"
+        " gaps ({where}).",
+        len(cards),
         cards=_cards(cards),
         where=where,
     )
@@ -186,13 +193,18 @@ def _later(s: State, cards: list[str], spots: list[str]) -> str:
 
 def _corners(s: State, cards: list[str], spots: list[str]) -> str:
     if s.opts.flush:
-        return msg(
+        return msg_n(
             "Your {cards} must wait: 3 to 9 go only into a row of its suit that has both its 2"
             " and its 10.",
+            "Your {cards} must wait: 3 to 9 go only into a row of its suit that has both its 2"
+            " and its 10.",
+            len(cards),
             cards=_cards(cards),
         )
-    return msg(
+    return msg_n(
         "Your {cards} must wait: 3 to 9 go only into a row that has both its 2 and its 10.",
+        "Your {cards} must wait: 3 to 9 go only into a row that has both its 2 and its 10.",
+        len(cards),
         cards=_cards(cards),
     )
 
@@ -217,8 +229,10 @@ def _full(s: State, cards: list[str], spots: list[str]) -> str:
             cards=_cards(cards),
             rows=s.opts.max_rows,
         )
-    return msg(
+    return msg_n(
         "Your {cards} must wait: all {rows} rows are in play and none is missing that corner.",
+        "Your {cards} must wait: all {rows} rows are in play and none is missing that corner.",
+        len(cards),
         cards=_cards(cards),
         rows=s.opts.max_rows,
     )

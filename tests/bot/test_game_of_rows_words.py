@@ -23,6 +23,7 @@ from bot.render.game_of_rows import RENDERER as R
 from bot.render.images import draw
 from bot.render.images import game_of_rows as pictured
 from games import registry
+from games.game_of_rows import explain as reasons
 from tests.bot import test_phone_fit as phone_fit
 from tests.bot import test_render_limits as limits
 from tests.bot.test_game_of_rows_render import window_state
@@ -91,6 +92,20 @@ def test_the_glossary_check_can_fail() -> None:
     assert english_has("face down", "a face-down card") and not english_has("block", "blocked")
     assert uses("Reihe", "Reihen 3, 4: frei") and uses("comodín", "los comodines")
     assert not uses("Reihe", "Zeile 3: frei") and not uses("fileira", "a fila 3")
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("es", "Tu 7♥ aún no se puede", "Tus 7♥ y 8♥ aún no se pueden"), ("de", "geht", "gehen")],
+)
+def test_a_reason_agrees_with_how_many_cards_it_names(language: str, one: str, two: str) -> None:
+    """ "Your 7♥ and 8♥ cannot be played yet" reads the same in English for one card or two;
+    the reason is still a plural message, since other languages inflect."""
+    state = ENGINE.new_game(2, seed=1)
+    with speaking(language):
+        single = translate(reasons._later(state, ["7H"], []))
+        double = translate(reasons._later(state, ["7H", "8H"], []))
+    assert one in single and two in double and two not in single
 
 
 # ---- the table and the hand in a language ---------------------------------------------------
