@@ -213,24 +213,11 @@ def test_no_english_sentence_shows_in_a_whole_game(language: str) -> None:
 # ---- the pictures ---------------------------------------------------------------------------
 
 
-def drawn_words(monkeypatch: pytest.MonkeyPatch, picture: Any) -> list[str]:
-    """Every text the picture kit is asked to draw while ``picture()`` runs."""
-    said: list[str] = []
-    label, centred = draw.label, draw.centred
-
-    def record_label(d: Any, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
-        said.append(text)
-        return label(d, x, y, text, *args, **kw)
-
-    def record_centred(d: Any, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
-        said.append(text)
-        return centred(d, x, y, text, *args, **kw)
-
-    monkeypatch.setattr(draw, "label", record_label)
-    monkeypatch.setattr(draw, "centred", record_centred)
-    picture()
-    monkeypatch.undo()
-    return said
+def drawn_words(picture: Any) -> list[str]:
+    """Every text the picture kit writes while ``picture()`` runs."""
+    with draw.recording() as written:
+        picture()
+    return [text for text, _size in written]
 
 
 PICTURED = {
@@ -240,17 +227,17 @@ PICTURED = {
 
 
 @pytest.mark.parametrize("language", sorted(PICTURED))
-def test_the_pictures_speak_the_language(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pictures_speak_the_language(language: str) -> None:
     state = window_state()
     pictures = R.pictures
     public, own = ENGINE.view(state, None), ENGINE.view(state, 0)
     with speaking(language):
-        said = drawn_words(monkeypatch, lambda: pictures.table_image(public, list(NAMES)))
-        said += drawn_words(monkeypatch, lambda: pictures.hand_image(own, list(NAMES)))
+        said = drawn_words(lambda: pictures.table_image(public, list(NAMES)))
+        said += drawn_words(lambda: pictures.hand_image(own, list(NAMES)))
     joined = "\n".join(said)
     for word in PICTURED[language]:
         assert word in joined, (word, said)
-    english = drawn_words(monkeypatch, lambda: pictures.table_image(public, list(NAMES)))
+    english = drawn_words(lambda: pictures.table_image(public, list(NAMES)))
     assert "Game of Rows" in english and "open end" in english
 
 
