@@ -78,6 +78,9 @@ from games.game_of_rows.determinize import UNKNOWN, Knowledge, analyse, sample
 from games.game_of_rows.fast import BLOCK, CALL, DOWN, END, PASS, PLACE, SKIP, UNBLOCK, Move, Sim
 from games.game_of_rows.state import CHALLENGE, OVER
 from games.search import Rng, spent
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
 
 #: search iterations (determinized playouts) per move of each search level
 BUDGETS: dict[str, int] = {"easy": 24, "normal": 150, "strong": 1000}
@@ -738,7 +741,7 @@ def strong_timed(obs: Observation, seed: int, budget: Budget) -> str:
 
 
 #: how a hint names a spot's value (2 to 14)
-_VALUE_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+_VALUE_WORDS = {11: msg("Jack"), 12: msg("Queen"), 13: msg("King"), 14: msg("Ace")}
 
 
 def hint(obs: Observation, seed: int) -> tuple[str, str]:
@@ -746,37 +749,49 @@ def hint(obs: Observation, seed: int) -> tuple[str, str]:
     (the 💡 Hint button); a move the playouts preferred over the heuristic's first says so."""
     code = _normal(obs, seed)
     if len(obs.legal) == 1:
-        return code, "it is the only move you have"
+        return code, msg("it is the only move you have")
     move = fast.parse(code)
     verb = move[0]
     if verb in (CALL, PASS):
         k = knowledge(obs)
         chance, impossible = claim_chance(k, _unseen(k, True))
         if verb == CALL and impossible:
-            return code, "the cards you have seen show this claim cannot all be true"
+            return code, msg("the cards you have seen show this claim cannot all be true")
         if verb == CALL and chance < 0.05:
-            return code, "by the cards you have seen, this claim is very unlikely to hold"
+            return code, msg("by the cards you have seen, this claim is very unlikely to hold")
         if verb == CALL:
-            return code, f"the claim holds only about {chance:.0%} of the time, by the cards seen"
-        return code, f"the claim is likely true (about {chance:.0%}): a wrong call costs you"
+            return code, msg(
+                "the claim holds only about {percent}% of the time, by the cards seen",
+                percent=f"{chance * 100:.0f}",
+            )
+        return code, msg(
+            "the claim is likely true (about {percent}%): a wrong call costs you",
+            percent=f"{chance * 100:.0f}",
+        )
     first = ranked_moves(obs, seed)[0]
     if move != first:
-        return code, "playouts of the rest of the game found it better than the obvious move"
+        return code, msg("playouts of the rest of the game found it better than the obvious move")
     value = move[3] + 2
     named = _VALUE_WORDS.get(value, str(value))
     if verb == PLACE and move[2] < 0:
-        return code, "starts a new row, leaving most of your other cards a place to go"
+        return code, msg("starts a new row, leaving most of your other cards a place to go")
     if verb == PLACE:
-        return code, "leaves the most of your other cards a place to go"
+        return code, msg("leaves the most of your other cards a place to go")
     if verb == BLOCK:
-        return code, f"blocks the {named}s spot: you hold none, so only the others could use it"
+        return code, msg(
+            "blocks the {named}s spot: you hold none, so only the others could use it",
+            named=named,
+        )
     if verb == UNBLOCK:
-        return code, "clears a blocked spot so more of your cards can be played"
+        return code, msg("clears a blocked spot so more of your cards can be played")
     if verb == DOWN:
-        return code, f"none of your cards fits: a face-down card claimed as a {named} may pass"
+        return code, msg(
+            "none of your cards fits: a face-down card claimed as a {named} may pass",
+            named=named,
+        )
     if verb == END:
-        return code, "ends your turn, keeping your playable cards for the next one"
-    return code, "nothing useful to do this turn"
+        return code, msg("ends your turn, keeping your playable cards for the next one")
+    return code, msg("nothing useful to do this turn")
 
 
 LEVELS: dict[str, Policy] = {

@@ -6,6 +6,10 @@ lookups, not parsing.
 
 from __future__ import annotations
 
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 JOKER = "JK"
@@ -31,7 +35,7 @@ _SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 def label(card: str) -> str:
     """Human text for a card (``"10♦"``, ``"Joker"``), for table logs beside the code."""
     if card == JOKER:
-        return "Joker"
+        return msg("Joker")
     rank = "10" if card[0] == "T" else card[0]
     return rank + _SYMBOL[card[1]]
 

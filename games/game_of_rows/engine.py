@@ -83,41 +83,79 @@ from games.game_of_rows.explain import explain
 from games.game_of_rows.state import CHALLENGE, OVER, TURN, Opts, State, dump_state, load_state
 from games.game_of_rows.view import build_view
 from games.search import Rng
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
 
 
 class GameOfRowsOptions(GameOptions):
-    """Table options of spec §2 with their defaults."""
+    """Table options of spec §2 with their defaults.
+
+    Each option's ``title`` (its name as the lobby would show it) and ``description`` are
+    :class:`games.text.Msg`: English here, read in the lobby's language by the shell."""
 
     format: Literal["straight", "straight_flush"] = Field(
-        "straight", description="Rows may mix suits (straight) or keep one suit (straight flush)."
+        "straight",
+        title=msg("Format"),
+        description=msg("Rows may mix suits (straight) or keep one suit (straight flush)."),
     )
-    skipping: bool = Field(False, description="You may pass a turn by taking 2 penalty cards.")
-    bluffing: bool = Field(False, description="Cards may go down face down, and be called bluffs.")
-    mayhem: bool = Field(False, description="Switches on skipping, bluffing and corner blocks.")
-    max_rows: int = Field(4, ge=1, le=4, description="Rows that may be open at once.")
+    skipping: bool = Field(
+        False,
+        title=msg("Skipping"),
+        description=msg("You may pass a turn by taking 2 penalty cards."),
+    )
+    bluffing: bool = Field(
+        False,
+        title=msg("Bluffing"),
+        description=msg("Cards may go down face down, and be called bluffs."),
+    )
+    mayhem: bool = Field(
+        False,
+        title=msg("Mayhem"),
+        description=msg("Switches on skipping, bluffing and corner blocks."),
+    )
+    max_rows: int = Field(
+        4, ge=1, le=4, title=msg("Max rows"), description=msg("Rows that may be open at once.")
+    )
     play_obligation: Literal["at_least_one", "all_valid"] = Field(
-        "at_least_one", description="Place at least one card a turn, or every card you can."
+        "at_least_one",
+        title=msg("Play obligation"),
+        description=msg("Place at least one card a turn, or every card you can."),
     )
     challenge_seconds: int = Field(
-        30, ge=1, le=3600, description="How long the others have to call a bluff."
+        30,
+        ge=1,
+        le=3600,
+        title=msg("Challenge seconds"),
+        description=msg("How long the others have to call a bluff."),
     )
     joker_poker: Literal["wild", "high"] = Field(
-        "wild", description="In the poker tie-break, Jokers are wild or simply high."
+        "wild",
+        title=msg("Joker poker"),
+        description=msg("In the poker tie-break, Jokers are wild or simply high."),
     )
     play_for_places: bool = Field(
-        False, description="After the winner, the others play on for the next places."
+        False,
+        title=msg("Play for places"),
+        description=msg("After the winner, the others play on for the next places."),
     )
     reveal_bluffs_at_end: bool = Field(
-        False, description="Face-down cards are turned up when the game ends."
+        False,
+        title=msg("Reveal bluffs at end"),
+        description=msg("Face-down cards are turned up when the game ends."),
     )
     first_player: int | None = Field(
-        None, ge=0, le=3, description="Who plays first (auto: drawn at random)."
+        None,
+        ge=0,
+        le=3,
+        title=msg("First player"),
+        description=msg("Who plays first (auto: drawn at random)."),
     )
 
 
 class GameOfRowsEngine(BaseEngine):
     name: ClassVar[str] = "game_of_rows"
-    title: ClassVar[str] = "Game of Rows"
+    title: ClassVar[str] = msg("Game of Rows")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = GameOfRowsOptions

@@ -30,6 +30,9 @@ from games.game_of_rows.rules import (
     specials_allowed,
 )
 from games.game_of_rows.state import TURN, State
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
 
 #: the order number-card reasons are listed in (nearest to playable first)
 _KINDS = ("blocked", "suit", "later", "corners", "suit_row", "full")
@@ -40,33 +43,43 @@ def explain(s: State, seat: int) -> tuple[str, ...]:
     if s.phase != TURN or seat != s.turn:
         return ()
     if s.completed >= ROWS_TO_END:
-        return ("Four rows are complete: only ending the turn is left.",)
+        return (msg("Four rows are complete: only ending the turn is left."),)
     hand = sorted(set(s.hands[seat]), key=lambda c: (VALUE[c], c[-1]))
     verbs = {a.verb for a in legal_actions(s, seat)}
     reasons: list[str] = []
     if s.facedown:
         if hand:
-            reasons.append("After a face-down card only more face-down cards or the end follow.")
+            reasons.append(
+                msg("After a face-down card only more face-down cards or the end follow.")
+            )
     else:
         reasons.extend(_numbers(s, [c for c in hand if c in NUMBERS]))
         if JOKER in hand and not board.joker_targets(s.rows, s.opts):
-            reasons.append("Your Joker has no spot: no row has an open place and no row can start.")
+            reasons.append(
+                msg("Your Joker has no spot: no row has an open place and no row can start.")
+            )
         reasons.extend(_specials(s, [c for c in hand if c in BLOCKERS or c in UNBLOCKERS]))
     if END not in verbs:
         if s.opts.all_valid and s.placed:
-            reasons.append("Every card that fits must be placed before you end the turn.")
+            reasons.append(msg("Every card that fits must be placed before you end the turn."))
         else:
-            reasons.append("You must place a card in a row first: one of yours has a spot.")
+            reasons.append(msg("You must place a card in a row first: one of yours has a spot."))
     if s.opts.skipping and SKIP not in verbs:
-        reasons.append("You may skip only as the first action of your turn.")
+        reasons.append(msg("You may skip only as the first action of your turn."))
     if s.opts.bluffing and hand and DOWN not in verbs:
         if len(s.facedown) >= MAX_FACE_DOWN:
-            reasons.append(f"At most {MAX_FACE_DOWN} face-down cards per turn.")
+            reasons.append(
+                msg_n(
+                    "At most {n} face-down card per turn.",
+                    "At most {n} face-down cards per turn.",
+                    MAX_FACE_DOWN,
+                )
+            )
         elif s.opts.all_valid and face_up_place_legal(s, seat):
-            reasons.append("All valid cards must be played face up before any face-down.")
+            reasons.append(msg("All valid cards must be played face up before any face-down."))
         else:
             reasons.append(
-                "A face-down card goes only on an open spot or a new row: none is free now."
+                msg("A face-down card goes only on an open spot or a new row: none is free now.")
             )
     return tuple(reasons)
 
@@ -119,62 +132,110 @@ def _why_number(s: State, card: str) -> tuple[str, list[str]]:
 
 
 def _spot(slot: int, idx: int) -> str:
-    return f"row {slot + 1} at {idx + 2}"
+    return msg("row {row} at {pos}", row=slot + 1, pos=idx + 2)
 
 
 def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """``a, b and c``, as a message whose parts are translated where it is read (a spot is a
+    message of its own)."""
+    if len(words) == 1:
+        return words[0]
+    return msg("{items} and {last}", items=_commas(words[:-1]), last=words[-1])
 
 
-def _your(cards: list[str]) -> str:
-    return "Your " + _and([label(c) for c in cards])
+def _commas(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return msg("{first}, {rest}", first=words[0], rest=_commas(words[1:]))
 
 
-def _many(cards: list[str], one: str, more: str) -> str:
-    return one if len(cards) == 1 else more
+def _cards(cards: list[str]) -> str:
+    return _and([label(c) for c in cards])
 
 
 def _blocked(s: State, cards: list[str], spots: list[str]) -> str:
-    return (
-        f"{_your(cards)} {_many(cards, 'is', 'are')} blocked ({_and(spots)}): a red card of"
-        " the same or higher value must lift the blocker first."
+    return msg_n(
+        "Your {cards} is blocked ({spots}): a red card of the same or higher value must lift"
+        " the blocker first.",
+        "Your {cards} are blocked ({spots}): a red card of the same or higher value must lift"
+        " the blocker first.",
+        len(cards),
+        cards=_cards(cards),
+        spots=_and(spots),
     )
 
 
 def _suit(s: State, cards: list[str], spots: list[str]) -> str:
-    return (
-        f"{_your(cards)}: that number is open only in a row of another suit (each row keeps"
-        " one suit)."
+    # the English reads the same for one card and several; other languages do not ("Tu"/"Tus")
+    return msg_n(
+        "Your {cards}: that number is open only in a row of another suit (each row keeps"
+        " one suit).",
+        "Your {cards}: that number is open only in a row of another suit (each row keeps"
+        " one suit).",
+        len(cards),
+        cards=_cards(cards),
     )
 
 
 def _later(s: State, cards: list[str], spots: list[str]) -> str:
     spots = sorted(spots, key=int)
-    where = f"open now: {_and(spots)}" if spots else "no spot is open now"
-    return (
-        f"{_your(cards)} cannot be played yet: rows fill inward from the 2 and the 10 with no"
-        f" gaps ({where})."
+    where = msg("open now: {spots}", spots=_and(spots)) if spots else msg("no spot is open now")
+    return msg_n(
+        "Your {cards} cannot be played yet: rows fill inward from the 2 and the 10 with no"
+        " gaps ({where}).",
+        "Your {cards} cannot be played yet: rows fill inward from the 2 and the 10 with no"
+        " gaps ({where}).",
+        len(cards),
+        cards=_cards(cards),
+        where=where,
     )
 
 
 def _corners(s: State, cards: list[str], spots: list[str]) -> str:
-    row = "a row of its suit" if s.opts.flush else "a row"
-    return f"{_your(cards)} must wait: 3 to 9 go only into {row} that has both its 2 and its 10."
+    if s.opts.flush:
+        return msg_n(
+            "Your {cards} must wait: 3 to 9 go only into a row of its suit that has both its 2"
+            " and its 10.",
+            "Your {cards} must wait: 3 to 9 go only into a row of its suit that has both its 2"
+            " and its 10.",
+            len(cards),
+            cards=_cards(cards),
+        )
+    return msg_n(
+        "Your {cards} must wait: 3 to 9 go only into a row that has both its 2 and its 10.",
+        "Your {cards} must wait: 3 to 9 go only into a row that has both its 2 and its 10.",
+        len(cards),
+        cards=_cards(cards),
+    )
 
 
 def _suit_row(s: State, cards: list[str], spots: list[str]) -> str:
-    return (
-        f"{_your(cards)} cannot start a row: {_many(cards, 'its', 'their')} suit already has"
-        " one, and it has that corner (one row per suit)."
+    return msg_n(
+        "Your {cards} cannot start a row: its suit already has one, and it has that corner"
+        " (one row per suit).",
+        "Your {cards} cannot start a row: their suit already has one, and it has that corner"
+        " (one row per suit).",
+        len(cards),
+        cards=_cards(cards),
     )
 
 
 def _full(s: State, cards: list[str], spots: list[str]) -> str:
     if s.opts.flush:
-        why = f"none is of {_many(cards, 'its', 'their')} suit"
-    else:
-        why = "none is missing that corner"
-    return f"{_your(cards)} must wait: all {s.opts.max_rows} rows are in play and {why}."
+        return msg_n(
+            "Your {cards} must wait: all {rows} rows are in play and none is of its suit.",
+            "Your {cards} must wait: all {rows} rows are in play and none is of their suit.",
+            len(cards),
+            cards=_cards(cards),
+            rows=s.opts.max_rows,
+        )
+    return msg_n(
+        "Your {cards} must wait: all {rows} rows are in play and none is missing that corner.",
+        "Your {cards} must wait: all {rows} rows are in play and none is missing that corner.",
+        len(cards),
+        cards=_cards(cards),
+        rows=s.opts.max_rows,
+    )
 
 
 _WORDS: dict[str, Callable[[State, list[str], list[str]], str]] = {
@@ -192,27 +253,53 @@ def _specials(s: State, cards: list[str]) -> list[str]:
     if not cards:
         return []
     if not specials_allowed(s):
-        return ["Place a card in a row before blocking or unblocking."]
-    lines = []
+        return [msg("Place a card in a row before blocking or unblocking.")]
+    lines: list[str] = []
     idle = [c for c in cards if c in BLOCKERS and not board.special_targets(s.rows, s.opts, c)]
-    if idle:
-        corner = ", an empty corner of a row in play" if s.opts.mayhem else ""
+    if idle and s.opts.mayhem:
         lines.append(
-            f"{_your(idle)} {_many(idle, 'has', 'have')} nothing to block: a blocker goes on an"
-            f" empty open spot of a row with both corners{corner}, or on a red card of the same"
-            " or lower value."
+            msg_n(
+                "Your {cards} has nothing to block: a blocker goes on an empty open spot of a"
+                " row with both corners, an empty corner of a row in play, or on a red card of"
+                " the same or lower value.",
+                "Your {cards} have nothing to block: a blocker goes on an empty open spot of a"
+                " row with both corners, an empty corner of a row in play, or on a red card of"
+                " the same or lower value.",
+                len(idle),
+                cards=_cards(idle),
+            )
+        )
+    elif idle:
+        lines.append(
+            msg_n(
+                "Your {cards} has nothing to block: a blocker goes on an empty open spot of a"
+                " row with both corners, or on a red card of the same or lower value.",
+                "Your {cards} have nothing to block: a blocker goes on an empty open spot of a"
+                " row with both corners, or on a red card of the same or lower value.",
+                len(idle),
+                cards=_cards(idle),
+            )
         )
     idle = [c for c in cards if c in UNBLOCKERS and not board.special_targets(s.rows, s.opts, c)]
     if idle:
         any_blocker = any(
             board.kind(stack) == BLOCKED for row in s.rows if row is not None for stack in row[1]
         )
-        why = (
-            "it lifts only a blocker of the same or lower value"
-            if any_blocker
-            else "no blocker is on the board"
-        )
-        if any_blocker and len(idle) > 1:
-            why = "they lift only a blocker of the same or lower value"
-        lines.append(f"{_your(idle)} {_many(idle, 'has', 'have')} nothing to unblock: {why}.")
+        if any_blocker:
+            line = msg_n(
+                "Your {cards} has nothing to unblock: it lifts only a blocker of the same or"
+                " lower value.",
+                "Your {cards} have nothing to unblock: they lift only a blocker of the same or"
+                " lower value.",
+                len(idle),
+                cards=_cards(idle),
+            )
+        else:
+            line = msg_n(
+                "Your {cards} has nothing to unblock: no blocker is on the board.",
+                "Your {cards} have nothing to unblock: no blocker is on the board.",
+                len(idle),
+                cards=_cards(idle),
+            )
+        lines.append(line)
     return lines

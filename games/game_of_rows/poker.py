@@ -21,6 +21,9 @@ from itertools import combinations, combinations_with_replacement
 from treys import Card, Evaluator
 
 from games.game_of_rows.cards import JOKER, RANKS, SUITS
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
 
 Key = tuple[int, tuple[int, ...]]
 
@@ -162,17 +165,18 @@ def hand_key(hand: Iterable[str], joker_high: bool = False) -> Key:
     return _hand_key(tuple(sorted(hand)), joker_high)
 
 
+#: the categories' names, as messages: the final standings show them in the table's language
 CATEGORY_NAMES = (
-    "high card",
-    "one pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-    "five of a kind",
+    msg("high card"),
+    msg("one pair"),
+    msg("two pair"),
+    msg("three of a kind"),
+    msg("straight"),
+    msg("flush"),
+    msg("full house"),
+    msg("four of a kind"),
+    msg("straight flush"),
+    msg("five of a kind"),
 )
 
 

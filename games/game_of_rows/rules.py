@@ -15,6 +15,9 @@ from games.game_of_rows.board import Target
 from games.game_of_rows.cards import BLOCKERS, JOKER, NUMBERS, UNBLOCKERS, VALUE, label
 from games.game_of_rows.poker import hand_key
 from games.game_of_rows.state import CHALLENGE, OVER, TURN, Entry, Reveal, Row, Stack, State
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
 
 HAND_SIZE = 5
 MAX_FACE_DOWN = 5
@@ -167,7 +170,7 @@ class Work:
     def bluff_penalty(self, seat: int, count: int) -> None:
         """§4.4: on an empty deck the penalized player is removed (D18)."""
         if self.deck:
-            self.draw(seat, count, "bluff penalty")
+            self.draw(seat, count, "bluff penalty")  # untranslated: event code, rendered
             return
         hand = self.hands[seat]
         cards, rng = shuffled(hand, self.get("rng"))
@@ -185,65 +188,88 @@ def _parse_play(state: State, seat: int, action: Action) -> tuple[str, Target]:
     target = board.parse_target(where) if sep else None
     if target is None or card not in VALUE:
         raise IllegalAction(
-            f"'{action.code}' is malformed: write {action.verb}:<card>@<row>.<position> "
-            f"or {action.verb}:<card>@new.<2 or 10>."
+            msg(
+                "'{code}' is malformed: write {verb}:<card>@<row>.<position> "
+                "or {verb}:<card>@new.<2 or 10>.",
+                code=action.code,
+                verb=action.verb,
+            )
         )
     if card not in state.hands[seat]:
-        raise IllegalAction(f"You do not hold {card}.")
+        raise IllegalAction(msg("You do not hold {card}.", card=card))
     return card, target
 
 
 def _refuse(state: State, seat: int, action: Action) -> None:
     """Explain why a well-formed action is not among the legal ones."""
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(msg("The game is over."))
     if state.phase == CHALLENGE:
         if seat in state.pending:
-            raise IllegalAction("The challenge window is open: call the bluff or pass.")
-        raise IllegalAction("The challenge window is open; it is not yours to answer.")
+            raise IllegalAction(msg("The challenge window is open: call the bluff or pass."))
+        raise IllegalAction(msg("The challenge window is open; it is not yours to answer."))
     if seat != state.turn:
-        raise IllegalAction(f"It is seat {state.turn}'s turn, not yours.")
+        raise IllegalAction(msg("It is seat {seat}'s turn, not yours.", seat=state.turn))
     verb = action.verb
     if verb in (CALL, PASS):
-        raise IllegalAction("There is no face-down play to challenge right now.")
+        raise IllegalAction(msg("There is no face-down play to challenge right now."))
     if verb == SKIP:
         if not state.opts.skipping:
-            raise IllegalAction("Skipping is not allowed at this table.")
-        raise IllegalAction("You may skip only as the first action of your turn.")
+            raise IllegalAction(msg("Skipping is not allowed at this table."))
+        raise IllegalAction(msg("You may skip only as the first action of your turn."))
     if verb == END:
         raise IllegalAction(
-            "You must place a number card or Joker first: one of them has a legal target."
+            msg("You must place a number card or Joker first: one of them has a legal target.")
         )
     if state.completed >= ROWS_TO_END:
-        raise IllegalAction("Four rows are complete: only ending the turn is left.")
+        raise IllegalAction(msg("Four rows are complete: only ending the turn is left."))
     card, _ = _parse_play(state, seat, action)
     if verb == DOWN:
         if not state.opts.bluffing:
-            raise IllegalAction("Face-down plays need the Bluffing rule.")
+            raise IllegalAction(msg("Face-down plays need the Bluffing rule."))
         if len(state.facedown) >= MAX_FACE_DOWN:
-            raise IllegalAction("At most 5 face-down cards per turn.")
+            raise IllegalAction(
+                msg_n(
+                    "At most {n} face-down card per turn.",
+                    "At most {n} face-down cards per turn.",
+                    MAX_FACE_DOWN,
+                )
+            )
         if state.opts.all_valid and face_up_place_legal(state, seat):
-            raise IllegalAction("All valid cards must be played face up before any face-down.")
-        raise IllegalAction("A face-down card goes only where a Joker could go.")
+            raise IllegalAction(msg("All valid cards must be played face up before any face-down."))
+        raise IllegalAction(msg("A face-down card goes only where a Joker could go."))
     if state.facedown:
-        raise IllegalAction("After a face-down card only more face-down cards or the end follow.")
+        raise IllegalAction(
+            msg("After a face-down card only more face-down cards or the end follow.")
+        )
     if verb == PLACE:
         if card not in NUMBERS and card != JOKER:
-            raise IllegalAction(f"{card} is not a number card or Joker; block or unblock with it.")
-        raise IllegalAction(f"{card} cannot go there (rows grow from both corners, no gaps).")
+            raise IllegalAction(
+                msg("{card} is not a number card or Joker; block or unblock with it.", card=card)
+            )
+        raise IllegalAction(
+            msg("{card} cannot go there (rows grow from both corners, no gaps).", card=card)
+        )
     if verb == BLOCK and card not in BLOCKERS:
-        raise IllegalAction(f"{card} is not a blocker (black J, Q, K or A).")
+        raise IllegalAction(msg("{card} is not a blocker (black J, Q, K or A).", card=card))
     if verb == UNBLOCK and card not in UNBLOCKERS:
-        raise IllegalAction(f"{card} is not an unblocker (red J, Q, K or A).")
+        raise IllegalAction(msg("{card} is not an unblocker (red J, Q, K or A).", card=card))
     if not specials_allowed(state):
-        raise IllegalAction("Place a number card or Joker before blocking or unblocking.")
-    raise IllegalAction(f"{card} cannot {verb} that position (check the value rule).")
+        raise IllegalAction(msg("Place a number card or Joker before blocking or unblocking."))
+    if verb == BLOCK:
+        raise IllegalAction(
+            msg("{card} cannot block that position (check the value rule).", card=card)
+        )
+    if verb == UNBLOCK:
+        raise IllegalAction(
+            msg("{card} cannot unblock that position (check the value rule).", card=card)
+        )
 
 
 def apply_action(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if action not in legal_actions(state, seat):
         _refuse(state, seat, action)
-        raise IllegalAction(f"'{action.code}' is not allowed now.")
+        raise IllegalAction(msg("'{code}' is not allowed now.", code=action.code))
     work = Work.of(state)
     verb = action.verb
     if verb in (PLACE, DOWN, BLOCK, UNBLOCK):
@@ -413,9 +439,9 @@ def _draws(work: Work, skipped: bool = False) -> None:
     seat = work.state.turn
     work.replenish(seat)
     if skipped:
-        work.draw(seat, 2, "skip penalty")
+        work.draw(seat, 2, "skip penalty")  # untranslated: event code, rendered
     elif not work.get("placed"):
-        work.draw(seat, 1, "no-move penalty")
+        work.draw(seat, 1, "no-move penalty")  # untranslated: event code, rendered
     for slot in sorted({s for s, _ in work.get("facedown")}):
         row = work.rows[slot]
         if row is not None and board.complete(row):
@@ -441,13 +467,13 @@ def _end_checks(work: Work) -> None:
     not_removed = [s for s in range(state.players) if s not in removed]
     reason = ""
     if finished and not state.opts.play_for_places:
-        reason = "emptied hand"
+        reason = "emptied hand"  # untranslated: event code, rendered
     elif work.get("completed") >= ROWS_TO_END:
-        reason = "four rows completed"
+        reason = "four rows completed"  # untranslated: event code, rendered
     elif len(not_removed) <= 1:
-        reason = "last one standing"
+        reason = "last one standing"  # untranslated: event code, rendered
     elif len(live) <= 1:
-        reason = "one player left"
+        reason = "one player left"  # untranslated: event code, rendered
     elif deck_empty and quiet >= len(live):
         reason = "stalemate"
     if reason:

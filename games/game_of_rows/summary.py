@@ -1,7 +1,14 @@
 """The bot's own short summary of Game Of Rows for ``/rules`` (our words, not the
-rulebook's; the binding details are the spec behind the engine)."""
+rulebook's; the binding details are the spec behind the engine).
 
-SUMMARY = (
+Why a ``Msg``: ``/rules`` shows it in the reader's language, and the shell's ``translate``
+reads it there when it is shown, not here at import."""
+
+from games.text import messages
+
+msg, msg_n = messages("game_of_rows")
+
+SUMMARY = msg(
     "**Goal.** Be the first to get rid of every card, building shared rows that run from "
     "2 to 10.\n\n"
     "**On your turn** place at least one card if you can: a 2 or a 10 starts a row from a "

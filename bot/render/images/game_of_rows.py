@@ -5,6 +5,9 @@ Why a grid: a row is read by its corners (2 and 10) and its open ends (the front
 position is drawn by its state: an outlined slot when empty (green when it is an open end),
 the top card when filled, a blue back with the claim when face down, a red-ringed blocker, a
 green-ringed unblocker (an open position).
+
+Its words are written by ``_``/``_n`` in the language the shell draws for (the table's or the
+hand's), so a picture is cached per language by the shell.
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import texts
 from bot.render.images import draw, french
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held
+
+_, _n = texts("game_of_rows")
 
 #: the ring of an open position that is not an open end
 OPEN_DIM: RGB = (60, 140, 100)
@@ -59,17 +65,18 @@ def _row(
 ) -> float:
     xs = _cells_x()
     if row is None:
-        draw.label(d, xs[0], y, f"Row {slot}: free", draw.SMALL, draw.FAINT)
+        draw.label(d, xs[0], y, _("Row {row}: free", row=slot), draw.SMALL, draw.FAINT)
         d.rounded_rectangle(
             (xs[0], y + 32, xs[-1] + CELL_W, y + 32 + 40), 12, outline=draw.PANEL, width=2
         )
         return y + 90
-    title = f"Row {row['row']}"
+    title = _("Row {row}", row=row["row"])
     x = draw.label(d, xs[0], y, title, draw.SMALL, draw.TEXT, bold=True)
     if row.get("suit"):
         x = french.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
     if not row.get("anchored"):
-        draw.label(d, x + 12, y, "needs both corners", draw.SMALL, draw.MUTED)
+        needs = draw.fit(_("needs both corners"), draw.SMALL, draw.WIDTH - x - 32)
+        draw.label(d, x + 12, y, needs, draw.SMALL, draw.MUTED)
     frontiers = set(row.get("frontiers") or [])
     top = y + 32
     for cell, cx in zip(row["positions"], xs, strict=False):
@@ -101,7 +108,7 @@ def _row(
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
                 ring = OPEN_DIM
-            badge = {"blocked": "block", "open": "open"}.get(state, "")
+            badge = {"blocked": _("block"), "open": _("open")}.get(state, "")
             fill = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state, draw.GOLD)
             draw.card(
                 d,
@@ -142,13 +149,13 @@ def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | Non
     for seat, count in enumerate(view.get("hand_sizes") or []):
         name = draw.fit(draw.seat_name(names, seat), draw.SMALL, 200)
         if seat in removed:
-            sub = "removed"
+            sub = _("removed")
         elif places and seat < len(places) and places[seat]:
-            sub = f"place {places[seat]}"
+            sub = _("place {place}", place=places[seat])
         elif seat in finished:
-            sub = "out of cards"
+            sub = _("out of cards")
         else:
-            sub = f"{count} cards"
+            sub = _n("{n} card", "{n} cards", count)
         text = f"{name}: {sub}"
         w = draw.text_w(text, draw.SMALL) + 28
         if x + w > draw.WIDTH - 20:
@@ -165,7 +172,11 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
     challenge = view.get("challenge")
     if challenge:
         who = draw.seat_name(names, challenge["bluffer"])
-        text = f"{who} placed {challenge['count']} face down (ringed): call a bluff?"
+        text = _(
+            "{who} placed {count} face down (ringed): call a bluff?",
+            who=who,
+            count=challenge["count"],
+        )
         d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=draw.BANNER)
         draw.label(
             d, 30, y + 10, draw.fit(text, draw.SMALL, draw.WIDTH - 60), draw.SMALL, draw.GOLD
@@ -175,19 +186,19 @@ def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None
     if reveal:
         caller = draw.seat_name(names, reveal["caller"])
         bluffer = draw.seat_name(names, reveal["bluffer"])
-        verdict = "caught" if reveal["outcome"] == "caught" else "was honest"
-        draw.label(
-            d,
-            20,
-            y,
-            draw.fit(
-                f"{caller} called {bluffer}: {verdict} (red ring: not the claim)",
-                draw.SMALL,
-                draw.WIDTH - 40,
-            ),
-            draw.SMALL,
-            draw.TEXT,
-        )
+        if reveal["outcome"] == "caught":
+            said = _(
+                "{caller} called {bluffer}: caught (red ring: not the claim)",
+                caller=caller,
+                bluffer=bluffer,
+            )
+        else:
+            said = _(
+                "{caller} called {bluffer}: was honest (red ring: not the claim)",
+                caller=caller,
+                bluffer=bluffer,
+            )
+        draw.label(d, 20, y, draw.fit(said, draw.SMALL, draw.WIDTH - 40), draw.SMALL, draw.TEXT)
         y += 42
         x = 20.0
         for shown in reveal["cards"]:
@@ -215,23 +226,27 @@ class GameOfRowsPictures(Drawer):
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         """``deck 30 · Bo, Cid to call bluff or pass``: who acts, in the renderer's words."""
         if view.get("phase") == "over":
-            return "game over"
+            return _("game over")
         doing = self.words.acting(view, names)
-        deck = f"deck {view.get('deck', 0)}"
+        deck = _("deck {count}", count=view.get("deck", 0))
         return f"{deck} · {doing}" if doing else deck
 
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public board: every row with corners 2 and 10, open ends, blockers, face-down
         claims."""
         img, d = draw.canvas(1400, PALETTE)
-        y = draw.header(d, "Game of Rows", self.table_header(view, names))
+        y = draw.header(d, _("Game of Rows"), self.table_header(view, names))
         y = _board(d, y, view, names)
         y = _news(d, y, view, names)
         y = _seats(d, y, view, names)
         y = draw.legend(
             d,
             y,
-            [("open end", draw.ACTIVE), ("blocked", draw.ALERT), ("face down: claim", draw.BACK)],
+            [
+                (_("open end"), draw.ACTIVE),
+                (_("blocked"), draw.ALERT),
+                (_("face down: claim"), draw.BACK),
+            ],
         )
         return draw.png(draw.crop(img, int(y) + 4))
 
@@ -240,7 +255,10 @@ class GameOfRowsPictures(Drawer):
         img, d = draw.canvas(1000, PALETTE)
         hand = list(view.get("hand") or [])
         seat = view.get("seat", 0)
-        y = draw.header(d, "Your hand", f"{draw.seat_name(names, seat)} · {len(hand)} cards")
+        who = draw.seat_name(names, seat)
+        y = draw.header(
+            d, _("Your hand"), _n("{who} · {n} card", "{who} · {n} cards", len(hand), who=who)
+        )
         cards = []
         kinds: dict[str, RGB] = {}
         for code in sorted(hand, key=_order):
@@ -259,7 +277,7 @@ class GameOfRowsPictures(Drawer):
                 kinds[kind] = ring
             cards.append(Held(face(code), ring=ring))
         if not cards:
-            draw.label(d, 20, y + 10, "No cards left: well played", draw.SMALL, draw.MUTED)
+            draw.label(d, 20, y + 10, _("No cards left: well played"), draw.SMALL, draw.MUTED)
             y += 50
         y = draw.hand_rows(d, y, cards)
         mine = []
@@ -268,9 +286,10 @@ class GameOfRowsPictures(Drawer):
                 if cell.get("your_card"):
                     mine.append((row["row"], cell["pos"], cell["your_card"]))
         if mine:
-            draw.label(
-                d, 20, y, "Your face-down cards on the board (row·claim)", draw.SMALL, draw.MUTED
+            mine_title = draw.fit(
+                _("Your face-down cards on the board (row·claim)"), draw.SMALL, draw.WIDTH - 40
             )
+            draw.label(d, 20, y, mine_title, draw.SMALL, draw.MUTED)
             y += 42
             x = 20.0
             for r, pos, code in mine:
@@ -289,8 +308,9 @@ class GameOfRowsPictures(Drawer):
                     x, y = 20.0, y + 100
             y += 104
         if kinds:  # only the rings this hand shows
+            words = {"blocks": _("blocks"), "unblocks": _("unblocks"), "wild": _("wild")}
             y = draw.legend(
-                d, y, [(k, kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
+                d, y, [(words[k], kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
             )
         return draw.png(draw.crop(img, int(y) + 6))
 
