@@ -49,7 +49,9 @@ class TableWrites:
 
     def _check(self) -> None:
         if self.fencing.fenced:
-            raise Fenced("another process serves these tables now: no table write")
+            raise Fenced(
+                "another process serves these tables now: no table write"
+            )  # untranslated: never shown, a fenced write is dropped
 
     async def post(
         self,

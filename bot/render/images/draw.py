@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import current_locale
 from bot.render.images.base import seat_name as seat_name
 from bot.render.images.png import encode
 
@@ -530,7 +531,7 @@ def _tiled(
         paint(d, x, y)
         return
     palette = d.colours
-    key = (palette, *key)
+    key = (palette, current_locale(), *key)  # a tile's words are in one language
     if key not in _tiles:
         tile = Image.new("P", (w + 2 * PAD, h + 2 * PAD), palette.key_index)
         tile.putpalette(palette.data)
@@ -588,7 +589,7 @@ def section(
     # painted at the same parity of y as here: Pillow rounds halves to even, so only an even
     # shift moves every pixel by exactly that much
     origin = PAD + int(y) % 2
-    key = (palette, width, origin, *key)
+    key = (palette, width, origin, current_locale(), *key)  # its words: one language
     with _section_lock:
         if key in _sections:
             _sections.move_to_end(key)
