@@ -1,6 +1,11 @@
 """Every reachable state fits Discord's limits: random playouts through every registered engine,
 rendering the table, every seat's hand (through the real component builders) and every private
-snapshot at each step, with the longest display names Discord allows."""
+snapshot at each step, with the longest display names Discord allows.
+
+Each state is drawn twice: in English, and in :data:`bot.i18n.LONGEST`, each message in the
+longest of its translations (issue 41: a state that fits the longest words fits every language).
+One extra language rather than four, on the states of the first seed already played out (the
+other seeds add states, not words)."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot import controls
+from bot.i18n import ENGLISH, LONGEST, speaking
 from bot.render import (
     MAX_BUTTONS_PER_ROW,
     MAX_CONTENT,
@@ -35,6 +41,8 @@ from bot.table.scoresheet import with_score_sheet
 from games import Event, registry
 from games.core import snapshot_lifetime
 
+#: the languages every state is drawn in (English, and each message's longest translation)
+LANGUAGES = (ENGLISH, LONGEST)
 NAMES = ["W" * 32, "Ĳ" * 32, "m" * 32, "🌊" * 32, "x" * 32]  # 32 = Discord's name limit
 
 
@@ -106,48 +114,53 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
     for seed in range(seeds):
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
-        log: list[str] = []
+        languages = LANGUAGES if seed == 0 else (ENGLISH,)
+        logs: dict[str, list[str]] = {language: [] for language in languages}
         hand_so_far: list[list[Event]] = [[] for _ in range(players)]  # what Played is given
         for _ in range(steps):
-            ctx = TableContext(
-                game_id=info.id,
-                title=engine.title,
-                names=tuple(NAMES[:players]),
-                user_ids=tuple(range(players)),
-                status="finished" if engine.is_over(state) else "live",
-                log=tuple(log[-6:]),
-            )
-            spec = render.table(
-                ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
-            )
-            check_embed(controls.to_embed(spec).to_dict())  # type: ignore[arg-type]
-            check_components(
-                controls.table_view(info.id, snapshot=SnapshotWording()).to_components()
-            )
-            for seat in range(players):
-                legal = engine.legal_actions(state, seat)
-                hand = render.hand(ctx, engine.view(state, seat), seat, legal)
-                check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
-                view = controls.hand_view(
-                    info.id,
-                    seat,
-                    info.version,
-                    hand,
-                    snapshot=SnapshotWording(),
-                    step_away=True,
-                    played=render.played_button,
-                )
-                check_components(view.to_components())
-                played = render.played(ctx, engine.view(state, seat), seat, hand_so_far[seat])
-                if played is not None:  # issue 37: the hand's history fits too
-                    check_embed(controls.to_embed(played).to_dict())  # type: ignore[arg-type]
-                offered = {b.code for b in hand.buttons} | {
-                    a.code for c in hand.choices for a in c.actions
-                }
-                if render.offers_every_action:
-                    assert offered | set(hand.withheld) == {a.code for a in legal}
-                    assert not offered & set(hand.withheld)
-                checked += 1
+            for language in languages:
+                with speaking(language):
+                    ctx = TableContext(
+                        game_id=info.id,
+                        title=engine.title,
+                        names=tuple(NAMES[:players]),
+                        user_ids=tuple(range(players)),
+                        status="finished" if engine.is_over(state) else "live",
+                        log=tuple(logs[language][-6:]),
+                    )
+                    spec = render.table(
+                        ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
+                    )
+                    check_embed(controls.to_embed(spec).to_dict())  # type: ignore[arg-type]
+                    check_components(
+                        controls.table_view(info.id, snapshot=SnapshotWording()).to_components()
+                    )
+                    for seat in range(players):
+                        legal = engine.legal_actions(state, seat)
+                        hand = render.hand(ctx, engine.view(state, seat), seat, legal)
+                        check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
+                        view = controls.hand_view(
+                            info.id,
+                            seat,
+                            info.version,
+                            hand,
+                            snapshot=SnapshotWording(),
+                            step_away=True,
+                            played=render.played_button,
+                        )
+                        check_components(view.to_components())
+                        played = render.played(
+                            ctx, engine.view(state, seat), seat, hand_so_far[seat]
+                        )
+                        if played is not None:  # issue 37: the hand's history fits too
+                            check_embed(controls.to_embed(played).to_dict())  # type: ignore[arg-type]
+                        offered = {b.code for b in hand.buttons} | {
+                            a.code for c in hand.choices for a in c.actions
+                        }
+                        if render.offers_every_action:
+                            assert offered | set(hand.withheld) == {a.code for a in legal}
+                            assert not offered & set(hand.withheld)
+                        checked += 1
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
@@ -159,17 +172,19 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
                         so_far.clear()
                     if event.visible(viewer):
                         so_far.append(event)
-                line = render.event_line(ctx, event, None)
-                if line:
-                    assert len(line) <= MAX_FIELD_VALUE
-                    log.append(line)
-                for viewer in event.visible_to or ():
-                    note = render.event_line(ctx, event, viewer)
-                    assert note is None or len(note) <= MAX_CONTENT
-                    shown = render.snapshot(ctx, event, viewer)
-                    if shown is not None:
-                        check_embed(controls.to_embed(shown).to_dict())  # type: ignore[arg-type]
-                        assert (snapshot_lifetime(engine, event) or 0) > 0
+                for language in languages:
+                    with speaking(language):
+                        line = render.event_line(ctx, event, None)
+                        if line:
+                            assert len(line) <= MAX_FIELD_VALUE
+                            logs[language].append(line)
+                        for viewer in event.visible_to or ():
+                            note = render.event_line(ctx, event, viewer)
+                            assert note is None or len(note) <= MAX_CONTENT
+                            shown = render.snapshot(ctx, event, viewer)
+                            if shown is not None:
+                                check_embed(controls.to_embed(shown).to_dict())  # type: ignore[arg-type]
+                                assert (snapshot_lifetime(engine, event) or 0) > 0
     assert checked >= seeds * players  # every seat of every seed was drawn at least once
 
 
@@ -177,8 +192,11 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
 async def test_lobby_fits_with_full_seats(game: str) -> None:
     engine = registry.get(game)
     info = info_for(game, engine.max_players, status="lobby")
-    check_embed(controls.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
-    check_components(controls.lobby_view(info.id).to_components())
+    for language in LANGUAGES:
+        with speaking(language):
+            lobby = render_lobby.lobby(info, engine, "n" * 500)
+            check_embed(controls.to_embed(lobby).to_dict())  # type: ignore[arg-type]
+            check_components(controls.lobby_view(info.id).to_components())
 
 
 #: display names as people have them (Discord allows 32; the phone check uses a usual length)
@@ -221,22 +239,25 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
         rng = random.Random(seed)
         state = engine.new_game(players, dict(profile.options), seed=seed)
         so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
+        languages = LANGUAGES if seed == 0 else (ENGLISH,)
         for _ in range(min(400, 3 * profile.typical_steps)):
             status = "finished" if engine.is_over(state) else "live"
             ctx = TableContext(
                 1, engine.title, PHONE_NAMES[:players], tuple(range(players)), status
             )
             view = engine.view(state, None)
-            specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
-            for seat in range(players):
-                legal = engine.legal_actions(state, seat)
-                specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
-                played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
-                if played is not None:
-                    specs.append(played)
-            for spec in specs:
-                for line in narrow_lines(spec):
-                    assert columns(line) <= PHONE_COLUMNS, line
+            for language in languages:
+                with speaking(language):
+                    specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
+                    for seat in range(players):
+                        legal = engine.legal_actions(state, seat)
+                        specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
+                        played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
+                        if played is not None:
+                            specs.append(played)
+                for spec in specs:
+                    for line in narrow_lines(spec):
+                        assert columns(line) <= PHONE_COLUMNS, (language, line)
             if engine.is_over(state):
                 break
             seat = rng.choice(engine.to_act(state))
@@ -249,8 +270,10 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
                         seen.append(event)
 
 
-def test_the_score_sheet_fits_a_phone_with_five_players() -> None:
-    spec = with_score_sheet(
-        EmbedSpec("t"), PHONE_NAMES, [(s,) for s in range(5)], [(-120, 45, 300, 0, 7)] * 2
-    )
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_score_sheet_fits_a_phone_with_five_players(language: str) -> None:
+    with speaking(language):
+        spec = with_score_sheet(
+            EmbedSpec("t"), PHONE_NAMES, [(s,) for s in range(5)], [(-120, 45, 300, 0, 7)] * 2
+        )
     assert spec.fields and all(columns(line) <= PHONE_COLUMNS for line in narrow_lines(spec))
