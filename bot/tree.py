@@ -68,7 +68,7 @@ class Tree(app_commands.CommandTree[Any]):
         traceback or "interaction failed"."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, SessionError | IllegalAction | BadOptions):
-            text = controls.refusal(cause)
+            text = str(cause)
         elif isinstance(cause, app_commands.TransformerError):  # e.g. a name outside the choices
             log.warning("refused option value %r of /%s", cause.value, command_name(interaction))
             value = f"{str(cause.value)[:100]!r}"
