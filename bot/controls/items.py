@@ -549,6 +549,7 @@ class HandRefresh(
         self.game_id, self.what = game_id, what
         if what == PLAYED:  # the game's label (a click is served the same whatever it says)
             label, emoji = played or (_("Played"), "📜")
+            label = translate(label)  # the game's own label, as a message
         elif what == "refresh":
             label, emoji = _("Refresh"), "🔄"
         elif what == BACK:

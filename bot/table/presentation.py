@@ -245,11 +245,17 @@ class Presenter:
         return found.confirm, embed, controls.confirm_view(info.id, seat, info.version, found)
 
 
+#: the AI levels as the table names them (the stored level is a code)
+LEVEL_WORDS = {"easy": msg("easy"), "normal": msg("normal"), "strong": msg("strong")}
+
+
 def ai_levels(seats: Sequence[Seat]) -> str | None:
     """``🤖 AI 1 · normal, AI 2 · strong``: the AI seats' levels, said once under the table;
     ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
     shown = [
-        f"{s.name} · {s.ai_level}" for s in seats if s.is_ai and s.ai_level not in (None, "random")
+        f"{s.name} · {translate(LEVEL_WORDS.get(s.ai_level, s.ai_level))}"
+        for s in seats
+        if s.is_ai and s.ai_level not in (None, "random")
     ]
     return "🤖 " + ", ".join(shown) if shown else None
 
