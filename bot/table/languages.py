@@ -26,6 +26,8 @@ from typing import Any
 
 from bot.i18n import ENGLISH, private_locale, public_locale, speaking
 
+#: the most people whose language is remembered (the least recently heard are forgotten first)
+MAX_PEOPLE = 100_000
 #: a server's own choice of language (None: it follows its Discord language)
 GuildChoice = Callable[[int], Awaitable[str | None]]
 #: the guild's preferred locale as the gateway gave it (None: unknown)
@@ -61,7 +63,10 @@ class Languages:
         locale = private_locale(data.get("locale") if isinstance(data.get("locale"), str) else "")
         user_id = _user_id(data)
         if user_id is not None and isinstance(data.get("locale"), str):
+            self._people.pop(user_id, None)  # the most recently heard last
             self._people[user_id] = locale
+            if len(self._people) > MAX_PEOPLE:
+                del self._people[next(iter(self._people))]
         guild_id, guild_locale = _int(data.get("guild_id")), data.get("guild_locale")
         if guild_id is not None and isinstance(guild_locale, str) and guild_locale:
             self._guilds[guild_id] = guild_locale
