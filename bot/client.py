@@ -29,7 +29,7 @@ from bot.practice import Practice
 from bot.publisher import Publisher
 from bot.sessions import Deadline, SessionManager
 from bot.settings import Settings
-from bot.table import TIMER, Tables, fade_kinds
+from bot.table import TIMER, Languages, Tables, fade_kinds
 from bot.table.alerts import PRESENT_SECONDS, TurnAlerts
 from bot.table.pictures import Pictures
 from bot.tree import Tree
@@ -109,6 +109,7 @@ class TidewaterBot(commands.AutoShardedBot):
             pictures=Pictures(enabled=t.pictures, guild_choice=self._pictures_choice),
             hand_context_seconds=t.hand_context_seconds,
             fencing=manager.fencing,
+            languages=Languages(self._language_choice, self._guild_locale),
         )
         #: what a click on a hand or table control calls (the controls' ``Controls.actions``)
         self.actions = self.tables.actions
@@ -135,9 +136,15 @@ class TidewaterBot(commands.AutoShardedBot):
             present=functools.partial(self.tables.hands.active, within=PRESENT_SECONDS),
             published=self.publisher.wait_channel,
             fencing=manager.fencing,
+            languages=self.tables.languages,
         )
         occupied = Occupied(
-            manager, self.publisher.writes, lobby_message, self.publisher.table_anew, clock
+            manager,
+            self.publisher.writes,
+            lobby_message,
+            self.publisher.table_anew,
+            clock,
+            languages=self.tables.languages,
         )
         self.lobbies = Lobbies(
             manager=manager,
@@ -153,12 +160,23 @@ class TidewaterBot(commands.AutoShardedBot):
         gateway.contain(self._connection, controls.refuse)
         # a process whose shards another one took answers clicks without acting on them
         gateway.fence(self._connection, manager.fencing, _handed_over)
+        # every interaction's tasks speak the person's language (issue 41)
+        self.tables.languages.install(self._connection)
         self.add_listener(self.lobbies.on_modal, "on_interaction")
         self.add_listener(controls.answer_unknown, "on_interaction")
 
     async def _pictures_choice(self, guild_id: int) -> bool | None:
         """The server's own pictures setting (None: it follows ``[tables] pictures``)."""
         return (await self.manager.guild_settings(guild_id)).pictures
+
+    async def _language_choice(self, guild_id: int) -> str | None:
+        """The server's own language for its tables (None: its Discord language)."""
+        return (await self.manager.guild_settings(guild_id)).language
+
+    def _guild_locale(self, guild_id: int) -> object:
+        """The server's Discord language as the gateway gave it (None: not cached)."""
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale if guild is not None else None
 
     def _redrawn(
         self, handler: Callable[[Deadline], Awaitable[bool]]

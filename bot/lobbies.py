@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot import controls, permissions
-from bot.i18n import texts, translate
+from bot.i18n import speaking, texts, translate
 from bot.names import seat_name
 from bot.occupied import Occupied
 from bot.render import lobby as render_lobby
@@ -141,7 +141,9 @@ class Lobbies:
         """Answer a lobby click by updating the lobby message. If the answer fails (it came
         after Discord's 3 s, or the token is gone), the change is already saved: the lobby
         message is edited through the channel instead, so it never shows old seats."""
-        embed, view = lobby_message(info, note)
+        # the lobby is the channel's: the server's language (a note given as a Msg too)
+        with speaking(await self.tables.languages.public(info.guild_id)):
+            embed, view = lobby_message(info, None if note is None else translate(note))
         if interaction.message is None:  # a form sent with no message under it: nothing to
             # update in the answer, so the lobby is edited in the channel and the answer is a line
             await self._edit_in_channel(info, interaction, embed, view)
@@ -235,7 +237,8 @@ class Lobbies:
                 host_name=seat_name(user.display_name),
                 options=options,
             )
-            embed, view = lobby_message(info)
+            with speaking(await self.tables.languages.public(guild_id)):  # the channel's
+                embed, view = lobby_message(info)
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
             message = await channel.send(embed=embed, view=view)
             await manager.set_message(info.id, "lobby", message.id)
@@ -256,7 +259,8 @@ class Lobbies:
             host_name=seat_name(user.display_name),
             options=options,
         )
-        embed, view = lobby_message(info)
+        with speaking(await self.tables.languages.public(guild_id)):  # the channel's
+            embed, view = lobby_message(info)
         try:
             response = await interaction.response.send_message(embed=embed, view=view)
             message_id = getattr(response, "message_id", None)
@@ -374,9 +378,10 @@ class Lobbies:
         label = render_lobby.option_label(key)
         shown = render_lobby.value_label(key, parsed)
         await interaction.response.edit_message(content=f"✅ {label}: **{shown}**.", view=None)
-        embed, view = lobby_message(
-            info, msg("The host set {option} to {value}.", option=label.lower(), value=shown)
-        )
+        with speaking(await self.tables.languages.public(info.guild_id)):  # the channel's
+            embed, view = lobby_message(
+                info, msg("The host set {option} to {value}.", option=label.lower(), value=shown)
+            )
         await self._edit_in_channel(info, interaction, embed, view)
 
     async def set_pace(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
@@ -416,13 +421,14 @@ class Lobbies:
         if old.hints:
             await manager.set_hints(info.id, user.id, True)
         info = await manager.get(info.id)
-        embed, view = lobby_message(
-            info,
-            msg(
-                "Rematch of #{id}: the same seats and options. The host presses Start.",
-                id=game_id,
-            ),
-        )
+        with speaking(await self.tables.languages.public(info.guild_id)):  # the channel's
+            embed, view = lobby_message(
+                info,
+                msg(
+                    "Rematch of #{id}: the same seats and options. The host presses Start.",
+                    id=game_id,
+                ),
+            )
         people = [s.user_id for s in others if s.user_id is not None]
         content = " ".join(f"<@{uid}>" for uid in people) or None
         response = await interaction.response.send_message(
@@ -444,7 +450,8 @@ class Lobbies:
         table_id = message.id if message is not None else None
         update = await self.manager.start(game_id, interaction.user.id, table_id)
         info, state = await self.manager.state(game_id)
-        embed, view = self.tables.presenter.table_message(info, state)
+        with speaking(await self.tables.languages.public(info.guild_id)):  # the channel's
+            embed, view = self.tables.presenter.table_message(info, state)
         try:
             await interaction.response.edit_message(embed=embed, view=view)
         except discord.HTTPException as exc:

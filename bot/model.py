@@ -16,6 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from games import Event
+from games.text import messages
+
+#: the words below are English with their id (``bot.i18n.translate`` where shown)
+msg, msg_n = messages("tidewater")
 
 #: where a game is in its life: gathering seats, being played, played to the end, or ended early
 Status = Literal["lobby", "live", "finished", "abandoned"]
@@ -47,17 +51,17 @@ Cause = Literal[MoveCause, "start", "end", "kick", "remind", "away", "back", "id
 #: a game played to its end
 FINISHED = "finished"
 #: a lobby whose last person left
-EVERYONE_LEFT = "everyone left"
+EVERYONE_LEFT = "everyone left"  # untranslated: stored end reason
 #: a lobby its host cancelled
-CANCELLED_BY_HOST = "cancelled by the host"
+CANCELLED_BY_HOST = "cancelled by the host"  # untranslated: stored end reason
 #: a game whose last person was kicked
-NO_PEOPLE_LEFT = "no people left at the table"
+NO_PEOPLE_LEFT = "no people left at the table"  # untranslated: stored end reason
 #: a game whose channel or thread was deleted (``bot.vanished``)
-CHANNEL_DELETED = "its channel was deleted"
+CHANNEL_DELETED = "its channel was deleted"  # untranslated: stored end reason
 #: a game in a server that removed the bot (``bot.vanished``)
-BOT_REMOVED = "the bot was removed from the server"
+BOT_REMOVED = "the bot was removed from the server"  # untranslated: stored end reason
 #: appended to the reason of a game ended while it could not be loaded
-NOT_LOADED = " (could not be loaded)"
+NOT_LOADED = " (could not be loaded)"  # untranslated: stored end reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +120,7 @@ class GameInfo:
 
 
 #: what a 💡 Hint click gets at a table whose host did not allow hints (or a stale button)
-HINTS_OFF = "Hints are off at this table: the host did not allow them, so it stays rated."
+HINTS_OFF = msg("Hints are off at this table: the host did not allow them, so it stays rated.")
 
 
 @dataclass(frozen=True, slots=True)

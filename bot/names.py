@@ -24,4 +24,4 @@ def seat_name(display_name: str) -> str:
     """The name a seat carries: whitespace runs made single spaces, the Markdown characters
     that could build a mention, link or code block swapped, no longer than Discord's own."""
     name = re.sub(r"\s+", " ", display_name).strip().translate(_SWAPS)
-    return name[:MAX_NAME] or "Player"
+    return name[:MAX_NAME] or "Player"  # untranslated: stored as the seat's name, once

@@ -20,9 +20,13 @@ from collections.abc import Callable
 
 import discord
 
+from bot.i18n import speaking, texts
 from bot.sessions import GameInfo, GameNotFound, SessionError, SessionManager
+from bot.table.languages import Languages
 from bot.table.writes import TableWrites
 from games import registry
+
+_, _n = texts()
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +49,11 @@ class Occupied:
         lobby_message: Callable[[GameInfo], tuple[discord.Embed, discord.ui.View]],
         table_anew: Callable[[int, int], None],
         clock: Callable[[], float],
+        languages: Languages | None = None,
     ) -> None:
         self.manager = manager
+        #: the lobby posted again is the channel's: the server's language
+        self.languages = languages or Languages()
         #: posts a message and deletes one (the table's own requests serve a lobby as well)
         self.writes = writes
         #: draws a lobby's message (its controls included)
@@ -69,19 +76,27 @@ class Occupied:
         title = registry.get(info.game).title
         host = next((s.name for s in info.seats if s.user_id == info.host_id), None)
         if kind == "table":
-            what = f"a {title} game in play (table #{info.id})"
+            what = _("a {game} game in play (table #{table})", game=title, table=info.id)
+        elif host:
+            what = _("{host}'s {game} lobby", host=host, game=title)
         else:
-            what = f"{host}'s {title} lobby" if host else f"an open {title} lobby"
+            what = _("an open {game} lobby", game=title)
         if again:
-            what += ", posted again just below"
+            what = _("{what}, posted again just below", what=what)
         elif message_id is not None:  # a masked link: names are made inert when seated
             what = f"[{what}]({jump_url(info.guild_id, info.channel_id, message_id)})"
-        then = (
-            "join it there, or its host can cancel it"
-            if kind == "lobby"
-            else "use /play in another channel to start a new one"
-        )
-        text = f"This channel already has a game: {what}. One game at a time per channel: {then}."
+        if kind == "lobby":
+            text = _(
+                "This channel already has a game: {what}. One game at a time per channel: "
+                "join it there, or its host can cancel it.",
+                what=what,
+            )
+        else:
+            text = _(
+                "This channel already has a game: {what}. One game at a time per channel: "
+                "use /play in another channel to start a new one.",
+                what=what,
+            )
         await interaction.response.send_message(text, ephemeral=True)
         if not again:
             return
@@ -95,7 +110,8 @@ class Occupied:
     async def _lobby_anew(self, info: GameInfo, old: int | None) -> None:
         """Post the lobby again, record it, then delete the old message (a crash between
         leaves two lobby messages for one game, never a game pointing at a deleted one)."""
-        embed, view = self.lobby_message(info)
+        with speaking(await self.languages.public(info.guild_id)):
+            embed, view = self.lobby_message(info)
         where = (info.channel_id, info.guild_id)
         try:
             posted = await self.writes.post(*where, "", embed, view, [], [])

@@ -18,22 +18,26 @@ from typing import Any
 import discord
 
 from bot import permissions
+from bot.i18n import speaking, texts, translate
 from bot.names import seat_name
 from bot.occupied import Occupied
 from bot.sessions import NotAllowed, SessionManager
 from bot.table import Tables
 from games import registry
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+msg, msg_n = messages("tidewater")
 
 #: the AI level of a practice table's other seats: easy, so a learner can win while learning
 PRACTICE_LEVEL = "easy"
 
 #: why a practice table whose message Discord refused was ended at once
-NOT_SHOWN = "its table could not be shown"
+NOT_SHOWN = "its table could not be shown"  # untranslated: an end reason, stored as it is
 
 #: said when Discord refused the thread and the table went into the channel instead
-NO_THREAD_NOTE = (
+NO_THREAD_NOTE = msg(
     "I couldn't open a thread here, so your practice table is in this channel itself "
     "(it holds the channel until the game ends; /admin end closes it early)."
 )
@@ -79,7 +83,7 @@ class Practice:
         manager = self.manager
         guild_id = interaction.guild_id
         if guild_id is None or interaction.channel_id is None:
-            raise NotAllowed("Practice tables are in a server channel, not in direct messages.")
+            raise NotAllowed(_("Practice tables are in a server channel, not in direct messages."))
         engine = registry.get(game)
         package = registry.package(game)
         user = interaction.user
@@ -105,17 +109,22 @@ class Practice:
             # so repeating the command cannot fill the server with threads
             if other.practice and other.game == game and other.host_id == user.id:
                 raise NotAllowed(
-                    f"Your {engine.title} practice table is still open in <#{other.channel_id}>:"
-                    " play on there (an admin can end it with /admin end)."
+                    _(
+                        "Your {game} practice table is still open in <#{channel}>: play on there"
+                        " (an admin can end it with /admin end).",
+                        game=engine.title,
+                        channel=other.channel_id,
+                    )
                 )
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id, note = interaction.channel_id, ""
+        public = await self.tables.languages.public(guild_id)  # what the channel sees
         if want_thread:
-            thread_id = await self._thread(
-                interaction, channel_id, f"Learn {engine.title}", granted
-            )
+            with speaking(public):
+                thread_name = _("Learn {game}", game=engine.title)
+            thread_id = await self._thread(interaction, channel_id, thread_name, granted)
             if thread_id is None:
-                note = NO_THREAD_NOTE
+                note = translate(NO_THREAD_NOTE)
             else:
                 channel_id = thread_id
         name = seat_name(user.display_name)
@@ -129,14 +138,15 @@ class Practice:
             seed=package.practice_seed,
             practice=True,
         )
-        for _ in range(practice_players(game) - 1):
+        for _seat in range(practice_players(game) - 1):
             await manager.add_ai(info.id, user.id, PRACTICE_LEVEL)
         # no turn clock: a learner stops to read the coach and the rules, and nobody waits
         await manager.set_pace(info.id, user.id, 0)
         await manager.set_hints(info.id, user.id, PRACTICE_HINTS)
         update = await manager.start(info.id, user.id)
         info, state = await manager.state(info.id)
-        embed, view = self.tables.presenter.table_message(info, state)
+        with speaking(public):
+            embed, view = self.tables.presenter.table_message(info, state)
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             message = await channel.send(embed=embed, view=view)
@@ -145,14 +155,16 @@ class Practice:
             log.warning("practice table %s could not be shown (%s): ending it", info.id, exc)
             await manager.end(info.id, reason=NOT_SHOWN, by_user=user.id)
             raise NotAllowed(
-                "I couldn't post the practice table here; try /learn in another channel."
+                _("I couldn't post the practice table here; try /learn in another channel.")
             ) from None
         await manager.set_message(info.id, "table", message.id)
         self.touch(info.id, update.info.channel_id)
         where = f"<#{channel_id}>"
-        text = (
-            f"Your {engine.title} practice table is open in {where}: press **My hand** there. "
-            "It is unrated; after each trick or turn the table says what happened and why."
+        text = _(
+            "Your {game} practice table is open in {where}: press **My hand** there. "
+            "It is unrated; after each trick or turn the table says what happened and why.",
+            game=engine.title,
+            where=where,
         )
         await interaction.followup.send(f"{text}\n{note}" if note else text, ephemeral=True)
 

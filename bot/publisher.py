@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import speaking, texts, translate
 from bot.lobbies import lobby_message
 from bot.model import Fencing
 from bot.sessions import GameNotFound, SessionManager, StorageUnreachable, Update, paused
@@ -26,14 +27,17 @@ from bot.table.pictures import show
 from bot.table.presentation import PAUSED_LINE
 from bot.table.writes import TableWrites, channel_gone
 from games import registry
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+msg, msg_n = messages("tidewater")
 
 #: what a lobby message says when it changed without a click on it (by its update's cause)
 LOBBY_NOTES = {
-    "kick": "Changed by a server admin.",
-    "end": "Changed by a server admin.",
-    "idle": "It closed by itself: nothing changed in it for a while. /play opens a new one.",
+    "kick": msg("Changed by a server admin."),
+    "end": msg("Changed by a server admin."),
+    "idle": msg("It closed by itself: nothing changed in it for a while. /play opens a new one."),
 }
 
 
@@ -99,7 +103,10 @@ class Publisher:
         info = update.info
         if update.cause == "remind" and update.seat is not None:
             self._reminders.setdefault(info.id, set()).add(update.seat)
-        await self.tables.on_update(update)
+        # the table's log lines are noted here, once, for the whole channel: the server's
+        # language, whoever's click or AI move caused them
+        with speaking(await self.tables.languages.public(info.guild_id)):
+            await self.tables.on_update(update)
         self._channel_of[info.id] = info.channel_id
         if info.status == "lobby" or (info.status == "abandoned" and "table" not in info.messages):
             await self._refresh_lobby(update)
@@ -117,7 +124,8 @@ class Publisher:
             return
         if info.channel_id in self._gone:  # nothing to edit: the channel was deleted
             return
-        embed, view = lobby_message(info, note)
+        with speaking(await self.tables.languages.public(info.guild_id)):
+            embed, view = lobby_message(info, translate(note))
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
             await channel.get_partial_message(message_id).edit(embed=embed, view=view)
@@ -228,67 +236,73 @@ class Publisher:
         message_id = info.messages.get("table")
         if message_id is None or info.status == "lobby":
             return
-        sheet = await self.tables.score_sheet(info) if info.status == "finished" else []
-        embed, view = self.tables.presenter.table_message(info, state, sheet)
-        engine = registry.get(info.game)
-        calls: list[int] = []
-        repost = False
-        reminded: list[int] = []
-        waiting: frozenset[int] = frozenset()
-        if info.status == "live":
-            waiting = frozenset(engine.to_act(state))
-            called = sorted(waiting - self._pinged.get(game_id, frozenset()))
-            reminded = sorted(self._reminders.pop(game_id, set()) & waiting)
-            newly = mentions(info, [s for s in called if not info.seats[s].away])
-            away = [uid for uid in newly if not self._at_table(game_id, uid)]
-            calls = sorted({*away, *mentions(info, reminded)})
-            # a turn with nobody to notify still posts anew a table that may have scrolled away
-            repost = bool(calls) or (bool(newly) and self._table_age(game_id) >= self.repost_after)
-            content = self._turn_line(info, waiting, reminded, engine.title)
-        else:
-            content = self._result_line(info, state, engine)
-        repost = repost or game_id in self._anew
-        signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
-        failed: discord.HTTPException | None = None
-        if repost or self._shown.get(game_id) != signature:
-            picture = await self.tables.pictures.table(info, state)
-            if picture is not None and (await manager.get(game_id)).version != info.version:
-                # the game moved on while the picture was drawn: show the newer state instead
-                if reminded:
-                    self._reminders.setdefault(game_id, set()).update(reminded)
-                self.touch(game_id, info.channel_id)
-                return
-            if self.fencing.fenced:  # found out while the picture was drawn
-                return
-            try:
-                await self._write(info, message_id, repost, content, embed, view, picture, calls)
-            except discord.HTTPException as exc:
-                if channel_gone(exc):
-                    raise  # the drain ends its games
-                # A table Discord refused (no permission there any more, an outage) must not
-                # freeze the hands: they are answered through the players' own tokens, so the
-                # next player still sees their turn. The refused call is made again next time.
-                failed = exc
-                if reminded:
-                    self._reminders.setdefault(game_id, set()).update(reminded)
-                self.tables.table_refused(info, isinstance(exc, discord.Forbidden))
+        # the table is the channel's: written in the server's language, whoever moved
+        with speaking(await self.tables.languages.public(info.guild_id)):
+            sheet = await self.tables.score_sheet(info) if info.status == "finished" else []
+            embed, view = self.tables.presenter.table_message(info, state, sheet)
+            engine = registry.get(info.game)
+            calls: list[int] = []
+            repost = False
+            reminded: list[int] = []
+            waiting: frozenset[int] = frozenset()
+            if info.status == "live":
+                waiting = frozenset(engine.to_act(state))
+                called = sorted(waiting - self._pinged.get(game_id, frozenset()))
+                reminded = sorted(self._reminders.pop(game_id, set()) & waiting)
+                newly = mentions(info, [s for s in called if not info.seats[s].away])
+                away = [uid for uid in newly if not self._at_table(game_id, uid)]
+                calls = sorted({*away, *mentions(info, reminded)})
+                # a turn with nobody to notify still posts anew a table that may have scrolled away
+                repost = bool(calls) or (
+                    bool(newly) and self._table_age(game_id) >= self.repost_after
+                )
+                content = self._turn_line(info, waiting, reminded, engine.title)
             else:
-                self._shown[game_id] = signature
-                self._anew.discard(game_id)
-                self.edits += 1
-                self.tables.table_refused(info, False)
-        if info.status == "live":
-            if failed is None:
-                self._pinged[game_id] = waiting
-            due = await self.tables.hands.refresh(info, state)
-            if due is not None:
-                self._refresh_later(game_id, info.channel_id, due)
-        elif info.id not in self._announced:
-            self._announced.add(info.id)
-            await self.tables.hands.refresh(info, state)
-            self._forget(game_id)
-        if failed is not None:
-            raise failed
+                content = self._result_line(info, state, engine)
+            repost = repost or game_id in self._anew
+            signature = json.dumps([content, embed.to_dict(), view.to_components()], sort_keys=True)
+            failed: discord.HTTPException | None = None
+            if repost or self._shown.get(game_id) != signature:
+                picture = await self.tables.pictures.table(info, state)
+                if picture is not None and (await manager.get(game_id)).version != info.version:
+                    # the game moved on while the picture was drawn: show the newer state instead
+                    if reminded:
+                        self._reminders.setdefault(game_id, set()).update(reminded)
+                    self.touch(game_id, info.channel_id)
+                    return
+                if self.fencing.fenced:  # found out while the picture was drawn
+                    return
+                try:
+                    await self._write(
+                        info, message_id, repost, content, embed, view, picture, calls
+                    )
+                except discord.HTTPException as exc:
+                    if channel_gone(exc):
+                        raise  # the drain ends its games
+                    # A table Discord refused (no permission there any more, an outage) must not
+                    # freeze the hands: they are answered through the players' own tokens, so the
+                    # next player still sees their turn. The refused call is made again next time.
+                    failed = exc
+                    if reminded:
+                        self._reminders.setdefault(game_id, set()).update(reminded)
+                    self.tables.table_refused(info, isinstance(exc, discord.Forbidden))
+                else:
+                    self._shown[game_id] = signature
+                    self._anew.discard(game_id)
+                    self.edits += 1
+                    self.tables.table_refused(info, False)
+            if info.status == "live":
+                if failed is None:
+                    self._pinged[game_id] = waiting
+                due = await self.tables.hands.refresh(info, state)
+                if due is not None:
+                    self._refresh_later(game_id, info.channel_id, due)
+            elif info.id not in self._announced:
+                self._announced.add(info.id)
+                await self.tables.hands.refresh(info, state)
+                self._forget(game_id)
+            if failed is not None:
+                raise failed
 
     def _forget(self, game_id: int) -> None:
         """Drop what is kept of a game that is over (or whose channel is gone)."""
@@ -330,17 +344,20 @@ class Publisher:
         """The table's content while the game runs: who is to act (mentions), and for a person
         whose clock is nearly out, when an AI plays for them."""
         if paused(info.seats):  # nobody is there to play or to ping
-            return PAUSED_LINE
+            return translate(PAUSED_LINE)
         people = mentions(info, sorted(waiting))
         if not people:  # an AI (or an away person's AI) is to act: named, nobody notified
             names = ", ".join(info.seats[s].name for s in sorted(waiting))
-            return f"▶ {names} to play." if names else ""
-        line = f"▶ {', '.join(f'<@{uid}>' for uid in people)}: your move at the {title} table."
+            return _("▶ {names} to play.", names=names) if names else ""
+        called = ", ".join(f"<@{uid}>" for uid in people)
+        line = _("▶ {people}: your move at the {game} table.", people=called, game=title)
         for seat in reminded:
             uid = info.seats[seat].user_id
             due = self.manager.turn_due(info.id, seat)
             if uid is not None and due is not None:
-                line += f"\n⏰ <@{uid}>: an AI plays for you <t:{int(due)}:R>."
+                line += "\n" + _(
+                    "⏰ <@{user}>: an AI plays for you <t:{due}:R>.", user=uid, due=int(due)
+                )
         return line
 
     @staticmethod
@@ -348,8 +365,13 @@ class Publisher:
         result = engine.result(state)
         if info.status == "finished" and result.winners:
             names = " & ".join(info.seats[s].name for s in result.winners)
-            return f"🏁 {engine.title} table #{info.id} is over: {names} won."
-        return f"🏁 {engine.title} table #{info.id} was ended."
+            return _(
+                "🏁 {game} table #{table} is over: {names} won.",
+                game=engine.title,
+                table=info.id,
+                names=names,
+            )
+        return _("🏁 {game} table #{table} was ended.", game=engine.title, table=info.id)
 
     async def _write(
         self,

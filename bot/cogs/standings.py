@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot import controls
 from bot.client import TidewaterBot
 from bot.cogs import game_choices
-from bot.i18n import LONGEST, current_locale, texts
+from bot.i18n import LONGEST, current_locale, speak, texts
 from bot.render.base import renderer_for
 from bot.sessions import GameNotFound, NotAllowed, SessionManager
 from bot.stats import replay as replays
@@ -137,6 +137,8 @@ class Standings(commands.Cog):
         game: app_commands.Choice[str] | None = None,
         public: bool = False,
     ) -> None:
+        if public:  # said to the channel: the server's language (issue 41)
+            speak(await self.tables.languages.public(interaction.guild_id))
         who = user or interaction.user
         rows = await self.manager.player_stats(interaction.guild_id or 0, who.id)
         if game is not None:
@@ -171,6 +173,7 @@ class Standings(commands.Cog):
         page: app_commands.Range[int, 1, 10_000] = 1,
         public: bool = False,
     ) -> None:
+        speak(await self.tables.languages.public(interaction.guild_id))  # the server's (issue 41)
         rows, total = await self.manager.leaderboard(
             interaction.guild_id or 0, game.value, page - 1, PER_PAGE
         )
@@ -235,6 +238,7 @@ class Standings(commands.Cog):
                 _("Game #{id} ended before anyone moved: there is nothing to replay.", id=game)
             )
         engine = registry.get(info.game)
+        speak(await self.tables.languages.public(info.guild_id))  # the server's (issue 41)
         ctx = dataclasses.replace(self.tables.presenter.context(info), log=())
         built = replays.build(info, actions, engine, renderer_for(info.game), ctx)
         files = [discord.File(io.BytesIO(built.text().encode()), f"replay-{game}.txt")]

@@ -17,39 +17,45 @@ from typing import Any
 import discord
 
 from bot.controls.ids import MAX_ID, redact_custom_id
+from bot.i18n import texts, translate
 from bot.render import clip
 from bot.sessions import GameNotFound, SessionError
 from bot.store import StoreUnreachable
 from games import BadOptions, IllegalAction
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+#: the constants below are read by several modules: each is the English text with its id,
+#: translated where it is sent (:func:`reply` and :func:`refuse` do)
+msg, msg_n = messages("tidewater")
 
-OOPS = "Something went wrong on our side and nothing was changed. Please try again."
+OOPS = msg("Something went wrong on our side and nothing was changed. Please try again.")
 
 
 #: a read (a hand, /games, the standings) the database could not answer during an outage: the
 #: same words as a refused move, since the person's next step is the same (issue 38)
-UNREACHABLE_READ = (
+UNREACHABLE_READ = msg(
     "The game's storage is unreachable, so I cannot look that up just now; nothing was "
     "changed. Try again in a moment."
 )
 
 #: Discord refused a request while a click was handled (an outage, a permission taken away, an
 #: answer too late): the move may already be saved, so "nothing was changed" would be untrue
-REFUSED = (
+REFUSED = msg(
     "Discord did not take my answer just now, so I cannot tell you here how that went: what "
     "you did may already be saved. The table, or /hand, shows where things stand."
 )
 
 
-UNKNOWN = (
+UNKNOWN = msg(
     "This control is not one Tidewater knows (it may be from an older version): nothing was "
     "changed. Use /hand to open your hand again."
 )
 
 
 #: an interaction the bot cannot read or route at all (not a control, command or form it knows)
-UNREADABLE = (
+UNREADABLE = msg(
     "Tidewater could not make sense of that request, so nothing was changed. Use the buttons "
     "on the table or a slash command such as /hand."
 )
@@ -68,14 +74,14 @@ def discord_refused(exc: discord.HTTPException, what: str) -> None:
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer privately, whether or not the interaction was already answered or deferred."""
-    text = clip(text, 2000)
+    text = clip(str(translate(text)), 2000)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
-        discord_refused(exc, f"the answer to interaction {interaction.id}")
+        discord_refused(exc, f"the answer to interaction {interaction.id}")  # untranslated: log
 
 
 async def refuse(interaction: discord.Interaction, text: str = UNREADABLE) -> None:
@@ -88,7 +94,7 @@ async def refuse(interaction: discord.Interaction, text: str = UNREADABLE) -> No
             if not interaction.response.is_done():
                 await interaction.response.autocomplete([])
         except discord.HTTPException as exc:
-            discord_refused(exc, f"the answer to interaction {interaction.id}")
+            discord_refused(exc, f"the answer to interaction {interaction.id}")  # untranslated: log
         return
     await reply(interaction, text)
 
@@ -98,16 +104,25 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     try:
         await work()
     except (SessionError, IllegalAction, BadOptions) as exc:
-        await reply(interaction, str(exc))
+        await reply(interaction, refusal(exc))
     except StoreUnreachable:
         unreachable(interaction)
         await reply(interaction, UNREACHABLE_READ)
     except discord.HTTPException as exc:
-        discord_refused(exc, f"a request of interaction {what_was_used(interaction)}")
+        what = f"a request of interaction {what_was_used(interaction)}"  # untranslated: log
+        discord_refused(exc, what)
         await reply(interaction, REFUSED)
     except Exception:
         log.exception("interaction %s failed", what_was_used(interaction))
         await reply(interaction, OOPS)
+
+
+def refusal(exc: BaseException) -> str:
+    """A refusal's words in the current language. Why not ``str(exc)``: an engine's refusal
+    holds a :class:`games.text.Msg` (English, with its id and values), and ``str()`` of an
+    exception keeps only the English; the message itself is translated here."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return str(translate(said)) if isinstance(said, str) else str(exc)
 
 
 def unreachable(interaction: discord.Interaction) -> None:
@@ -134,7 +149,7 @@ def checked(game_id: int, work: Callable[[], Awaitable[None]]) -> Callable[[], A
 
     async def run() -> None:
         if not 0 < game_id <= MAX_ID:
-            raise GameNotFound(f"There is no game #{game_id}.")
+            raise GameNotFound(_("There is no game #{game_id}.", game_id=game_id))
         await work()
 
     return run

@@ -49,6 +49,7 @@ from bot.controls.ids import (
     redact_custom_id,
     table_id,
 )
+from bot.i18n import texts, translate
 from bot.render import (
     MAX_LABEL,
     MAX_OPTION_DESCRIPTION,
@@ -62,8 +63,12 @@ from bot.render.base import SnapshotWording
 from bot.render.lobby import PACES, OptionMenu
 from bot.sessions import NotAllowed
 from games import IllegalAction
+from games.text import messages
 
 log = logging.getLogger(__name__)
+_, _n = texts()
+#: words other modules read (the AI levels): English with their id, translated where shown
+msg, msg_n = messages("tidewater")
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -252,7 +257,7 @@ def _picked(interaction: discord.Interaction) -> str:
 
 def _first(values: list[str]) -> str:
     if not values:
-        raise IllegalAction("Pick one of the options.")
+        raise IllegalAction(_("Pick one of the options."))
     return values[0]
 
 
@@ -417,10 +422,13 @@ class ActMultiSelect(
         """``verb:a,b,c`` with the chosen options in the menu's order; refuses unknown ones."""
         chosen = set(values)
         if not chosen <= set(self.order):
-            raise IllegalAction("That option is no longer on this menu: open My hand again.")
+            raise IllegalAction(_("That option is no longer on this menu: open My hand again."))
         if not self.low <= len(chosen) <= self.high:
-            count = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
-            raise IllegalAction(f"Pick {count} of the options.")
+            if self.low == self.high:
+                raise IllegalAction(_("Pick {count} of the options.", count=self.low))
+            raise IllegalAction(
+                _("Pick {low} to {high} of the options.", low=self.low, high=self.high)
+            )
         return f"{self.verb}:{','.join(c for c in self.order if c in chosen)}"
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -489,14 +497,18 @@ class TableButton(
     def __init__(self, game_id: int, what: str, wording: SnapshotWording | None = None) -> None:
         self.game_id, self.what = game_id, what
         if what == "hand":
-            label, style, emoji = "My hand", discord.ButtonStyle.primary, "🃏"
+            label, style, emoji = _("My hand"), discord.ButtonStyle.primary, "🃏"
         elif what == BACK:
-            label, style, emoji = "I'm back", discord.ButtonStyle.success, "👋"
+            label, style, emoji = _("I'm back"), discord.ButtonStyle.success, "👋"
         elif what == REMATCH:
-            label, style, emoji = "Rematch", discord.ButtonStyle.primary, "🔁"
+            label, style, emoji = _("Rematch"), discord.ButtonStyle.primary, "🔁"
         else:
             wording = wording or SnapshotWording()
-            label, style, emoji = wording.button, discord.ButtonStyle.secondary, wording.emoji
+            label, style, emoji = (
+                translate(wording.button),
+                discord.ButtonStyle.secondary,
+                wording.emoji,
+            )
         super().__init__(
             ui.Button(label=label, style=style, emoji=emoji, custom_id=table_id(game_id, what))
         )
@@ -532,30 +544,31 @@ class HandRefresh(
         game_id: int,
         what: str,
         wording: SnapshotWording | None = None,
-        played: tuple[str, str] = ("Played", "📜"),
+        played: tuple[str, str] | None = None,
     ) -> None:
         self.game_id, self.what = game_id, what
         if what == PLAYED:  # the game's label (a click is served the same whatever it says)
-            label, emoji = played
+            label, emoji = played or (_("Played"), "📜")
+            label = translate(label)  # the game's own label, as a message
         elif what == "refresh":
-            label, emoji = "Refresh", "🔄"
+            label, emoji = _("Refresh"), "🔄"
         elif what == BACK:
-            label, emoji = "I'm back", "👋"
+            label, emoji = _("I'm back"), "👋"
         elif what == AWAY:
-            label, emoji = "Step away", "💤"
+            label, emoji = _("Step away"), "💤"
         elif what == AWAY_YES:
-            label, emoji = "Yes, step away", "💤"
+            label, emoji = _("Yes, step away"), "💤"
         elif what == KEEP:
-            label, emoji = "Cancel", None
+            label, emoji = _("Cancel"), None
         elif what == EXPLAIN:
-            label, emoji = "Explain", "❓"
+            label, emoji = _("Explain"), "❓"
         elif what == ALERT:
-            label, emoji = "Alert me", "🔔"
+            label, emoji = _("Alert me"), "🔔"
         elif what == HINT:
-            label, emoji = "Hint", "💡"
+            label, emoji = _("Hint"), "💡"
         else:
             wording = wording or SnapshotWording()
-            label, emoji = wording.button, wording.emoji
+            label, emoji = translate(wording.button), wording.emoji
         super().__init__(ui.Button(label=label, emoji=emoji, custom_id=hand_id(game_id, what)))
 
     @classmethod
@@ -591,25 +604,26 @@ class LobbyButton(
     ui.DynamicItem[ui.Button],
     template=r"l:(?P<game>[0-9]{1,19}):(?P<op>join|leave|ai|start|cancel|options|hints)",
 ):
-    """The lobby's buttons (labels fixed by CONTRACT §2)."""
+    """The lobby's buttons (labels fixed by CONTRACT §2, in English; a server in another
+    language reads them in its own)."""
 
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "ai": ("Add AI", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
-        "options": ("Options", discord.ButtonStyle.secondary),
-        "hints": ("Hints: off", discord.ButtonStyle.secondary),
+        "join": (msg("Join"), discord.ButtonStyle.success),
+        "leave": (msg("Leave"), discord.ButtonStyle.secondary),
+        "ai": (msg("Add AI"), discord.ButtonStyle.secondary),
+        "start": (msg("Start"), discord.ButtonStyle.primary),
+        "cancel": (msg("Cancel"), discord.ButtonStyle.danger),
+        "options": (msg("Options"), discord.ButtonStyle.secondary),
+        "hints": (msg("Hints: off"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, game_id: int, op: str, *, on: bool = False) -> None:
         """``on``: the hints toggle's state, which its label shows (a click flips it)."""
         self.game_id, self.op = game_id, op
-        label, style = self.LABELS[op]
+        label, style = translate(self.LABELS[op][0]), self.LABELS[op][1]
         emoji = None
         if op == "hints":
-            label, emoji = ("Hints: on" if on else "Hints: off"), "💡"
+            label, emoji = (_("Hints: on") if on else _("Hints: off")), "💡"
         super().__init__(
             ui.Button(label=label, style=style, emoji=emoji, custom_id=lobby_id(game_id, op))
         )
@@ -627,10 +641,11 @@ class LobbyButton(
 
 
 #: how the lobby's level menu words each AI level (a level a game lacks is not offered)
+#: (English with its id: ``translate`` where shown)
 LEVEL_LABELS: dict[str, tuple[str, str]] = {
-    "easy": ("Easy AI", "Plays by feel and makes mistakes: good for learning."),
-    "normal": ("Normal AI", "Plays like a sound club player."),
-    "strong": ("Strong AI", "Thinks ahead over many possible deals; takes a moment."),
+    "easy": (msg("Easy AI"), msg("Plays by feel and makes mistakes: good for learning.")),
+    "normal": (msg("Normal AI"), msg("Plays like a sound club player.")),
+    "strong": (msg("Strong AI"), msg("Thinks ahead over many possible deals; takes a moment.")),
 }
 
 
@@ -642,7 +657,9 @@ class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):l
         self.game_id = game_id
         options = [
             discord.SelectOption(
-                label=LEVEL_LABELS[lv][0], value=lv, description=LEVEL_LABELS[lv][1]
+                label=translate(LEVEL_LABELS[lv][0]),
+                value=lv,
+                description=translate(LEVEL_LABELS[lv][1]),
             )
             for lv in levels
             if lv in LEVEL_LABELS
@@ -650,7 +667,7 @@ class LobbyLevel(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):l
         super().__init__(
             ui.Select(
                 custom_id=f"l:{game_id}:level",
-                placeholder="Add an AI player of a chosen level…",
+                placeholder=_("Add an AI player of a chosen level…"),
                 options=options,
                 row=2,
             )
@@ -675,11 +692,14 @@ class LobbyPace(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):pa
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        options = [discord.SelectOption(label=lb, value=v, description=d) for v, lb, d in PACES]
+        options = [
+            discord.SelectOption(label=translate(lb), value=v, description=translate(d))
+            for v, lb, d in PACES
+        ]
         super().__init__(
             ui.Select(
                 custom_id=f"l:{game_id}:pace",
-                placeholder="Turn clock: how long a move may take…",
+                placeholder=_("Turn clock: how long a move may take…"),
                 options=options,
                 row=3,
             )
@@ -709,11 +729,11 @@ class LobbyOption(ui.DynamicItem[ui.Select], template=r"l:(?P<game>[0-9]{1,19}):
                 label=m.label[:100], value=m.key, description=m.description or None
             )
             for m in menus[:MAX_SELECT_OPTIONS]
-        ] or [discord.SelectOption(label="Options", value="-")]
+        ] or [discord.SelectOption(label=_("Options"), value="-")]
         super().__init__(
             ui.Select(
                 custom_id=f"l:{game_id}:opt",
-                placeholder="Change a table option…",
+                placeholder=_("Change a table option…"),
                 options=options,
                 row=4,
             )
@@ -771,7 +791,7 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19})
         self.user_id = user_id
         super().__init__(
             ui.Button(
-                label="Delete my data",
+                label=_("Delete my data"),
                 style=discord.ButtonStyle.danger,
                 custom_id=forget_id(user_id),
             )
@@ -786,12 +806,13 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=r"p:(?P<user>[0-9]{1,19})
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             if interaction.user.id != self.user_id:
-                raise NotAllowed("This button deletes someone else's data: it is not yours.")
+                raise NotAllowed(_("This button deletes someone else's data: it is not yours."))
             games = await _bot(interaction).manager.forget_user(self.user_id)
             await interaction.response.edit_message(
-                content=(
+                content=_(
                     "Done: your games, wins and ratings are deleted, and your name is replaced "
-                    f"in {games} finished or open game(s). The games stay replayable."
+                    "in {games} finished or open game(s). The games stay replayable.",
+                    games=games,
                 ),
                 view=None,
             )

@@ -31,6 +31,7 @@ from bot.controls.items import (
     OptionValue,
     TableButton,
 )
+from bot.i18n import texts
 from bot.render import (
     MAX_BUTTONS_PER_ROW,
     MAX_ROWS,
@@ -42,6 +43,8 @@ from bot.render import (
 )
 from bot.render.base import SnapshotWording
 from bot.render.lobby import OptionMenu
+
+_, _n = texts()
 
 
 def to_embed(spec: EmbedSpec) -> discord.Embed:
@@ -235,7 +238,9 @@ def confirm_view(game_id: int, seat: int, version: int, spec: ActionSpec) -> ui.
     """The answers to an action's question: **Yes** plays it (a plain action button, so a
     stale answer is judged like any click), **Cancel** shows the hand again."""
     view = ui.View(timeout=None)
-    yes = ActionSpec(spec.code, f"Yes: {spec.label}", emoji=spec.emoji, style="primary")
+    yes = ActionSpec(
+        spec.code, _("Yes: {label}", label=spec.label), emoji=spec.emoji, style="primary"
+    )
     view.add_item(ActButton(game_id, seat, version, yes))
     view.add_item(HandRefresh(game_id, KEEP))
     view.stop()  # served by the dynamic items; see hand_view

@@ -26,6 +26,7 @@ from bot.render.base import renderer_for
 from bot.sessions import GameInfo, Update
 from bot.table.actions import MOVED_ON, Actions
 from bot.table.hands import HandHandle, HandTokens
+from bot.table.languages import Languages
 from bot.table.log import LOG_LINES, TableLog
 from bot.table.pictures import Pictures
 from bot.table.ports import Clock, TableManager
@@ -41,17 +42,18 @@ __all__ = [
     "MOVED_ON",
     "TIMER",
     "TOKEN_LIFETIME",
-    "Actions",
+    "Actions",  # untranslated: a name exported
     "HandHandle",
     "HandTokens",
+    "Languages",  # untranslated: a name exported
     "OpenWindow",
-    "Presenter",
-    "Snapshot",
-    "Snapshots",
+    "Presenter",  # untranslated: a name exported
+    "Snapshot",  # untranslated: a name exported
+    "Snapshots",  # untranslated: a name exported
     "TableLog",
     "TableManager",
-    "Tables",
-    "Windows",
+    "Tables",  # untranslated: a name exported
+    "Windows",  # untranslated: a name exported
     "fade_kinds",
     "mentions",
 ]
@@ -71,8 +73,12 @@ class Tables:
         pictures: Pictures | None = None,
         hand_context_seconds: float = 0.0,
         fencing: Fencing | None = None,
+        languages: Languages | None = None,
     ) -> None:
         self.manager = manager
+        #: who reads which language: the person's for what they alone see, the server's for
+        #: the table and the lobby (issue 41)
+        self.languages = languages or Languages()
         self.clock = clock
         self.pictures = pictures or Pictures(enabled=False)
         self.log = TableLog()

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import controls
-from bot.i18n import CATALOGS, private_locale
+from bot.i18n import texts, translate
 from bot.model import HINTS_OFF, GameInfo, Update
 from bot.render import MAX_CONTENT, TableContext, clip
 from bot.render.base import Renderer, renderer_for
@@ -32,10 +32,15 @@ from bot.table.presentation import Presenter
 from bot.table.snapshots import Snapshot, Snapshots
 from games import IllegalAction, registry
 from games.core import snapshot_lifetime
+from games.text import messages
 
-MOVED_ON = "The table has moved on: here is your hand as it is now."
+_, _n = texts()
+#: constants other modules read: English with their id, translated where they are shown
+msg, msg_n = messages("tidewater")
+
+MOVED_ON = msg("The table has moved on: here is your hand as it is now.")
 #: what **Step away** asks before the AI takes the seat
-STEP_AWAY_QUESTION = "Hand your seat to the AI until you're back?"
+STEP_AWAY_QUESTION = msg("Hand your seat to the AI until you're back?")
 #: the most event lines a "moved on" note names (the latest ones)
 MOVED_ON_LINES = 3
 
@@ -51,11 +56,11 @@ def moved_on(render: Renderer, ctx: TableContext, stale: StaleVersion, seat: int
             line = " ".join(line.split())
             lines.append(line if line[-1] in ".!?…" else line + ".")
     if not lines:
-        return MOVED_ON
+        return translate(MOVED_ON)
     said = " ".join(lines[-MOVED_ON_LINES:])
     if len(lines) > MOVED_ON_LINES:
         said = "… " + said
-    return clip(f"The table has moved on: {said} Choose again.", MAX_CONTENT)
+    return clip(_("The table has moved on: {said} Choose again.", said=said), MAX_CONTENT)
 
 
 #: seconds of committing and drawing after which a click is deferred (Discord allows 3)
@@ -85,18 +90,14 @@ class Actions:
     @staticmethod
     def seat_of(interaction: discord.Interaction, info: GameInfo) -> int:
         seat = info.seat_of(interaction.user.id)
-        locale = private_locale(interaction.locale)  # the refusal only they see
+        # a refusal only they see: in their language (the interaction's tasks speak it)
         if seat is None and info.status == "lobby":
             raise NotAllowed(
-                CATALOGS.text(
-                    locale,
-                    "The game has not started yet: press **Join** on the lobby to take a seat.",
-                )
+                _("The game has not started yet: press **Join** on the lobby to take a seat.")
             )
         if seat is None:
             raise NotAllowed(
-                CATALOGS.text(
-                    locale,
+                _(
                     "You have no seat at this {game} table, so these controls are not yours. "
                     "Join the next game with /play.",
                     game=registry.get(info.game).title,
@@ -113,7 +114,7 @@ class Actions:
         self.seat_of(interaction, info)  # "not yours" for someone without a seat here
         await self.manager.back(game_id, interaction.user.id)
         await self.open_hand(
-            interaction, game_id, edit=edit, note="👋 Welcome back: your seat is yours again."
+            interaction, game_id, edit=edit, note=_("👋 Welcome back: your seat is yours again.")
         )
 
     async def ask_step_away(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -124,10 +125,10 @@ class Actions:
         if info.status != "live" or info.seats[seat].away:  # nothing to ask: the hand as it is
             await self.open_hand(interaction, game_id, edit=True)
             return
-        embed, _ = self.presenter.hand_message(info, state, seat)
+        embed, _view = self.presenter.hand_message(info, state, seat)
         await update_message(
             interaction,
-            content=f"💤 **{STEP_AWAY_QUESTION}**",
+            content=f"💤 **{translate(STEP_AWAY_QUESTION)}**",
             embed=embed,
             view=controls.step_away_view(game_id),
             attachments=[],
@@ -141,7 +142,7 @@ class Actions:
         question, the hand as it is now, saying the table moved on."""
         info, state = await self.manager.state(game_id)
         if self.seat_of(interaction, info) != seat:
-            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+            raise NotAllowed(_("These controls belong to another player's seat; use My hand."))
         asked = None
         if info.version == version:
             asked = self.presenter.question(info, state, seat, code)
@@ -184,12 +185,13 @@ class Actions:
         info, state = await self.manager.state(game_id)
         seat = self.seat_of(interaction, info)
         if info.status == "lobby":
-            raise GameNotFound("The game has not started yet: the host presses Start.")
+            raise GameNotFound(_("The game has not started yet: the host presses Start."))
         over = ended_note(info, state)
         if state is None:  # closed before it started: no hand to show
-            raise GameNotFound(over or note or "This game has no hands to show.")
+            raise GameNotFound(over or note or _("This game has no hands to show."))
         if over is not None:  # the hand itself is then the one line that says so
             note = None
+        note = None if note is None else translate(note)
         embed, view = self.presenter.hand_message(info, state, seat)
         files = show(embed, await self.pictures.hand(info, state, seat))
         if edit:
@@ -210,13 +212,13 @@ class Actions:
         the focus still means something there)."""
         info, state = await self.manager.state(game_id)
         if self.seat_of(interaction, info) != seat:
-            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+            raise NotAllowed(_("These controls belong to another player's seat; use My hand."))
         if info.status == "lobby":
-            raise GameNotFound("The game has not started yet: the host presses Start.")
+            raise GameNotFound(_("The game has not started yet: the host presses Start."))
         if ended_note(info, state) is not None:  # any old control of a finished game
             await self.open_hand(interaction, game_id, edit=True)
             return
-        note = None if version == info.version else MOVED_ON
+        note = None if version == info.version else translate(MOVED_ON)
         embed, view = self.presenter.hand_message(info, state, seat, focus or None)
         files = show(embed, await self.pictures.hand(info, state, seat))
         await update_message(interaction, content=note, embed=embed, view=view, attachments=files)
@@ -237,12 +239,12 @@ class Actions:
         manager = self.manager
         info = await manager.get(game_id)
         if self.seat_of(interaction, info) != seat:
-            raise NotAllowed("These controls belong to another player's seat; use My hand.")
+            raise NotAllowed(_("These controls belong to another player's seat; use My hand."))
         if info.status != "live":  # an old control of a game that is over, or not begun
             await self.open_hand(interaction, game_id, edit=True)
             return
         work = asyncio.ensure_future(self._moved(game_id, seat, code, version))
-        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        done, _pending = await asyncio.wait({work}, timeout=self.defer_after)
         deferred = not done
         if deferred:
             await interaction.response.defer()  # type 6: the answer is an edit of this message
@@ -282,7 +284,7 @@ class Actions:
         except StaleVersion as exc:
             stale = exc
         except (IllegalAction, SessionError) as exc:
-            note = f"⚠️ {exc}"
+            note = f"⚠️ {controls.refusal(exc)}"
         info, state = await manager.state(game_id)
         if stale is not None:
             note = moved_on(renderer_for(info.game), self.presenter.context(info), stale, seat)
@@ -323,14 +325,14 @@ class Actions:
         self.seat_of(interaction, info)  # "not yours" for someone without a seat here
         over = ended_note(info, state)
         if info.status != "live":
-            raise GameNotFound(over or "The game has not started yet: the host presses Start.")
+            raise GameNotFound(over or _("The game has not started yet: the host presses Start."))
         if not info.hints:
             raise NotAllowed(HINTS_OFF)
-        await interaction.response.send_message(THINKING, ephemeral=True)
+        await interaction.response.send_message(translate(THINKING), ephemeral=True)
         try:
             hint = await self.manager.hint(game_id, interaction.user.id)
         except (SessionError, IllegalAction) as exc:
-            await interaction.edit_original_response(content=f"⚠️ {exc}")
+            await interaction.edit_original_response(content=f"⚠️ {controls.refusal(exc)}")
             return
         engine = registry.get(hint.info.game)
         ctx = self.presenter.context(hint.info, hint.state)
@@ -366,7 +368,7 @@ class Actions:
         seat = self.seat_of(interaction, info)  # "not yours" for someone without a seat here
         note = ended_note(info, state)
         if note is not None or info.status != "live":
-            raise GameNotFound(note or "The game has not started yet: the host presses Start.")
+            raise GameNotFound(note or _("The game has not started yet: the host presses Start."))
         text = decision_text(info, state, seat)
         await interaction.response.send_message(content=text, ephemeral=True)
 
@@ -381,7 +383,7 @@ class Actions:
         seat = self.seat_of(interaction, info)
         note = ended_note(info, state)
         if note is not None or state is None:
-            raise GameNotFound(note or "This game has no hands to show.")
+            raise GameNotFound(note or _("This game has no hands to show."))
         render = renderer_for(info.game)
         engine = registry.get(info.game)
         ctx = self.presenter.context(info, state)
@@ -403,11 +405,11 @@ class Actions:
             )
             spec = render.played(ctx, view, seat, events)
             if spec is None:
-                raise GameNotFound("This game keeps no history of its hands.")
+                raise GameNotFound(_("This game keeps no history of its hands."))
             return controls.to_embed(spec)
 
         work = asyncio.ensure_future(history())
-        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        done, _pending = await asyncio.wait({work}, timeout=self.defer_after)
         if not done:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(embed=await work, ephemeral=True)

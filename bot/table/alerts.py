@@ -31,13 +31,19 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import speaking, texts
 from bot.model import Fencing, GameInfo, Update
 from bot.sessions import GameNotFound, SessionManager, StorageUnreachable
 from games import registry
+
+if TYPE_CHECKING:
+    from bot.table.languages import Languages
+
+_, _n = texts()
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +67,22 @@ MAX_LISTED = 10
 MESSAGE_LIMIT = 2000
 
 
-#: what /notify says once alerts are on (the person learns when, where from, and the limits)
-ON = (
-    "🔔 Turn alerts are **on**. When it becomes your turn at a table whose clock is"
-    f" {SLOW_SECONDS // 3600} hour or more a move, I send you a DM with a link to the table"
-    f" (at most one every {int(WINDOW // 60)} minutes; tables that come up meanwhile share it)."
-    " Your server must"
-    " let members send you direct messages. /turns lists the tables waiting on you."
-)
-OFF = "🔕 Turn alerts are **off**. /notify turns them on again; /turns lists your turns."
-
-
 def alerts_answer(enabled: bool) -> str:
-    return ON if enabled else OFF
+    """What /notify (and **Alert me**) answers: once alerts are on, the person learns when,
+    where from, and the limits."""
+    if not enabled:
+        return _(
+            "🔕 Turn alerts are **off**. /notify turns them on again; /turns lists your turns."
+        )
+    return _(
+        "🔔 Turn alerts are **on**. When it becomes your turn at a table whose clock is"
+        " {hours} hour or more a move, I send you a DM with a link to the table"
+        " (at most one every {minutes} minutes; tables that come up meanwhile share it)."
+        " Your server must let members send you direct messages. /turns lists the tables"
+        " waiting on you.",
+        hours=SLOW_SECONDS // 3600,
+        minutes=int(WINDOW // 60),
+    )
 
 
 def jump_url(info: GameInfo) -> str:
@@ -91,10 +100,17 @@ def table_line(info: GameInfo, due: float | None = None, server: str | None = No
     name, for a DM, which is read outside the server), the link, and when the person's clock
     runs out (a Discord timestamp, shown in their own time zone)."""
     title = registry.get(info.game).title
-    when = f" · clock ends <t:{int(due)}:R>" if due is not None else ""
+    when = _(" · clock ends <t:{due}:R>", due=int(due)) if due is not None else ""
     server = f" ({server})" if server else ""
-    where = f"**{title}** · table #{info.id} in <#{info.channel_id}>{server}{when}"
-    return f"{where}\n[Open the table]({jump_url(info)})"
+    where = _(
+        "**{title}** · table #{table} in <#{channel}>{server}{when}",
+        title=title,
+        table=info.id,
+        channel=info.channel_id,
+        server=server,
+        when=when,
+    )
+    return _("{where}\n[Open the table]({link})", where=where, link=jump_url(info))
 
 
 def listing(head: str, lines: list[str], foot: str = "", limit: int = MAX_LISTED) -> str:
@@ -109,7 +125,7 @@ def listing(head: str, lines: list[str], foot: str = "", limit: int = MAX_LISTED
     more = len(lines) - len(shown)
     text = "\n".join([head, *shown])
     if more > 0:
-        text += f"\n…and {more} more: /turns lists them."
+        text += "\n" + _("…and {n} more: /turns lists them.", n=more)
     return text + (f"\n{foot}" if foot else "")
 
 
@@ -140,7 +156,11 @@ class TurnAlerts:
         fencing: Fencing | None = None,
         window: float = WINDOW,
         slow: int = SLOW_SECONDS,
+        languages: Languages | None = None,
     ) -> None:
+        #: a DM is written in the person's language (their last interaction's), else in
+        #: their server's; None: English
+        self.languages = languages
         self.manager = manager
         self.client = client
         self.clock = clock
@@ -276,7 +296,7 @@ class TurnAlerts:
         games = self._pending.pop(user_id, set())
         if self.fencing.fenced or not await self._wants(user_id):
             return
-        lines: list[tuple[int, str]] = []
+        found: list[tuple[GameInfo, float | None, str | None]] = []
         for game_id in sorted(games, reverse=True):
             try:
                 # the link goes to the table as it stands once this turn's edit is sent
@@ -288,14 +308,18 @@ class TurnAlerts:
             if info.status == "live" and seat in self._people_waiting(info, state):
                 due = self.manager.turn_due(game_id, seat)
                 guild = self.client.get_guild(info.guild_id)
-                lines.append((game_id, table_line(info, due, guild.name if guild else None)))
-        if not lines:
+                found.append((info, due, guild.name if guild else None))
+        if not found:
             return
         now = self.clock()
         if len(self._last) >= MAX_PENDING:  # only the windows still running matter
             self._last = {u: t for u, t in self._last.items() if now - t < self.window}
         self._last[user_id] = now  # a refused or failed DM counts too: nothing loops
-        text = dm_text([line for _gid, line in lines])
+        language = "en"
+        if self.languages is not None:
+            language = await self.languages.private(user_id, found[0][0].guild_id)
+        with speaking(language):
+            text = dm_text([table_line(info, due, server) for info, due, server in found])
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
@@ -342,5 +366,8 @@ class TurnAlerts:
 
 def dm_text(lines: list[str]) -> str:
     """The DM: whose turn (theirs), at which tables, and how to stop the alerts."""
-    head = "🔔 **Your turn**" + (f" at {len(lines)} tables" if len(lines) > 1 else "")
-    return listing(head, lines, "-# /notify turns these alerts off.")
+    if len(lines) > 1:
+        head = _("🔔 **Your turn** at {n} tables", n=len(lines))
+    else:
+        head = _("🔔 **Your turn**")
+    return listing(head, lines, _("-# /notify turns these alerts off."))

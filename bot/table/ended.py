@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import texts
 from bot.model import GameInfo
 from games import registry
+
+_, _n = texts()
 
 #: statuses of a game that is over (a lobby closed before it started is "abandoned" too)
 OVER = ("finished", "abandoned")
@@ -20,7 +23,7 @@ def ended_note(info: GameInfo, state: Any) -> str | None:
     if info.status not in OVER:
         return None
     if state is None:
-        return "This game has ended: it was closed before it started."
+        return _("This game has ended: it was closed before it started.")
     names = {s.seat: s.name for s in info.seats}
     result = registry.get(info.game).result(state)
     scores = " · ".join(
@@ -28,5 +31,11 @@ def ended_note(info: GameInfo, state: Any) -> str | None:
     )
     if info.status == "finished" and result.winners:
         winners = " & ".join(names.get(seat, "?") for seat in result.winners)
-        return f"This game has ended: {winners} won. Final scores: {scores}."
-    return f"This game has ended before anyone won. Scores when it stopped: {scores}."
+        return _(
+            "This game has ended: {winners} won. Final scores: {scores}.",
+            winners=winners,
+            scores=scores,
+        )
+    return _(
+        "This game has ended before anyone won. Scores when it stopped: {scores}.", scores=scores
+    )

@@ -24,6 +24,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot.i18n import ENGLISH, private_locale, speaking
 from bot.model import Fencing, GameInfo
 from bot.sessions import GameNotFound
 from bot.table.pictures import Pictures, show
@@ -53,6 +54,9 @@ class HandHandle:
     controls: tuple[str, ...] | None = None
     #: when the message was last drawn (by an answer or a refresh)
     drawn: float = 0.0
+    #: the owner's language (their Discord locale when they opened it): a refresh after
+    #: another seat's move is written in it, not in the table's
+    locale: str = ENGLISH
 
     def fresh(self, now: float) -> bool:
         return now - self.created < TOKEN_LIFETIME
@@ -101,6 +105,7 @@ class HandTokens:
             focus=focus,
             controls=controls,
             drawn=now,
+            locale=private_locale(interaction.locale),
         )
 
     def redraw(self, game_id: int) -> None:
@@ -147,8 +152,9 @@ class HandTokens:
                 later = handle.drawn + self.context_seconds
                 due = later if due is None else min(due, later)
                 continue  # only context changed: it catches up at ``later``
-            embed, view = self.draw(info, state, seat, handle.focus)
-            picture = await self.pictures.hand(info, state, seat)
+            with speaking(handle.locale):  # the owner's language, whoever moved
+                embed, view = self.draw(info, state, seat, handle.focus)
+                picture = await self.pictures.hand(info, state, seat)
             if picture is not None and await self.moved(info):
                 return due  # drawn for a state the game has left; the next refresh shows it
             # no note above the hand: a game that is over says so in the hand itself, one line

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import texts, translate
 from bot.model import Hint
 from bot.render import MAX_CONTENT, HandSpec, TableContext, clip
 from bot.render.base import Renderer
+from games.text import messages
+
+_, _n = texts()
+msg, msg_n = messages("tidewater")
 
 #: the first line of a hint's answer while the hint is being worked out
-THINKING = "💡 Thinking about your move…"
+THINKING = msg("💡 Thinking about your move…")
 
 
 def _in_spec(spec: HandSpec, code: str) -> str | None:
@@ -24,7 +29,7 @@ def _in_spec(spec: HandSpec, code: str) -> str | None:
     for button in spec.buttons:
         if button.code == code:
             return button.label
-    verb, _, arg = code.partition(":")
+    verb, _sep, arg = code.partition(":")
     for choice in spec.choices:
         if choice.max_values > 1:
             if choice.verb != verb or not arg:
@@ -64,8 +69,8 @@ def move_label(
 def hint_text(label: str, hint: Hint, current_version: int) -> str:
     """The hint's answer: the move, why, and (if the table moved on while it was worked out)
     that it was for the position when asked."""
-    text = f"💡 **Hint:** {label}\n*Why:* {hint.reason}."
+    text = _("💡 **Hint:** {move}\n*Why:* {reason}.", move=label, reason=translate(hint.reason))
     if current_version != hint.version:
-        text += "\n(The table has moved on since you asked: this was for that moment.)"
-    text += "\n-# Hints were used in this game, so it will not be rated."
+        text += "\n" + _("(The table has moved on since you asked: this was for that moment.)")
+    text += "\n" + _("-# Hints were used in this game, so it will not be rated.")
     return clip(text, MAX_CONTENT)

@@ -19,12 +19,15 @@ from typing import Any
 
 import discord
 
+from bot.i18n import current_locale, texts
 from bot.model import GameInfo
 from bot.render.base import renderer_for
 from bot.render.images import ImageCache
 from bot.table.ended import OVER
 from bot.table.presentation import Framed, seat_label
 from games import registry
+
+_, _n = texts()
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -65,11 +68,20 @@ class Pictures:
         view = registry.get(info.game).view(state, None)
         names = [seat_label(s) for s in info.seats]
         data = await asyncio.to_thread(
-            self._cache.get, info.id, info.version, None, lambda: drawer.table_image(view, names)
+            self._cache.get,
+            info.id,
+            info.version,
+            None,
+            lambda: drawer.table_image(view, names),
+            current_locale(),  # drawn in the table's language: one picture per language
         )
         if data is None:
             return None
-        alt = f"{registry.get(info.game).title} table: {drawer.table_header(view, names)}"
+        alt = _(
+            "{game} table: {header}",
+            game=registry.get(info.game).title,
+            header=drawer.table_header(view, names),
+        )
         return discord.File(io.BytesIO(data), TABLE_FILE, description=alt[:MAX_ALT])
 
     async def hand(self, info: GameInfo, state: Any, seat: int) -> discord.File | None:
@@ -85,7 +97,12 @@ class Pictures:
         drawn = drawer.hand_key(view, names)
         key = info.version if drawn is None else ("hand", drawn)
         data = await asyncio.to_thread(
-            self._cache.get, info.id, key, seat, lambda: drawer.hand_image(view, names)
+            self._cache.get,
+            info.id,
+            key,
+            seat,
+            lambda: drawer.hand_image(view, names),
+            current_locale(),  # the owner's language: a German and a French hand differ
         )
         if data is None:
             return None
@@ -100,8 +117,14 @@ def hand_alt(info: GameInfo, view: Any, seat: int) -> str:
     (``card_long``, as its menus write them); only ever sent with that seat's own picture."""
     render = renderer_for(info.game)
     cards = [str(c) for c in (view.get("hand") or []) if c is not None]
-    said = ", ".join(render.card_long(c) for c in cards) or "no cards"
-    text = f"{seat_label(info.seats[seat])}'s hand, {len(cards)} cards: {said}"
+    said = ", ".join(render.card_long(c) for c in cards) or _("no cards")
+    text = _n(
+        "{name}'s hand, {n} card: {cards}",
+        "{name}'s hand, {n} cards: {cards}",
+        len(cards),
+        name=seat_label(info.seats[seat]),
+        cards=said,
+    )
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 

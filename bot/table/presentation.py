@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.i18n import texts, translate
 from bot.model import GameInfo, Seat, Update
 from bot.render import LOG_FIELD, EmbedSpec, HandSpec, TableContext
 from bot.render.base import renderer_for
@@ -27,6 +28,11 @@ from bot.table.snapshots import Snapshots
 from bot.table.windows import Windows
 from games import registry
 from games.core import Decisions, effect_lines, explanations, has_hook
+from games.text import messages
+
+_, _n = texts()
+#: constants other modules read: English with their id, translated where they are shown
+msg, msg_n = messages("tidewater")
 
 
 class Presenter:
@@ -70,32 +76,44 @@ class Presenter:
         if update.cause == "timeout" and update.seat is not None:
             # the turn clock ran out: an AI made this move for the person, and the table says so
             name = info.seats[update.seat].name
-            self.log.add(info.id, f"⏱ {name} ran out of time: auto-played.")
+            self.log.add(info.id, _("⏱ {name} ran out of time: auto-played.", name=name))
             missed = info.seats[update.seat].missed
             if info.seats[update.seat].away:
-                turns = f"{missed} turns in a row" if missed > 1 else "a turn"
                 if paused(info.seats):  # the last person there: nobody plays, the game waits
-                    self.log.add(info.id, f"💤 {name} missed {turns}.")
-                    self.log.add(info.id, PAUSED_LINE)
-                else:
-                    self.log.add(
-                        info.id,
-                        f"💤 {name} missed {turns}: an AI plays the seat until they press"
-                        " I'm back.",
+                    line = _n(
+                        "💤 {name} missed a turn.",
+                        "💤 {name} missed {n} turns in a row.",
+                        missed,
+                        name=name,
                     )
+                    self.log.add(info.id, line)
+                    self.log.add(info.id, translate(PAUSED_LINE))
+                else:
+                    line = _n(
+                        "💤 {name} missed a turn: an AI plays the seat until they press I'm back.",
+                        "💤 {name} missed {n} turns in a row: an AI plays the seat until they"
+                        " press I'm back.",
+                        missed,
+                        name=name,
+                    )
+                    self.log.add(info.id, line)
         elif update.cause == "idle" and info.status == "abandoned":
             # bot.sessions.idle: nobody moved for [tables] game_idle_days
-            self.log.add(info.id, IDLE_LINE)
+            self.log.add(info.id, translate(IDLE_LINE))
         elif update.cause == "back" and update.seat is not None:
-            self.log.add(info.id, f"👋 {info.seats[update.seat].name} is back.")
+            self.log.add(info.id, _("👋 {name} is back.", name=info.seats[update.seat].name))
         elif update.cause == "away" and update.seat is not None:
             name = info.seats[update.seat].name
             if paused(info.seats):  # the last person there: nobody plays, the game waits
-                self.log.add(info.id, f"💤 {name} stepped away.")
-                self.log.add(info.id, PAUSED_LINE)
+                self.log.add(info.id, _("💤 {name} stepped away.", name=name))
+                self.log.add(info.id, translate(PAUSED_LINE))
             else:
                 self.log.add(
-                    info.id, f"💤 {name} stepped away: an AI plays the seat until they're back."
+                    info.id,
+                    _(
+                        "💤 {name} stepped away: an AI plays the seat until they're back.",
+                        name=name,
+                    ),
                 )
         self.snapshots.register(update)
 
@@ -123,11 +141,12 @@ class Presenter:
             spec = with_final_standings(spec, names, result, engine.teams(len(info.seats)))
             spec = with_score_sheet(spec, names, sides_of(engine, len(info.seats)), sheet)
             if info.hinted:  # said where the result is: the standings did not move
-                note = "💡 Hints were used in this game, so it was not rated."
+                note = _("💡 Hints were used in this game, so it was not rated.")
                 spec = replace(
                     spec, footer=f"{spec.footer}\n{note}"[:2048] if spec.footer else note
                 )
-            embed = framed(spec, controls.to_embed(spec), whole=FINAL_FIELDS)
+            whole = (_("Final standings"), _("Score sheet"))  # as the table names them
+            embed = framed(spec, controls.to_embed(spec), whole=whole)
             return embed, controls.final_view(info.id)
         if not live:
             return framed(spec, controls.to_embed(spec)), discord.ui.View(timeout=None)
@@ -162,7 +181,7 @@ class Presenter:
         spec = render.hand(ctx, seen, seat, legal, focus)
         explains = has_hook(engine, Decisions)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
-            why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
+            why = "\n".join(f"ℹ️ {translate(reason)}" for reason in ctx.reasons)
             spec = with_note(spec, why, below=True, brief=brief_reasons(ctx.reasons, explains))
         if live:
             result = engine.result(state)
@@ -180,9 +199,9 @@ class Presenter:
         if over is not None:  # every game's hand is then one line: it is over, and who won
             return ended_hand(over, spec.embed.color), discord.ui.View(timeout=None)
         if live and info.channel_id in self.refused:
-            spec = with_note(spec, REFUSED_NOTE)
+            spec = with_note(spec, translate(REFUSED_NOTE))
         if away:  # the note, and no controls but I'm back
-            note = PAUSED_NOTE if paused(info.seats) else AWAY_NOTE
+            note = translate(PAUSED_NOTE if paused(info.seats) else AWAY_NOTE)
             spec = type(spec)(embed=with_note(spec, note).embed)
         elif not live:
             spec = type(spec)(embed=spec.embed)
@@ -222,19 +241,21 @@ class Presenter:
         found = next((b for b in spec.buttons if b.code == code and b.confirm), None)
         if found is None:
             return None
-        embed, _ = self.hand_message(info, state, seat)
+        embed, _view = self.hand_message(info, state, seat)
         return found.confirm, embed, controls.confirm_view(info.id, seat, info.version, found)
 
 
-#: the fields a finished table keeps beside its picture (no picture shows them)
-FINAL_FIELDS = ("Final standings", "Score sheet")
+#: the AI levels as the table names them (the stored level is a code)
+LEVEL_WORDS = {"easy": msg("easy"), "normal": msg("normal"), "strong": msg("strong")}
 
 
 def ai_levels(seats: Sequence[Seat]) -> str | None:
     """``🤖 AI 1 · normal, AI 2 · strong``: the AI seats' levels, said once under the table;
     ``random`` is the tests' baseline, not a level a host picks, so it is not shown."""
     shown = [
-        f"{s.name} · {s.ai_level}" for s in seats if s.is_ai and s.ai_level not in (None, "random")
+        f"{s.name} · {translate(LEVEL_WORDS.get(s.ai_level, s.ai_level))}"
+        for s in seats
+        if s.is_ai and s.ai_level not in (None, "random")
     ]
     return "🤖 " + ", ".join(shown) if shown else None
 
@@ -270,30 +291,34 @@ def brief_reasons(reasons: Sequence[str], explains: bool) -> str:
     where ❓ **Explain** is offered, how many more it gives. Why not all: three reasons ran a
     grown hand past a phone screen (issue 36), and Explain says them all."""
     if not explains or len(reasons) == 1:
-        return "\n".join(f"ℹ️ {reason}" for reason in reasons)
+        return "\n".join(f"ℹ️ {translate(reason)}" for reason in reasons)
     more = len(reasons) - 1
-    return f"ℹ️ {reasons[0]}\n❓ Explain: {more} more reason{'s' if more > 1 else ''}."
+    return f"ℹ️ {translate(reasons[0])}\n" + _n(
+        "❓ Explain: {n} more reason.", "❓ Explain: {n} more reasons.", more
+    )
 
 
 #: how the table marks a person the turn clock ran out on (auto-played) and one who is away
 MISSED_MARK = "⏱"
 #: the top of every hand while Discord refuses the table's writes in its channel
-REFUSED_NOTE = (
+REFUSED_NOTE = msg(
     "⚠️ I can't update the table in this channel: a permission of mine was taken away. "
     "Your hand still works; a server admin can give me Send Messages, Embed Links and "
     "Attach Files here again."
 )
 #: the top of an away person's hand, which has no controls but I'm back
-AWAY_NOTE = "💤 You are away: an AI is playing your seat. Press **I'm back** to take it again."
+AWAY_NOTE = msg("💤 You are away: an AI is playing your seat. Press **I'm back** to take it again.")
 #: the same while every person at the table is away, so that no AI plays (the game waits)
-PAUSED_NOTE = (
+PAUSED_NOTE = msg(
     "⏸ Everyone at this table has stepped away, so the game waits. Press **I'm back** to play on."
 )
 #: the table's log line, and its turn line, when the last person there steps away
-PAUSED_LINE = "⏸ Everyone has stepped away: the game waits until someone presses I'm back."
+PAUSED_LINE = msg("⏸ Everyone has stepped away: the game waits until someone presses I'm back.")
 AWAY_MARK = "💤"
 #: the table's log line when a game nobody moved in for days ends by itself
-IDLE_LINE = "⌛ Nobody moved for days, so the game ended, unscored. /play starts a new one here."
+IDLE_LINE = msg(
+    "⌛ Nobody moved for days, so the game ended, unscored. /play starts a new one here."
+)
 
 
 def learner(info: GameInfo) -> int | None:

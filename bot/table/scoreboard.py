@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.i18n import texts
 from bot.render import MAX_FIELD_VALUE, EmbedSpec, FieldSpec, clip
 from games import Result
+
+_, _n = texts()
 
 MEDALS = ("🥇", "🥈", "🥉")
 
@@ -43,8 +46,8 @@ def sides(
 def ranked(names: Sequence[str], result: Result, teams: Sequence[tuple[int, ...]]) -> list[str]:
     """Final standings, best first, ties sharing a place: "🥇 1. Ann & Cy · 520"."""
     rows = sides(names, result, teams)
-    won = [score for _, score, w in rows if w]
-    lost = [score for _, score, w in rows if not w]
+    won = [score for _name, score, w in rows if w]
+    lost = [score for _name, score, w in rows if not w]
     upwards = bool(won and lost) and max(won) < min(lost)  # the lowest score won
     rows.sort(key=lambda r: (not r[2], r[1] if upwards else -r[1]))
     lines: list[str] = []
@@ -64,7 +67,7 @@ def with_final_standings(
 ) -> EmbedSpec:
     """A finished table's embed with the ranked standings as its last field."""
     value = clip("\n".join(ranked(names, result, teams)), MAX_FIELD_VALUE)
-    return replace(spec, fields=(*spec.fields[:24], FieldSpec("Final standings", value, False)))
+    return replace(spec, fields=(*spec.fields[:24], FieldSpec(_("Final standings"), value, False)))
 
 
 def score_line(
@@ -80,9 +83,11 @@ def score_line(
     ``standing`` is the renderer's own standing line (``Renderer.standing``) for a game whose
     engine scores are not what its players follow; without it, the score of every side."""
     if standing is None:
-        score = " · ".join(f"{name}: {value}" for name, value, _ in sides(names, result, teams))
-        standing = f"Score: {score}"
+        score = " · ".join(f"{name}: {value}" for name, value, _won in sides(names, result, teams))
+        standing = _("Score: {score}", score=score)
     if not to_act:
         return standing
-    turn = "you" if list(to_act) == [seat] else ", ".join(names[s] for s in to_act)
-    return f"{standing}\n▶ To act: {turn}"
+    if list(to_act) == [seat]:
+        return standing + "\n" + _("▶ To act: you")
+    turn = ", ".join(names[s] for s in to_act)
+    return standing + "\n" + _("▶ To act: {names}", names=turn)

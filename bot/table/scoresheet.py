@@ -19,10 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from bot.i18n import texts
 from bot.render import MAX_EMBED_TOTAL, MAX_FIELD_VALUE, EmbedSpec, FieldSpec, embed_size
 from bot.render.base import Renderer
 from bot.table.scoreboard import grouped
 from games.core import Engine
+
+_, _n = texts()
 
 #: columns of a code block a phone shows without scrolling sideways
 PHONE = 40
@@ -139,10 +142,11 @@ def sheet_lines(
             ]
         )
         previous = row.totals
-    delta = max(len(f"{d:+d}") for hand in cells for _, d, _ in hand)
-    total = max(len("total"), *(len(str(t)) for hand in cells for _, _, t in hand))
+    delta = max(len(f"{d:+d}") for hand in cells for _text, d, _total in hand)
+    heading = _("total")  # the sheet's last column
+    total = max(len(heading), *(len(str(t)) for hand in cells for _text, _d, t in hand))
     how = max(0, PHONE - number - label - delta - total - 4)
-    used = max((len(text) for hand in cells for text, _, _ in hand), default=0)
+    used = max((len(text) for hand in cells for text, _d, _t in hand), default=0)
     how = min(how, used)
     lines = [
         " ".join(
@@ -152,7 +156,7 @@ def sheet_lines(
                 "".ljust(label),
                 "".ljust(how),
                 "±".rjust(delta),
-                "total".rjust(total),
+                heading.rjust(total),
             )
         )
     ]
@@ -202,5 +206,8 @@ def with_score_sheet(
         kept = kept[1:]
     else:
         return spec
-    name = "Score sheet" if len(kept) == len(rows) else f"Score sheet (last {len(kept)} hands)"
+    if len(kept) == len(rows):
+        name = _("Score sheet")
+    else:
+        name = _("Score sheet (last {n} hands)", n=len(kept))
     return replace(spec, fields=(*spec.fields[:24], FieldSpec(name, value, False)))

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.controls import to_embed
+from bot.i18n import translate
 from bot.model import Deadline, GameInfo, Update
 from bot.render import (
     TableContext,
@@ -143,7 +144,9 @@ class Snapshots:
         wording = render.snapshot_wording
         embed = to_embed(embed_spec)
         seconds = max(1, round(snap.due - self.clock()))  # never "fades in about 0 s"
-        content = wording.shining.format(seconds=seconds)
+        # the reader's language (the interaction's); the template is translated before its
+        # {seconds} is filled
+        content = str(translate(wording.shining)).format(seconds=seconds)
         if followup:
             message = await interaction.followup.send(
                 content=content, embed=embed, ephemeral=True, wait=True
@@ -161,7 +164,7 @@ class Snapshots:
                 "token": interaction.token,
                 "message": target,
                 "issued": self.clock(),
-                "faded": wording.faded,
+                "faded": translate(wording.faded),  # kept in the reader's language
             },
         )
 

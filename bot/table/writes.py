@@ -49,7 +49,9 @@ class TableWrites:
 
     def _check(self) -> None:
         if self.fencing.fenced:
-            raise Fenced("another process serves these tables now: no table write")
+            # never shown to anyone: a fenced write is dropped, and logged
+            why = "another process serves these tables now: no table write"  # untranslated: log
+            raise Fenced(why)
 
     async def post(
         self,

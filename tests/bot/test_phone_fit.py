@@ -20,6 +20,11 @@ over-counts narrow inline fields), so a message must fit ``SCREEN - MARGIN``.
 at ``min(292 / w, 300 / h)`` of its size, so a text drawn at font size ``s`` is about ``s`` times
 that high. Every text goes through :func:`bot.render.images.draw.write`, which records it while
 :class:`~bot.render.images.draw.recording`; each must be at least 11 px shown.
+
+**Languages** (issue 41): the decisions and their second screens are measured in English and in
+:data:`bot.i18n.LONGEST` (each message in the longest of its translations, pictures included),
+on the same positions: what fits the longest words fits every language. The positions' log lines
+were written when the positions were played, in English.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import ENGLISH, LONGEST, speaking
 from bot.render import EmbedSpec, HandSpec
 from bot.render.base import renderer_for
 from bot.table.presentation import with_note
@@ -40,16 +46,21 @@ MARGIN = 36
 
 pytestmark = pytest.mark.slow
 
+#: the languages the decisions are measured in (English, and each message's longest form)
+LANGUAGES = (ENGLISH, LONGEST)
+
 
 @pytest.mark.parametrize("game", list(phone.GAMES))
 def test_every_decision_fits_one_phone_screen(game: str) -> None:
     too_tall = []
     for position in phone.positions(game):
-        table, hand, seat = asyncio.run(phone.messages(position, pictures=True))
-        for what, message in (("table", table), (f"hand of seat {seat}", hand)):
-            high = phone.height(message)
-            if high > phone.SCREEN - MARGIN:
-                too_tall.append(f"{position.kind} {what}: {high:.0f} px")
+        for language in LANGUAGES:
+            with speaking(language):  # asyncio.run's task starts in a copy of this context
+                table, hand, seat = asyncio.run(phone.messages(position, pictures=True))
+            for what, message in (("table", table), (f"hand of seat {seat}", hand)):
+                high = phone.height(message)
+                if high > phone.SCREEN - MARGIN:
+                    too_tall.append(f"{language}: {position.kind} {what}: {high:.0f} px")
     assert not too_tall, too_tall
 
 
@@ -59,10 +70,12 @@ def test_every_second_screen_fits_one_phone_screen(game: str) -> None:
     too_tall = []
     for position in phone.positions(game):
         for focus in phone.focuses(position):
-            hand = asyncio.run(phone.messages(position, pictures=True, focus=focus))[1]
-            high = phone.height(hand)
-            if high > phone.SCREEN - MARGIN:
-                too_tall.append(f"{position.kind} at {focus}: {high:.0f} px")
+            for language in LANGUAGES:
+                with speaking(language):
+                    hand = asyncio.run(phone.messages(position, pictures=True, focus=focus))[1]
+                high = phone.height(hand)
+                if high > phone.SCREEN - MARGIN:
+                    too_tall.append(f"{language}: {position.kind} at {focus}: {high:.0f} px")
     assert not too_tall, too_tall
 
 

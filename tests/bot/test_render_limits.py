@@ -1,6 +1,11 @@
 """Every reachable state fits Discord's limits: random playouts through every registered engine,
 rendering the table, every seat's hand (through the real component builders) and every private
-snapshot at each step, with the longest display names Discord allows."""
+snapshot at each step, with the longest display names Discord allows.
+
+The first seed is drawn in :data:`bot.i18n.LONGEST`, each message in the longest of its
+translations, English included (issue 41: a state that fits the longest words fits every
+language), the other seeds in English: one language a seed, so the languages cost no extra
+states (the seeds add states, not words)."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot import controls
+from bot.i18n import ENGLISH, LONGEST, speaking
 from bot.render import (
     MAX_BUTTONS_PER_ROW,
     MAX_CONTENT,
@@ -126,83 +132,100 @@ async def test_random_states_fit_discord_limits(game: str, players: int) -> None
     info = info_for(game, players)
     checked = 0
     for seed in range(seeds):
-        rng = random.Random(seed)
-        state = engine.new_game(players, dict(profile.options), seed=seed)
-        log: list[str] = []
-        hand_so_far: list[list[Event]] = [[] for _ in range(players)]  # what Played is given
-        for step in range(steps):
-            ctx = TableContext(
-                game_id=info.id,
-                title=engine.title,
-                names=tuple(NAMES[:players]),
-                user_ids=tuple(range(players)),
-                status="finished" if engine.is_over(state) else "live",
-                log=tuple(log[-6:]),
-            )
-            spec = render.table(
-                ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
-            )
-            check_embed(controls.to_embed(spec).to_dict())  # type: ignore[arg-type]
-            check_components(
-                controls.table_view(info.id, snapshot=SnapshotWording()).to_components()
-            )
-            for seat in drawn_seats(engine, state, players, step):
-                legal = engine.legal_actions(state, seat)
-                hand = render.hand(ctx, engine.view(state, seat), seat, legal)
-                check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
-                view = controls.hand_view(
-                    info.id,
-                    seat,
-                    info.version,
-                    hand,
-                    snapshot=SnapshotWording(),
-                    step_away=True,
-                    played=render.played_button,
-                )
-                check_components(view.to_components())
-                if step % EVERY == 0:
-                    check_played(render, ctx, engine.view(state, seat), seat, hand_so_far[seat])
-                offered = {b.code for b in hand.buttons} | {
-                    a.code for c in hand.choices for a in c.actions
-                }
-                if render.offers_every_action:
-                    assert offered | set(hand.withheld) == {a.code for a in legal}
-                    assert not offered & set(hand.withheld)
-                checked += 1
-            if engine.is_over(state):
-                break
-            seat = rng.choice(engine.to_act(state))
-            action = rng.choice(engine.legal_actions(state, seat))
-            before = state
-            state, events = engine.apply(state, seat, action)
-            for event in events:
-                for viewer, so_far in enumerate(hand_so_far):
-                    if render.starts_hand(event):
-                        # the longest history of a hand is its last: checked before it clears
-                        check_played(render, ctx, engine.view(before, viewer), viewer, so_far)
-                        so_far.clear()
-                    if event.visible(viewer):
-                        so_far.append(event)
-                line = render.event_line(ctx, event, None)
-                if line:
-                    assert len(line) <= MAX_FIELD_VALUE
-                    log.append(line)
-                for viewer in event.visible_to or ():
-                    note = render.event_line(ctx, event, viewer)
-                    assert note is None or len(note) <= MAX_CONTENT
-                    shown = render.snapshot(ctx, event, viewer)
-                    if shown is not None:
-                        check_embed(controls.to_embed(shown).to_dict())  # type: ignore[arg-type]
-                        assert (snapshot_lifetime(engine, event) or 0) > 0
+        with speaking(language_of(seed)):
+            checked += walk_limits(engine, render, info, players, steps, seed)
     assert checked >= seeds * players  # every seat of every seed was drawn at least once
+
+
+def language_of(seed: int) -> str:
+    """The language a seed's states are drawn in: the longest words first, then English."""
+    return LONGEST if seed == 0 else ENGLISH
+
+
+def walk_limits(
+    engine: Any, render: Any, info: GameInfo, players: int, steps: int, seed: int
+) -> int:
+    """One seed's random game, every drawn state checked; returns the hands drawn."""
+    profile = registry.package(engine.name).profile
+    checked = 0
+    rng = random.Random(seed)
+    state = engine.new_game(players, dict(profile.options), seed=seed)
+    log: list[str] = []
+    hand_so_far: list[list[Event]] = [[] for _ in range(players)]  # what Played is given
+    for step in range(steps):
+        ctx = TableContext(
+            game_id=info.id,
+            title=engine.title,
+            names=tuple(NAMES[:players]),
+            user_ids=tuple(range(players)),
+            status="finished" if engine.is_over(state) else "live",
+            log=tuple(log[-6:]),
+        )
+        spec = render.table(
+            ctx, engine.view(state, None), engine.result(state), engine.to_act(state)
+        )
+        check_embed(controls.to_embed(spec).to_dict())  # type: ignore[arg-type]
+        check_components(controls.table_view(info.id, snapshot=SnapshotWording()).to_components())
+        for seat in drawn_seats(engine, state, players, step):
+            legal = engine.legal_actions(state, seat)
+            hand = render.hand(ctx, engine.view(state, seat), seat, legal)
+            check_embed(controls.to_embed(hand.embed).to_dict())  # type: ignore[arg-type]
+            view = controls.hand_view(
+                info.id,
+                seat,
+                info.version,
+                hand,
+                snapshot=SnapshotWording(),
+                step_away=True,
+                played=render.played_button,
+            )
+            check_components(view.to_components())
+            if step % EVERY == 0:
+                check_played(render, ctx, engine.view(state, seat), seat, hand_so_far[seat])
+            offered = {b.code for b in hand.buttons} | {
+                a.code for c in hand.choices for a in c.actions
+            }
+            if render.offers_every_action:
+                assert offered | set(hand.withheld) == {a.code for a in legal}
+                assert not offered & set(hand.withheld)
+            checked += 1
+        if engine.is_over(state):
+            break
+        seat = rng.choice(engine.to_act(state))
+        action = rng.choice(engine.legal_actions(state, seat))
+        before = state
+        state, events = engine.apply(state, seat, action)
+        for event in events:
+            for viewer, so_far in enumerate(hand_so_far):
+                if render.starts_hand(event):
+                    # the longest history of a hand is its last: checked before it clears
+                    check_played(render, ctx, engine.view(before, viewer), viewer, so_far)
+                    so_far.clear()
+                if event.visible(viewer):
+                    so_far.append(event)
+            line = render.event_line(ctx, event, None)
+            if line:
+                assert len(line) <= MAX_FIELD_VALUE
+                log.append(line)
+            for viewer in event.visible_to or ():
+                note = render.event_line(ctx, event, viewer)
+                assert note is None or len(note) <= MAX_CONTENT
+                shown = render.snapshot(ctx, event, viewer)
+                if shown is not None:
+                    check_embed(controls.to_embed(shown).to_dict())  # type: ignore[arg-type]
+                    assert (snapshot_lifetime(engine, event) or 0) > 0
+    return checked
 
 
 @pytest.mark.parametrize("game", registry.names())
 async def test_lobby_fits_with_full_seats(game: str) -> None:
     engine = registry.get(game)
     info = info_for(game, engine.max_players, status="lobby")
-    check_embed(controls.to_embed(render_lobby.lobby(info, engine, "n" * 500)).to_dict())  # type: ignore[arg-type]
-    check_components(controls.lobby_view(info.id).to_components())
+    for language in (ENGLISH, LONGEST):
+        with speaking(language):
+            lobby = render_lobby.lobby(info, engine, "n" * 500)
+            check_embed(controls.to_embed(lobby).to_dict())  # type: ignore[arg-type]
+            check_components(controls.lobby_view(info.id).to_components())
 
 
 #: display names as people have them (Discord allows 32; the phone check uses a usual length)
@@ -242,40 +265,44 @@ def test_random_states_fit_a_phone(game: str, players: int) -> None:
     render = renderer_for(game)
     profile = registry.package(game).profile
     for seed in range(2):
-        rng = random.Random(seed)
-        state = engine.new_game(players, dict(profile.options), seed=seed)
-        so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
-        for step in range(min(400, 3 * profile.typical_steps)):
-            status = "finished" if engine.is_over(state) else "live"
-            ctx = TableContext(
-                1, engine.title, PHONE_NAMES[:players], tuple(range(players)), status
-            )
-            view = engine.view(state, None)
-            specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
-            for seat in drawn_seats(engine, state, players, step):
-                legal = engine.legal_actions(state, seat)
-                specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
-                if step % EVERY == 0:
-                    played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
-                    if played is not None:
-                        specs.append(played)
-            for spec in specs:
-                for line in narrow_lines(spec):
-                    assert columns(line) <= PHONE_COLUMNS, line
-            if engine.is_over(state):
-                break
-            seat = rng.choice(engine.to_act(state))
-            before = state
-            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-            for event in events:
-                for viewer, seen in enumerate(so_far):
-                    if render.starts_hand(event):
-                        last = render.played(ctx, engine.view(before, viewer), viewer, seen)
-                        for line in narrow_lines(last) if last is not None else ():
-                            assert columns(line) <= PHONE_COLUMNS, line
-                        seen.clear()
-                    if event.visible(viewer):
-                        seen.append(event)
+        with speaking(language_of(seed)):
+            walk_phone(engine, render, profile, players, seed)
+
+
+def walk_phone(engine: Any, render: Any, profile: Any, players: int, seed: int) -> None:
+    """One seed's random game, each drawn state's columns checked."""
+    rng = random.Random(seed)
+    state = engine.new_game(players, dict(profile.options), seed=seed)
+    so_far: list[list[Event]] = [[] for _ in range(players)]  # the Played answer's input
+    for step in range(min(400, 3 * profile.typical_steps)):
+        status = "finished" if engine.is_over(state) else "live"
+        ctx = TableContext(1, engine.title, PHONE_NAMES[:players], tuple(range(players)), status)
+        view = engine.view(state, None)
+        specs = [render.table(ctx, view, engine.result(state), engine.to_act(state))]
+        for seat in drawn_seats(engine, state, players, step):
+            legal = engine.legal_actions(state, seat)
+            specs.append(render.hand(ctx, engine.view(state, seat), seat, legal).embed)
+            if step % EVERY == 0:
+                played = render.played(ctx, engine.view(state, seat), seat, so_far[seat])
+                if played is not None:
+                    specs.append(played)
+        for spec in specs:
+            for line in narrow_lines(spec):
+                assert columns(line) <= PHONE_COLUMNS, line
+        if engine.is_over(state):
+            break
+        seat = rng.choice(engine.to_act(state))
+        before = state
+        state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        for event in events:
+            for viewer, seen in enumerate(so_far):
+                if render.starts_hand(event):
+                    last = render.played(ctx, engine.view(before, viewer), viewer, seen)
+                    for line in narrow_lines(last) if last is not None else ():
+                        assert columns(line) <= PHONE_COLUMNS, line
+                    seen.clear()
+                if event.visible(viewer):
+                    seen.append(event)
 
 
 def test_the_score_sheet_fits_a_phone_with_five_players() -> None:

@@ -13,13 +13,17 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
+from bot.i18n import current_locale
+
 __all__ = ["ImageCache"]
 
-Key = tuple[Hashable, Hashable, int | None]
+Key = tuple[Hashable, Hashable, int | None, str]
 
 
 class ImageCache:
-    """A small LRU of drawn pictures keyed by (game, version, seat); seat None is the table.
+    """A small LRU of drawn pictures keyed by (game, version, seat, language); seat None is the
+    table. The language is part of the key (issue 41): a German and a French hand of the same
+    cards are two pictures, and an English table drawn before is still one.
 
     ``game`` names one live game (its id in the store), not the kind of game: two tables of one
     game at the same version are different pictures.
@@ -46,11 +50,14 @@ class ImageCache:
         version: Hashable,
         seat: int | None,
         draw: Callable[[], bytes | None],
+        locale: str | None = None,
     ) -> bytes | None:
         """The cached picture for the key, drawing it with ``draw()`` on a miss; ``version`` is
         the game's version, or what the picture is drawn from when its drawer says so
-        (:meth:`bot.render.images.base.Drawer.hand_key`)."""
-        key = (game, version, seat)
+        (:meth:`bot.render.images.base.Drawer.hand_key`); ``locale`` is the language it is
+        drawn in (by default the current one: a worker thread runs in a copy of the caller's
+        context)."""
+        key = (game, version, seat, current_locale() if locale is None else locale)
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)

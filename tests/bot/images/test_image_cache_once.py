@@ -34,7 +34,7 @@ def test_a_second_ask_during_the_drawing_waits_for_it() -> None:
     b = threading.Thread(target=lambda: results.update(b=cache.get(1, 5, 0, second_draw)))
     b.start()
     # wait until the second ask is either waiting on the first or has drawn (old code)
-    while not calls[1:] and not cache._drawing[(1, 5, 0)].waiters:
+    while not calls[1:] and not cache._drawing[(1, 5, 0, "en")].waiters:
         threading.Event().wait(0.001)
     release.set()
     a.join()
@@ -67,12 +67,12 @@ def test_a_failed_drawing_fails_its_waiters_and_is_not_kept() -> None:
     started.wait()
     b = threading.Thread(target=ask)
     b.start()
-    while not cache._drawing[(2, 1, None)].waiters:
+    while not cache._drawing[(2, 1, None, "en")].waiters:
         threading.Event().wait(0.001)
     release.set()
     a.join()
     b.join()
     assert len(errors) == 2
     with pytest.raises(KeyError):
-        cache._drawing[(2, 1, None)]
+        cache._drawing[(2, 1, None, "en")]
     assert cache.get(2, 1, None, lambda: b"ok") == b"ok"  # drawn anew, not a kept failure
