@@ -8,6 +8,7 @@ sessions carries a :class:`games.text.Msg`, which reads in the language of whoev
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -149,13 +150,14 @@ def test_the_permissions_refusal_names_discords_own_words_in_french() -> None:
 async def test_a_refused_command_answers_in_the_language_it_is_written_in(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Through discord.py and the command tree: a cog's refusal and its plain answer."""
+    """Through discord.py and the command tree: a cog's refusal and its plain answer, in the
+    language of the person's Discord."""
     bot = await start_bot(fake, tmp_path / "tw.sqlite3")
     try:
-        with speaking("fr"):
-            refused = fake.command(bot, ALICE, "hand")
-            listed = fake.command(bot, ALICE, "games")
-            await settle(bot, fake)
+        french = dataclasses.replace(ALICE, locale="fr")  # her Discord speaks French
+        refused = fake.command(bot, french, "hand")
+        listed = fake.command(bot, french, "games")
+        await settle(bot, fake)
         english = fake.command(bot, BOB, "hand")
         await settle(bot, fake)
         assert "Il n'y a pas de partie dans ce salon" in fake.reply_text(refused)
