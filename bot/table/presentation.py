@@ -169,11 +169,16 @@ class Presenter:
         away = live and info.seats[seat].away
         legal = engine.legal_actions(state, seat) if live and not away else []
         ctx = self.context(info, state)
-        reasons = explanations(engine, state, seat) if live else ()
+        # the engine's words (Msg) read in the hand's language before the renderer places them
+        reasons = tuple(map(translate, explanations(engine, state, seat))) if live else ()
         if reasons:
             ctx = replace(ctx, reasons=reasons)
         seen = engine.view(state, seat)
-        effects = effect_lines(engine, state, seat, legal, seen) if live and not away else ()
+        effects = (
+            tuple(map(translate, effect_lines(engine, state, seat, legal, seen)))
+            if live and not away
+            else ()
+        )
         if effects:  # what the special controls offered here do (the game's words)
             ctx = replace(ctx, effects=effects)
         if not live:  # stopped early (an admin, or nobody moved): the engine still waits on
@@ -181,7 +186,7 @@ class Presenter:
         spec = render.hand(ctx, seen, seat, legal, focus)
         explains = has_hook(engine, Decisions)
         if ctx.reasons and not away:  # why moves the player may look for are not offered
-            why = "\n".join(f"ℹ️ {translate(reason)}" for reason in ctx.reasons)
+            why = "\n".join(f"ℹ️ {reason}" for reason in ctx.reasons)
             spec = with_note(spec, why, below=True, brief=brief_reasons(ctx.reasons, explains))
         if live:
             result = engine.result(state)

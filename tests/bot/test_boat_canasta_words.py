@@ -9,9 +9,8 @@ the log and the pictures written in the reader's language.
 * **Rendering**: a seeded game played some way in, its table, hands, log lines and pictures drawn
   under ``speaking("de")`` and ``speaking("pt_BR")`` say the translated words, and none of this
   catalog's English sentences is left in them.
-* **Limits**: the render-limit tests of ``tests/bot/test_render_limits.py`` and the phone tests
-  (``test_phone_fit``, ``test_picture_labels``) for this game, under the longest translation of
-  each message (``LONGEST``).
+* **Limits**: the shared render-limit and phone tests draw every game in the longest
+  translation of each message (``LONGEST``) too, this one included.
 """
 
 from __future__ import annotations
@@ -26,15 +25,12 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, LONGEST, speaking, translate
+from bot.i18n import LANGUAGES, speaking, translate
 from bot.render import TableContext
 from bot.render.boat_canasta import GLOSSARY, RENDERER
 from bot.render.images import draw
 from games import registry
 from games.core import IllegalAction
-from tests.bot import test_phone_fit as phone_fit
-from tests.bot import test_picture_labels as picture_labels
-from tests.bot import test_render_limits as limits
 
 GAME = "boat_canasta"
 LOCALES = Path(__file__).resolve().parents[2] / "games" / GAME / "locales"
@@ -232,31 +228,6 @@ def test_refusals_reasons_and_hints_are_translated() -> None:
 # ---- Discord's limits in the longest language ----------------------------------------------------
 
 CASES = [(GAME, n) for n in range(2, 5)]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("game", "players"), CASES)
-async def test_random_states_fit_discord_limits_in_the_longest_language(
-    game: str, players: int
-) -> None:
-    with speaking(LONGEST):
-        await limits.test_random_states_fit_discord_limits(game, players)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("game", "players"), CASES)
-def test_random_states_fit_a_phone_in_the_longest_language(game: str, players: int) -> None:
-    with speaking(LONGEST):
-        limits.test_random_states_fit_a_phone(game, players)
-
-
-@pytest.mark.slow
-def test_pictures_and_messages_fit_a_phone_in_the_longest_language() -> None:
-    with speaking(LONGEST):
-        picture_labels.test_no_picture_label_is_under_11_px_on_a_phone(GAME)
-        phone_fit.test_every_decision_fits_one_phone_screen(GAME)
-        phone_fit.test_every_second_screen_fits_one_phone_screen(GAME)
-        phone_fit.test_text_beside_a_picture_is_short_and_complete_without(GAME)
 
 
 def test_the_hand_picture_counts_cards_with_the_languages_plural() -> None:

@@ -23,7 +23,7 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
-from bot.i18n import LANGUAGES, LONGEST, catalogs_for, speaking, translate
+from bot.i18n import LANGUAGES, catalogs_for, speaking, translate
 from bot.render import EmbedSpec, HandSpec, TableContext
 from bot.render.boat import GLOSSARY
 from bot.render.boat import RENDERER as R
@@ -286,34 +286,6 @@ def test_the_pictures_are_drawn_in_the_language(
         assert strip(hand) == expected_strip(*hand_words_)
     assert strip(pictures.table_image(public, NAMES)) != strip(table)
     assert strip(pictures.hand_image(own, NAMES)) == expected_strip("Your hand", "Ann · 9 cards")
-
-
-# ---- the limits in the longest language -------------------------------------------------------
-@pytest.mark.slow
-async def test_discords_limits_hold_in_the_longest_language() -> None:
-    """``tests/bot/test_render_limits.py`` for Boat with every message at its longest."""
-    from tests.bot import test_render_limits as limits
-
-    with speaking(LONGEST):
-        await limits.test_random_states_fit_discord_limits("boat", 4)
-        await limits.test_lobby_fits_with_full_seats("boat")
-
-
-@pytest.mark.slow
-def test_a_phone_fits_the_longest_language() -> None:
-    """No column of the table or a hand is wider than a phone's in the longest language."""
-    from tests.bot import test_render_limits as limits
-
-    with speaking(LONGEST):
-        limits.test_random_states_fit_a_phone("boat", 4)
-
-
-@pytest.mark.slow
-def test_picture_labels_stay_readable_in_the_longest_language() -> None:
-    from tests.bot import test_picture_labels as labels
-
-    with speaking(LONGEST):
-        labels.test_no_picture_label_is_under_11_px_on_a_phone("boat")
 
 
 def test_an_engine_reason_is_a_message_of_the_boat_catalog() -> None:

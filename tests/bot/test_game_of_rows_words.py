@@ -1,5 +1,6 @@
 """Game of Rows in every language (issue 41): one word per term, the table and the hand in the
-reader's language, and the longest translations within Discord's and a phone's limits.
+reader's language (the longest translations are held to Discord's and a phone's limits by the
+shared render-limit and phone tests).
 
 Why a glossary test: a term translated two ways ("Reihe" in the board, "Zeile" in a refusal)
 reads as two things to a player; :data:`bot.render.game_of_rows.GLOSSARY` lists the game's
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, LONGEST, catalogs_for, speaking, translate
+from bot.i18n import LANGUAGES, catalogs_for, speaking, translate
 from bot.render import TableContext
 from bot.render import game_of_rows as render
 from bot.render.game_of_rows import GLOSSARY
@@ -24,8 +25,6 @@ from bot.render.images import draw
 from bot.render.images import game_of_rows as pictured
 from games import registry
 from games.game_of_rows import explain as reasons
-from tests.bot import test_phone_fit as phone_fit
-from tests.bot import test_render_limits as limits
 from tests.bot.test_game_of_rows_render import window_state
 
 DOMAIN = "game_of_rows"
@@ -252,35 +251,3 @@ def test_a_card_badge_stays_within_its_cell(language: str) -> None:
 
 
 # ---- the longest words still fit ----------------------------------------------------------
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-async def test_random_states_fit_discord_limits_in_the_longest_words(players: int) -> None:
-    with speaking(LONGEST):
-        await limits.test_random_states_fit_discord_limits(DOMAIN, players)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_states_fit_a_phone_in_the_longest_words(players: int) -> None:
-    with speaking(LONGEST):
-        limits.test_random_states_fit_a_phone(DOMAIN, players)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "check",
-    [
-        phone_fit.test_every_decision_fits_one_phone_screen,
-        phone_fit.test_every_second_screen_fits_one_phone_screen,
-        phone_fit.test_hands_of_other_deals_and_sizes_fit_one_phone_screen,
-    ],
-    ids=lambda f: f.__name__,
-)
-def test_every_screen_fits_a_phone_in_the_longest_words(check: Any) -> None:
-    """The phone-fit checks (tests/bot/test_phone_fit.py) of this game's table and hands, each
-    message in its longest translation (a tall grown hand was 16 px over with "Cartes
-    restantes" in its footer; the footer's words were shortened)."""
-    with speaking(LONGEST):
-        check(DOMAIN)

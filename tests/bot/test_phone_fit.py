@@ -23,8 +23,9 @@ that high. Every text goes through :func:`bot.render.images.draw.write`, which r
 
 **Languages** (issue 41): the decisions and their second screens are measured in English and in
 :data:`bot.i18n.LONGEST` (each message in the longest of its translations, pictures included),
-on the same positions: what fits the longest words fits every language. The positions' log lines
-were written when the positions were played, in English.
+on the same positions: what fits the longest words fits every language. The hands of other deals
+and sizes are measured in the longest words only (the longer text is the taller message). The
+positions' log lines were written when the positions were played, in English.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ def test_hands_of_other_deals_and_sizes_fit_one_phone_screen(game: str) -> None:
             for position in phone.positions(game, seed, players):
                 if position.kind == "over":
                     continue  # the ended hand is one line
-                hand = asyncio.run(phone.messages(position, pictures=True))[1]
+                with speaking(LONGEST):  # the tallest a hand gets, in any language
+                    hand = asyncio.run(phone.messages(position, pictures=True))[1]
                 high = phone.height(hand)
                 if high > phone.SCREEN - MARGIN:
                     too_tall.append(f"{players}p seed {seed} {position.kind}: {high:.0f} px")

@@ -18,6 +18,7 @@ import io
 import pytest
 from PIL import Image
 
+from bot.i18n import ENGLISH, LONGEST, speaking
 from bot.render.base import renderer_for
 from bot.render.images import draw
 from games import registry
@@ -41,11 +42,21 @@ def test_no_picture_label_is_under_11_px_on_a_phone(game: str) -> None:
             (f"hand {seat}", engine.view(state, seat), drawer.hand_image),
         ]
         for what, view, paint in views:
-            with draw.recording() as written:
-                data = paint(view, names)
-            w, h = Image.open(io.BytesIO(data)).size
-            scale = min(draw.SHOWN / w, 300 / h)
-            for text, size in written:
-                if size * scale < draw.MIN_LABEL:
-                    small.add(f"{what}: {text!r} {size * scale:.1f} px")
+            # in the longest words too: a drawer that fits a long text by a smaller size
+            # would show it there first
+            for language in (ENGLISH, LONGEST):
+                with speaking(language), draw.recording() as written:
+                    data = paint(view, names)
+                small |= too_small(what, data, written)
     assert not small, sorted(small)[:40]
+
+
+def too_small(what: str, data: bytes, written: list[tuple[str, int]]) -> set[str]:
+    """The texts of one picture shown under :data:`~draw.MIN_LABEL` px on a phone."""
+    small = set()
+    w, h = Image.open(io.BytesIO(data)).size
+    scale = min(draw.SHOWN / w, 300 / h)
+    for text, size in written:
+        if size * scale < draw.MIN_LABEL:
+            small.add(f"{what}: {text!r} {size * scale:.1f} px")
+    return small

@@ -29,8 +29,6 @@ from bot.render.rowboat import GLOSSARY, RENDERER
 from games import Event, IllegalAction, registry
 from games.rowboat import ai
 from games.rowboat.summary import SUMMARY
-from tests.bot import test_phone_fit as phone_fit
-from tests.bot import test_picture_labels as picture_labels
 from tests.bot import test_render_limits as limits
 
 LOCALES = Path(games.rowboat.__file__).resolve().parent / "locales"
@@ -276,32 +274,6 @@ def test_the_hand_picture_counts_cards_with_the_languages_plural() -> None:
 
 
 # ---- the longest translation still fits ------------------------------------------------------
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-async def test_random_states_fit_discord_limits_in_the_longest_language(players: int) -> None:
-    with speaking(LONGEST):
-        await limits.test_random_states_fit_discord_limits("rowboat", players)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_states_fit_a_phone_in_the_longest_language(players: int) -> None:
-    with speaking(LONGEST):
-        limits.test_random_states_fit_a_phone("rowboat", players)
-
-
-@pytest.mark.slow
-def test_every_decision_fits_one_phone_screen_in_the_longest_language() -> None:
-    with speaking(LONGEST):
-        phone_fit.test_every_decision_fits_one_phone_screen("rowboat")
-
-
-@pytest.mark.slow
-def test_no_picture_label_is_too_small_in_the_longest_language() -> None:
-    with speaking(LONGEST):
-        picture_labels.test_no_picture_label_is_under_11_px_on_a_phone("rowboat")
 
 
 @pytest.mark.slow

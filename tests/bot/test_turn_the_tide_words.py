@@ -24,7 +24,6 @@ from games import Action, registry
 from games.core import IllegalAction, observe
 from games.text import Msg
 from games.turn_the_tide import GAME, ai, teach
-from tests.bot import test_render_limits as limits
 
 ENGINE = registry.get("turn_the_tide")
 DOMAIN = "turn_the_tide"
@@ -257,17 +256,3 @@ def test_a_select_option_says_its_preserver_mark_in_the_readers_language() -> No
 
 # ---- the longest translations fit ------------------------------------------------------------
 PLAYERS = [3, 4, 5]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", PLAYERS)
-async def test_random_states_fit_discord_limits_in_the_longest_language(players: int) -> None:
-    with speaking(LONGEST):
-        await limits.test_random_states_fit_discord_limits(DOMAIN, players)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", PLAYERS)
-def test_random_states_fit_a_phone_in_the_longest_language(players: int) -> None:
-    with speaking(LONGEST):
-        limits.test_random_states_fit_a_phone(DOMAIN, players)
