@@ -186,24 +186,10 @@ def scan(path: Path) -> Scan:
     return found
 
 
-def pending() -> set[str]:
-    """Modules not yet moved to the catalogs (issue 41, in progress): listed in
-    tests/i18n_pending.txt, which only ever shrinks."""
-    listed = ROOT / "tests" / "i18n_pending.txt"
-    return {
-        line.split("#")[0].strip()
-        for line in listed.read_text().splitlines()
-        if line.split("#")[0].strip()
-    }
-
-
 @pytest.mark.parametrize("path", list(modules()), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_words_for_players_come_from_the_catalogs(path: Path) -> None:
     rel = path.relative_to(ROOT).as_posix()
     found = scan(path)
-    if rel in pending():
-        assert found.found, f"{rel} has no literal left: remove it from tests/i18n_pending.txt"
-        return
     shown = "\n".join(f"  {rel}:{line}: {text!r}" for line, text in found.found[:15])
     assert not found.found, f"words for players outside the catalogs:\n{shown}"
 
