@@ -307,3 +307,18 @@ def test_bids_and_scores_fit_a_phone_in_the_longest_language(players: int) -> No
             state, _events = engine.apply(
                 state, seat, rng.choice(engine.legal_actions(state, seat))
             )
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES, LONGEST])
+def test_the_colour_key_stays_inside_the_picture(language: str) -> None:
+    """The two colour pairs under every picture: in German the second ran off the picture's
+    edge ("grün: Muscheln & S"); where both do not fit one line, the second takes the next.
+    Nothing is painted in the picture's right margin."""
+    from bot.render.images import rowboat as pictures
+
+    img, d = draw.canvas(120, pictures.PALETTE)
+    with speaking(language):
+        bottom = pictures._colour_key(d, 10)
+    margin = img.crop((draw.WIDTH - 12, 0, draw.WIDTH, img.height))
+    assert set(margin.getdata()) == {0}, "the key reaches the picture's edge"
+    assert bottom <= 110

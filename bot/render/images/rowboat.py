@@ -265,21 +265,25 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
 
 
 def _colour_key(d: Any, y: float) -> float:
-    """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps."""
+    """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps; the
+    second pair on a line of its own where the language's words do not fit beside the first
+    (German: "grün: Muscheln & Seekarten" ran off the picture)."""
     x = 20.0
     for suits, ink, paper, word in (
         ("ow", BLUE_INK, BLUE_PAPER, _("blue")),
         ("sm", GREEN_INK, GREEN_PAPER, _("green")),
     ):
-        d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
-        PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
-        PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
         text = _(
             "{colour}: {first} & {second}",
             colour=word,
             first=_suit_name(suits[0]),
             second=_suit_name(suits[1]),
         )
+        if x > 20 and x + 92 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 20:
+            x, y = 20.0, y + 48
+        d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
+        PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
+        PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
         x = draw.label(d, x + 92, y + 8, text, draw.SMALL, draw.MUTED) + 30
     return y + 48
 
