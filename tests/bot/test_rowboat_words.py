@@ -319,6 +319,6 @@ def test_the_colour_key_stays_inside_the_picture(language: str) -> None:
     img, d = draw.canvas(120, pictures.PALETTE)
     with speaking(language):
         bottom = pictures._colour_key(d, 10)
-    margin = img.crop((draw.WIDTH - 12, 0, draw.WIDTH, img.height))
+    margin = img.crop((draw.WIDTH - 6, 0, draw.WIDTH, img.height))
     assert set(margin.getdata()) == {0}, "the key reaches the picture's edge"
     assert bottom <= 110

@@ -279,7 +279,7 @@ def _colour_key(d: Any, y: float) -> float:
             first=_suit_name(suits[0]),
             second=_suit_name(suits[1]),
         )
-        if x > 20 and x + 92 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 20:
+        if x > 20 and x + 92 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 8:
             x, y = 20.0, y + 48
         d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
         PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
