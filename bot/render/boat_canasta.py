@@ -38,6 +38,7 @@ from bot.render.history import history_embed
 from bot.render.images.base import Words, seat_name
 from bot.render.images.boat_canasta import BoatCanastaPictures
 from games import Action, Event, Result
+from games.boat_canasta.engine import BoatCanastaEngine
 from games.text import Msg, messages
 
 _, _n = texts("boat_canasta")
@@ -918,7 +919,7 @@ class BoatCanastaRenderer(Renderer):
             brief.append(f"{fields[-1].name}: {fields[-1].value}")
         return table_embed(
             ctx,
-            "🚢 " + _("Boat Canasta"),
+            "🚢 " + BoatCanastaEngine.title,
             "\n".join(parts),
             fields,
             phase_line(ctx, view, to_act),
@@ -953,7 +954,7 @@ class BoatCanastaRenderer(Renderer):
         # lines said the minimum, and the hand ran past a phone screen: issue 36)
         opening = _opening_line(view, seat)
         brief = [line for line in status if not (staged and line == opening)]
-        embed = hand_embed(ctx, _("Boat Canasta"), seat, parts, color=COLOR, brief=brief)
+        embed = hand_embed(ctx, BoatCanastaEngine.title, seat, parts, color=COLOR, brief=brief)
         groups = _rank_groups(legal)
         if focus:
             spec = _focused(embed, view, legal, groups, focus)

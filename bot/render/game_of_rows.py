@@ -47,6 +47,7 @@ from bot.render.history import history_embed
 from bot.render.images.base import Words, seat_name
 from bot.render.images.game_of_rows import GameOfRowsPictures
 from games import Action, Event, Result
+from games.game_of_rows.engine import GameOfRowsEngine
 from games.game_of_rows.poker import CATEGORY_NAMES
 from games.text import Msg, messages
 
@@ -749,7 +750,7 @@ class GameOfRowsRenderer(Renderer):
         # beside the picture (the board, the hands' sizes): the deck, a bluff window, a reveal
         return table_embed(
             ctx,
-            f"{TITLE_EMOJI} " + _("Game of Rows"),
+            f"{TITLE_EMOJI} " + GameOfRowsEngine.title,
             "\n".join(parts),
             fields,
             phase_line(ctx, view, to_act),
@@ -815,7 +816,9 @@ class GameOfRowsRenderer(Renderer):
             # it is the player's turn, so the status line is left to the text without a picture
             brief = [parts[0], board_text(view)]
             return HandSpec(
-                embed=hand_embed(ctx, _("Game of Rows"), seat, parts, color=COLOR, brief=brief),
+                embed=hand_embed(
+                    ctx, GameOfRowsEngine.title, seat, parts, color=COLOR, brief=brief
+                ),
                 buttons=buttons,
                 choices=choices,
                 navs=(NavSpec(focus="", label=_("Back"), emoji="↩️"),),
@@ -831,7 +834,9 @@ class GameOfRowsRenderer(Renderer):
                 parts.append(_("Pick a card, then where it goes."))
                 brief = parts[pictured:]
                 return HandSpec(
-                    embed=hand_embed(ctx, _("Game of Rows"), seat, parts, color=COLOR, brief=brief),
+                    embed=hand_embed(
+                        ctx, GameOfRowsEngine.title, seat, parts, color=COLOR, brief=brief
+                    ),
                     buttons=turn_buttons(legal),
                     navs=navs,
                     nav_placeholder=_("Pick a card…"),
@@ -850,7 +855,7 @@ class GameOfRowsRenderer(Renderer):
             # card…" says the step, and the status needs no blank line above it there
             brief = [*brief[:-2], brief[-2].lstrip("\n")]
         return HandSpec(
-            embed=hand_embed(ctx, _("Game of Rows"), seat, parts, color=COLOR, brief=brief),
+            embed=hand_embed(ctx, GameOfRowsEngine.title, seat, parts, color=COLOR, brief=brief),
             buttons=turn_buttons(legal),
             navs=navs,
             nav_placeholder=_("Pick a card…"),

@@ -167,7 +167,7 @@ class BoatCanastaEngine(BaseEngine):
     """Boat Canasta for 2-4 players (see the module docstring for codes and decisions)."""
 
     name = "boat_canasta"
-    title = msg("Boat Canasta")
+    title = "Boat Canasta"  # untranslated: the game's name, one in every language
     min_players = 2
     max_players = 4
     Options = BoatCanastaOptions

@@ -155,7 +155,7 @@ class GameOfRowsOptions(GameOptions):
 
 class GameOfRowsEngine(BaseEngine):
     name: ClassVar[str] = "game_of_rows"
-    title: ClassVar[str] = msg("Game of Rows")
+    title: ClassVar[str] = "Game of Rows"  # untranslated: the game's name, one in every language
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = GameOfRowsOptions

@@ -219,9 +219,10 @@ def drawn_words(picture: Any) -> list[str]:
     return [text for text, _size in written]
 
 
+#: what the pictures say in each language (a game's name is one in every language)
 PICTURED = {
-    "de": ("Reihenspiel", "Reihe 1", "Bluff aufdecken", "Deine Hand", "offenes Ende", "4 Karten"),
-    "pt_BR": ("Jogo das fileiras", "Fileira 1", "desafiar o blefe", "Sua mão", "ponta aberta"),
+    "de": ("Game of Rows", "Reihe 1", "Bluff aufdecken", "Deine Hand", "offenes Ende", "4 Karten"),
+    "pt_BR": ("Game of Rows", "Fileira 1", "desafiar o blefe", "Sua mão", "ponta aberta"),
 }
 
 

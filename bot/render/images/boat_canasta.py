@@ -16,6 +16,7 @@ from bot.i18n import current_locale, texts
 from bot.render.images import draw, french
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held
+from games.boat_canasta.engine import BoatCanastaEngine
 from games.text import Msg, messages
 
 _, _n = texts("boat_canasta")
@@ -170,7 +171,7 @@ class BoatCanastaPictures(Drawer):
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public table: both (or three) sides' melds around the stock and the pile."""
         img, d = draw.canvas(2200, PALETTE)
-        y = draw.header(d, _("Boat Canasta"), self.table_header(view, names))
+        y = draw.header(d, BoatCanastaEngine.title, self.table_header(view, names))
         if view.get("restricted"):
             text = _(
                 "Opening turns: no pickup or melds until turn {turn}",

@@ -19,6 +19,7 @@ from bot.i18n import texts
 from bot.render.images import draw, french
 from bot.render.images.base import Drawer
 from bot.render.images.draw import RGB, Face, Held
+from games.game_of_rows.engine import GameOfRowsEngine
 
 _, _n = texts("game_of_rows")
 
@@ -235,7 +236,7 @@ class GameOfRowsPictures(Drawer):
         """The public board: every row with corners 2 and 10, open ends, blockers, face-down
         claims."""
         img, d = draw.canvas(1400, PALETTE)
-        y = draw.header(d, _("Game of Rows"), self.table_header(view, names))
+        y = draw.header(d, GameOfRowsEngine.title, self.table_header(view, names))
         y = _board(d, y, view, names)
         y = _news(d, y, view, names)
         y = _seats(d, y, view, names)
