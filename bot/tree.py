@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot import controls
-from bot.i18n import texts, translate
+from bot.i18n import refusal, texts, translate
 from bot.sessions import SessionError
 from bot.store import StoreUnreachable
 from games import BadOptions, IllegalAction
@@ -102,12 +102,6 @@ class Tree(app_commands.CommandTree[Any]):
             log.error("command failed", exc_info=cause)
             text = translate(controls.OOPS)
         await controls.refuse(interaction, text)
-
-
-def refusal(exc: BaseException) -> str:
-    """A refusal's words in the reader's language: its message is a :class:`games.text.Msg`
-    (an engine's or the sessions'), or a line a cog already wrote in that language."""
-    return str(translate(exc.args[0])) if exc.args else str(exc)
 
 
 def command_name(interaction: discord.Interaction) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.controls.ids import MAX_ID, redact_custom_id
-from bot.i18n import texts, translate
+from bot.i18n import refusal, texts, translate
 from bot.render import clip
 from bot.sessions import GameNotFound, SessionError
 from bot.store import StoreUnreachable
@@ -115,14 +115,6 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     except Exception:
         log.exception("interaction %s failed", what_was_used(interaction))
         await reply(interaction, OOPS)
-
-
-def refusal(exc: BaseException) -> str:
-    """A refusal's words in the current language. Why not ``str(exc)``: an engine's refusal
-    holds a :class:`games.text.Msg` (English, with its id and values), and ``str()`` of an
-    exception keeps only the English; the message itself is translated here."""
-    said = exc.args[0] if len(exc.args) == 1 else None
-    return str(translate(said)) if isinstance(said, str) else str(exc)
 
 
 def unreachable(interaction: discord.Interaction) -> None:

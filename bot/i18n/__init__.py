@@ -227,6 +227,15 @@ def translate(value: Any) -> Any:
     return catalogs.text(current_locale(), value.msgid, **params)
 
 
+def refusal(exc: BaseException) -> str:
+    """A refusal's words in the current language. Why not ``str(exc)``: a refusal raised by an
+    engine or the sessions holds a :class:`games.text.Msg` (English, with its id and values),
+    and ``str()`` of an exception keeps only the English; a line a cog already wrote in the
+    reader's language passes as it is."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return str(translate(said)) if isinstance(said, str) else str(exc)
+
+
 class _Text(Protocol):
     def __call__(self, msgid: str, /, **params: Any) -> str: ...
 
