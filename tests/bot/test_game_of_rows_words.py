@@ -8,6 +8,7 @@ terms once and every translated sentence that names one must use its translation
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections.abc import Iterator
@@ -15,8 +16,9 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from PIL import Image
 
-from bot.i18n import LANGUAGES, catalogs_for, speaking, translate
+from bot.i18n import LANGUAGES, LONGEST, catalogs_for, speaking, translate
 from bot.render import TableContext
 from bot.render import game_of_rows as render
 from bot.render.game_of_rows import GLOSSARY
@@ -252,3 +254,22 @@ def test_a_card_badge_stays_within_its_cell(language: str) -> None:
 
 
 # ---- the longest words still fit ----------------------------------------------------------
+
+
+def _height(png: bytes) -> int:
+    return Image.open(io.BytesIO(png)).size[1]
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, LONGEST])
+def test_a_colour_key_that_wraps_does_not_make_the_table_taller(language: str) -> None:
+    """The Portuguese and Spanish keys take two lines where English's takes one; the table is
+    still no taller than English's (its rows sit closer), since a taller picture is shown
+    smaller on a phone and its 30 px words would drop under 11 px there."""
+    public = ENGINE.view(window_state(), None)
+    english = _height(R.pictures.table_image(public, list(NAMES)))
+    with speaking(language):
+        drawn = _height(R.pictures.table_image(public, list(NAMES)))
+        wraps = pictured._key_lines(pictured._key()) > 1
+    assert drawn <= english
+    if language in ("pt_BR", LONGEST):
+        assert wraps  # the case this test is about is drawn

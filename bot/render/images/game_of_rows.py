@@ -32,6 +32,10 @@ CELL_W = 74
 CELL_H = 100
 GAP = 6
 ROW_H = CELL_H + 46
+#: px below a row of the board; a colour key that needs more lines than one takes them from here
+ROW_GAP = 18
+#: px a line of the colour key takes (as :func:`draw.legend` steps)
+KEY_LINE = 42
 
 
 def face(code: str) -> Face:
@@ -63,6 +67,7 @@ def _row(
     slot: int,
     names: Sequence[str] | None,
     pending: set[tuple[int, int]],
+    gap: float = ROW_GAP,
 ) -> float:
     xs = _cells_x()
     if row is None:
@@ -70,7 +75,7 @@ def _row(
         d.rounded_rectangle(
             (xs[0], y + 32, xs[-1] + CELL_W, y + 32 + 40), 12, outline=draw.PANEL, width=2
         )
-        return y + 90
+        return y + 72 + gap
     title = _("Row {row}", row=row["row"])
     x = draw.label(d, xs[0], y, title, draw.SMALL, draw.TEXT, bold=True)
     if row.get("suit"):
@@ -130,14 +135,52 @@ def _row(
                     fill=draw.PANEL,
                 )
                 draw.centred(d, cx + CELL_W - 23, top + CELL_H - 35, f"+{n}", draw.SMALL, draw.TEXT)
-    return top + CELL_H + 18
+    return top + CELL_H + gap
 
 
-def _board(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+def _board(
+    d: Any,
+    y: float,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    gap: float = ROW_GAP,
+) -> float:
     pending = {(p["row"], p["pos"]) for p in (view.get("challenge") or {}).get("positions", [])}
     for slot, row in enumerate(view.get("rows") or [], start=1):
-        y = _row(d, y, row, slot, names, pending)
+        y = _row(d, y, row, slot, names, pending, gap)
     return y
+
+
+def _key() -> list[tuple[str, RGB]]:
+    """The colour key under the table, in the current language."""
+    return [
+        (_("open end"), draw.ACTIVE),
+        (_("blocked"), draw.ALERT),
+        (_("face down: claim"), draw.BACK),
+    ]
+
+
+def _key_lines(items: Sequence[tuple[str, RGB]]) -> int:
+    """Lines :func:`draw.legend` takes for ``items`` (its wrapping rule, without drawing)."""
+    lines, x = 1, 20.0
+    for text, _colour in items:
+        w = 32 + draw.text_w(text, draw.SMALL)
+        if x > 20 and x + w > draw.WIDTH - 20:
+            lines, x = lines + 1, 20.0
+        x += w + 26
+    return lines
+
+
+def _row_gap(rows: int, key_lines: int) -> float:
+    """The px under each row of the board: :data:`ROW_GAP`, less a share of what the colour
+    key's extra lines take. Why: a table as tall as English's biggest is shown at the smallest
+    scale that keeps its 30 px words 11 px high on a phone, so a key that wraps (Portuguese's
+    "virada para baixo: anúncio" beside "ponta aberta") must not make the picture taller: the
+    board's rows sit a little closer instead. English keeps its one line and its gaps."""
+    extra = KEY_LINE * (key_lines - 1)
+    if extra <= 0 or rows <= 0:
+        return ROW_GAP
+    return max(0.0, ROW_GAP - -(-extra // rows))
 
 
 def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
@@ -236,19 +279,13 @@ class GameOfRowsPictures(Drawer):
         """The public board: every row with corners 2 and 10, open ends, blockers, face-down
         claims."""
         img, d = draw.canvas(1400, PALETTE)
+        key = _key()
+        gap = _row_gap(len(view.get("rows") or []), _key_lines(key))
         y = draw.header(d, GameOfRowsEngine.title, self.table_header(view, names))
-        y = _board(d, y, view, names)
+        y = _board(d, y, view, names, gap)
         y = _news(d, y, view, names)
         y = _seats(d, y, view, names)
-        y = draw.legend(
-            d,
-            y,
-            [
-                (_("open end"), draw.ACTIVE),
-                (_("blocked"), draw.ALERT),
-                (_("face down: claim"), draw.BACK),
-            ],
-        )
+        y = draw.legend(d, y, key)
         return draw.png(draw.crop(img, int(y) + 4))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
