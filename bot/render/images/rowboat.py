@@ -265,27 +265,41 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
 
 
 def _colour_key(d: Any, y: float) -> float:
-    """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps; the
-    second pair on a line of its own where the language's words do not fit beside the first
-    (German: "grün: Muscheln & Seekarten" ran off the picture)."""
-    x = 20.0
-    for suits, ink, paper, word in (
-        ("ow", BLUE_INK, BLUE_PAPER, _("blue")),
-        ("sm", GREEN_INK, GREEN_PAPER, _("green")),
-    ):
-        text = _(
+    """The colour pairs under every picture: blue = Oars + Waves, green = Shells + Maps. Where
+    a language's words do not fit one line ("grün: Muscheln & Seekarten" ran off the picture),
+    the colour words go (the swatches show the colours); where even that does not fit, the
+    second pair takes a line of its own."""
+    pairs = (("ow", BLUE_INK, BLUE_PAPER, _("blue")), ("sm", GREEN_INK, GREEN_PAPER, _("green")))
+    named = [
+        _(
             "{colour}: {first} & {second}",
             colour=word,
             first=_suit_name(suits[0]),
             second=_suit_name(suits[1]),
         )
+        for suits, _ink, _paper, word in pairs
+    ]
+    gap = 30
+    if _key_width(named, gap) > draw.WIDTH - 8:
+        gap = 24
+        named = [
+            _("{first} & {second}", first=_suit_name(suits[0]), second=_suit_name(suits[1]))
+            for suits, _ink, _paper, _word in pairs
+        ]
+    x = 20.0
+    for (suits, ink, paper, _word), text in zip(pairs, named, strict=True):
         if x > 20 and x + 92 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 8:
             x, y = 20.0, y + 48
         d.rounded_rectangle((x, y, x + 82, y + 40), 10, fill=paper)
         PIPS[suits[0]](d, x + 22, y + 20, 28, ink)
         PIPS[suits[1]](d, x + 60, y + 20, 28, ink)
-        x = draw.label(d, x + 92, y + 8, text, draw.SMALL, draw.MUTED) + 30
+        x = draw.label(d, x + 92, y + 8, text, draw.SMALL, draw.MUTED) + gap
     return y + 48
+
+
+def _key_width(texts: Sequence[str], gap: float) -> float:
+    """How far the colour key's line reaches with these words, ``gap`` px between the pairs."""
+    return 20 + sum(92 + draw.text_w(t, draw.SMALL) for t in texts) + gap * (len(texts) - 1)
 
 
 def _later_knobs(view: Mapping[str, Any]) -> dict[str, int]:
