@@ -43,12 +43,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import itertools
 import json
 import os
 import random
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -772,6 +774,7 @@ def launch(
     """The bot as a child process (``python -m bot`` through :func:`child_main`) on a fresh
     SQLite file, talking to ``fake``; Rowboat tables play novice scoring so games end."""
     tmp = Path(tempfile.mkdtemp(prefix=f"tidewater-{name}-"))
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)  # the bot's files go with us
     config = tmp / "config.toml"
     config.write_text(
         f'[storage]\npath = "{tmp / (name + ".sqlite3")}"\n[logging]\nlevel = "WARNING"\n'
