@@ -123,8 +123,7 @@ def play(g: Game, seconds: float | None = None) -> Outcome:
     engine = registry.get(g.game)
     policies = levels_of(g.game)
     timed = registry.anytime(g.game) if seconds is not None else {}
-    state = engine.new_game(g.players, options=dict(g.options) or None, seed=g.seed)
-    history = SeatHistory(g.players)
+    state, history = SeatHistory.begun(engine, g.players, dict(g.options) or None, g.seed)
     times: dict[str, list[float]] = defaultdict(list)
     reached: dict[str, list[int]] = defaultdict(list)
     for step in range(g.cap):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from games.core import Budget, Engine, Event, Observation, observe
+from games.core import Budget, Engine, Event, Observation, observe, start_game
 
 T = TypeVar("T")
 
@@ -77,6 +77,19 @@ class SeatHistory:
     def __init__(self, players: int) -> None:
         self.shown: list[list[Event]] = [[] for _ in range(players)]
 
+    @classmethod
+    def begun(
+        cls, engine: Engine, players: int, options: Any = None, seed: int = 0
+    ) -> tuple[Any, SeatHistory]:
+        """A new game (``new_game``'s state) and the histories of its seats, holding what
+        the start showed each (:func:`start_game`). Why every history begins here: a seat
+        shown its first hand when the game began remembers it later, as a person does; a
+        history begun empty lost it (Turn the Tide's AI forgot its first hand set)."""
+        state, events = start_game(engine, players, options, seed)
+        history = cls(players)
+        history.record(events)
+        return state, history
+
     def record(self, events: Iterable[Event]) -> None:
         for event in events:
             if event.visible_to is None:
@@ -131,3 +144,4 @@ def pimc_choose(
             totals[index] += value(world, code, rng)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
+
