@@ -148,7 +148,7 @@ def pimc_choose(
 
 #: :func:`pimc_race`: rounds every candidate plays before any is dropped, how often the race
 #: looks again, and how many standard errors behind the leader a candidate must be to go
-RACE_FIRST = 16
+RACE_FIRST = 8
 RACE_EVERY = 4
 RACE_Z = 3.0
 
@@ -165,10 +165,11 @@ def pimc_race(
 
     Why: most moves of a trick game have one or two serious candidates; the rest lose in
     nearly every world (a high card under a partner's winner) or score exactly what another
-    does in every world (touching cards of one suit). Every ``RACE_EVERY`` rounds after the
-    first ``RACE_FIRST``, a candidate is dropped when its paired difference to the leader
-    (over the same worlds) is more than ``RACE_Z`` standard errors below zero, or is the same
-    in every world so far (the earlier of two equals stays, as ties go to it). The survivors
+    does in every world (touching cards of one suit). After the first ``RACE_FIRST`` rounds
+    and every ``RACE_EVERY`` after, a candidate is dropped when it has not beaten the leader in
+    any world so far (the earlier of two equals stays, as ties go to it), or when its paired
+    difference to the leader (over the same worlds) is more than ``RACE_Z`` standard errors
+    below zero. The survivors
     play every round the full search would, on the same worlds when ``value`` draws nothing
     from ``rng``; so the choice is the full search's unless the race dropped its winner, and
     the search ends as soon as one candidate is left. A time ``budget`` stops it as before.
@@ -209,9 +210,9 @@ def _race(alive: list[int], scores: list[list[float]]) -> list[int]:
             n = len(diffs)
             mean = sum(diffs) / n
             spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if spread == 0.0 or mean * mean * n > RACE_Z * RACE_Z * spread:
-                # the same or behind in every world (the leader is the earlier of equals),
-                # or behind by more than RACE_Z standard errors
+            if min(diffs) >= 0.0 or mean * mean * n > RACE_Z * RACE_Z * spread:
+                # never ahead of the leader in any world (the same in every world: the
+                # leader is the earlier of equals), or behind by more than RACE_Z errors
                 continue
         kept.append(index)
     return kept
