@@ -40,7 +40,7 @@ from games.boat.fast import (
 )
 from games.boat.rules import discard_choices, discard_pool
 from games.core import AnytimePolicy, Budget, Observation, Policy, told
-from games.search import Rng, pimc_race, random_policy
+from games.search import Rng, pimc_choose, pimc_race, random_policy
 
 #: search iterations per move (PIMC playouts, spread over the candidate moves)
 BUDGETS: dict[str, int] = {"strong": 1000}
@@ -379,9 +379,10 @@ def search(
     observation: Observation, seed: int, iterations: int, budget: Budget | None = None
 ) -> str:
     """PIMC: each iteration deals one world and plays every candidate out in it with the
-    heuristic; the candidate with the best mean team score change wins. The candidates
-    clearly behind, or equal to another in every world, leave the race early
-    (:func:`games.search.pimc_race`): the same choice at a fraction of the playouts."""
+    heuristic; the candidate with the best mean team score change wins. In trick play the
+    candidates clearly behind, or equal to another in every world, leave the race early
+    (:func:`games.search.pimc_race`): nearly always the same choice at a fraction of the
+    playouts."""
     if len(observation.legal) == 1:
         return observation.legal[0]
     known = knowledge(observation)
@@ -400,7 +401,10 @@ def search(
         change = rollout(fs)
         return change[team] - change[1 - team]
 
-    chosen = pimc_race(codes, iterations, seed, sample, value, budget)
+    # trick play races its candidates; a bid, the trump and the discard weigh few candidates
+    # whose values are skewed (rarely ahead, but by a lot), so they play every round
+    choose = pimc_race if root.phase == P_PLAY else pimc_choose
+    chosen = choose(codes, iterations, seed, sample, value, budget)
     return _checked(observation, fast.parse_code(chosen))
 
 

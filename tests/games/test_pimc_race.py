@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.search import RACE_FIRST, Rng, pimc_choose, pimc_race
+from games.search import RACE_FIRST, RACE_SURE, Rng, pimc_choose, pimc_race
 
 Value = Callable[[Any, str, Rng], float]
 
@@ -27,19 +27,20 @@ def _luck(rng: Rng) -> float:
     return rng.random() * 100.0
 
 
-def test_a_candidate_behind_in_every_world_leaves_after_the_first_rounds() -> None:
+def test_candidates_behind_in_every_world_leave_once_the_race_is_sure() -> None:
     calls: list[str] = []
     value = _counting({"a": 1.0, "b": 2.0, "c": 0.5}, calls)
     assert pimc_race(["a", "b", "c"], 300, 1, _luck, value) == "b"
-    assert len(calls) == 3 * RACE_FIRST  # then b alone: the search ends
+    assert len(calls) == 3 * RACE_SURE  # then b alone: the search ends
 
 
 def test_of_candidates_equal_in_every_world_the_earlier_stays() -> None:
-    """Touching cards of one suit score the same in every world: one of them is enough."""
+    """Touching cards of one suit score the same in every world: one of them is enough, and
+    sooner than a test of how far behind a candidate is can tell."""
     calls: list[str] = []
     value = _counting({"a": 0.0, "b": 1.0, "c": 1.0}, calls)
     assert pimc_race(["a", "b", "c"], 300, 1, _luck, value) == "b"
-    assert len(calls) == 3 * RACE_FIRST
+    assert calls.count("c") == RACE_FIRST < calls.count("a") == RACE_SURE
 
 
 def _world(rng: Rng) -> int:
@@ -69,7 +70,7 @@ def test_close_candidates_play_every_round_of_the_full_search() -> None:
 
         chosen = pimc_race(["a", "b", "c"], 600, seed, _world, race_value)
         assert chosen == pimc_choose(["a", "b", "c"], 600, seed, _world, full_value)
-        assert raced.count("c") == RACE_FIRST
+        assert raced.count("c") == RACE_SURE
         assert raced.count("a") == raced.count("b") == 200 and len(full) == 600
 
 
