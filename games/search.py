@@ -162,6 +162,8 @@ def pimc_race(
     sample: Callable[[Rng], Any],
     value: Callable[[Any, str, Rng], float],
     budget: Budget | None = None,
+    sure: int = RACE_SURE,
+    z: float = RACE_Z,
 ) -> str:
     """:func:`pimc_choose` that stops playing the candidates already out of the race.
 
@@ -170,8 +172,9 @@ def pimc_race(
     does in every world (touching cards of one suit). After the first ``RACE_FIRST`` rounds
     and every ``RACE_EVERY`` after, a candidate is dropped when it scored exactly what the
     leader scored in every world so far (the earlier of two equals stays, as ties go to it),
-    and from ``RACE_SURE`` rounds on also when its paired difference to the leader (over the
-    same worlds) is more than ``RACE_Z`` standard errors below zero. (Dropping a candidate
+    and from ``sure`` rounds on also when its paired difference to the leader (over the
+    same worlds) is more than ``z`` standard errors below zero (a caller whose values are
+    skewed asks for more rounds and errors). (Dropping a candidate
     that had merely not beaten the leader in 8 worlds lost the full search's choice in one
     Boat decision in nine, some by 30 points: a bid's value is skewed, rarely ahead but by a
     lot.) The survivors
@@ -194,7 +197,7 @@ def pimc_race(
             scores[index].append(value(world, candidates[index], rng))
         done += len(alive)
         if played >= RACE_FIRST and (played - RACE_FIRST) % RACE_EVERY == 0:
-            alive = _race(alive, scores, played >= RACE_SURE)
+            alive = _race(alive, scores, z if played >= sure else None)
     return candidates[_leader(alive, scores)]
 
 
@@ -204,10 +207,10 @@ def _leader(alive: list[int], scores: list[list[float]]) -> int:
     return max(alive, key=lambda i: (sum(scores[i]), -i))
 
 
-def _race(alive: list[int], scores: list[list[float]], sure: bool) -> list[int]:
+def _race(alive: list[int], scores: list[list[float]], z: float | None) -> list[int]:
     """The candidates still in the race: every one in ``alive`` played every round so far,
-    so each is compared with the leader world by world; ``sure``: enough rounds for the
-    standard-error test."""
+    so each is compared with the leader world by world; ``z``: the standard errors behind it
+    that put a candidate out (None: too few rounds yet for that test)."""
     leader = _leader(alive, scores)
     kept = []
     for index in alive:
@@ -218,7 +221,7 @@ def _race(alive: list[int], scores: list[list[float]], sure: bool) -> list[int]:
             spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             if spread == 0.0 and mean == 0.0:
                 continue  # the same as the leader in every world (the leader is the earlier)
-            if sure and mean * mean * n > RACE_Z * RACE_Z * spread:
-                continue  # behind by more than RACE_Z standard errors
+            if z is not None and mean * mean * n > z * z * spread:
+                continue  # behind by more than z standard errors
         kept.append(index)
     return kept
