@@ -164,17 +164,19 @@ def pimc_race(
     budget: Budget | None = None,
     sure: int = RACE_SURE,
     z: float = RACE_Z,
+    first: int = RACE_FIRST,
 ) -> str:
     """:func:`pimc_choose` that stops playing the candidates already out of the race.
 
     Why: most moves of a trick game have one or two serious candidates; the rest lose in
     nearly every world (a high card under a partner's winner) or score exactly what another
-    does in every world (touching cards of one suit). After the first ``RACE_FIRST`` rounds
-    and every ``RACE_EVERY`` after, a candidate is dropped when it scored exactly what the
-    leader scored in every world so far (the earlier of two equals stays, as ties go to it),
-    and from ``sure`` rounds on also when its paired difference to the leader (over the
-    same worlds) is more than ``z`` standard errors below zero (a caller whose values are
-    skewed asks for more rounds and errors). (Dropping a candidate
+    does in every world (touching cards of one suit). After the ``first`` rounds and every
+    ``RACE_EVERY`` after, a candidate is dropped when it scored exactly what the leader
+    scored in every world so far (the earlier of two equals stays, as ties go to it), and
+    from ``sure`` rounds on also when its paired difference to the leader (over the same
+    worlds) is more than ``z`` standard errors below zero. A caller whose values are skewed
+    asks for more rounds and errors: a bid that a rival outbids in most worlds scores what
+    a pass scores there, and is worth more only in the others. (Dropping a candidate
     that had merely not beaten the leader in 8 worlds lost the full search's choice in one
     Boat decision in nine, some by 30 points: a bid's value is skewed, rarely ahead but by a
     lot.) The survivors
@@ -196,7 +198,7 @@ def pimc_race(
         for index in alive:
             scores[index].append(value(world, candidates[index], rng))
         done += len(alive)
-        if played >= RACE_FIRST and (played - RACE_FIRST) % RACE_EVERY == 0:
+        if played >= first and (played - first) % RACE_EVERY == 0:
             alive = _race(alive, scores, z if played >= sure else None)
     return candidates[_leader(alive, scores)]
 

@@ -40,12 +40,13 @@ from games.boat.fast import (
 )
 from games.boat.rules import discard_choices, discard_pool
 from games.core import AnytimePolicy, Budget, Observation, Policy, told
-from games.search import RACE_SURE, RACE_Z, Rng, pimc_race, random_policy
+from games.search import RACE_FIRST, RACE_SURE, RACE_Z, Rng, pimc_race, random_policy
 
 #: search iterations per move (PIMC playouts, spread over the candidate moves)
 BUDGETS: dict[str, int] = {"strong": 1000}
 #: the race (``games.search.pimc_race``) of a bid, the trump and the discard: rounds before a
-#: candidate may go for being behind, and by how many standard errors
+#: candidate may go (for being behind, or equal in every world: a bid that a rival outbids
+#: in the first worlds scores what a pass scores there), and by how many standard errors
 SKEWED_RACE: tuple[int, float] = (64, 4.0)
 #: share of easy's moves that are random
 EASY_MISTAKES = 0.3
@@ -407,7 +408,8 @@ def search(
     # a bid, the trump and the discard weigh few candidates whose values are skewed (rarely
     # ahead, but by a lot): their race waits longer and asks for a wider lead
     sure, z = (RACE_SURE, RACE_Z) if root.phase == P_PLAY else SKEWED_RACE
-    chosen = pimc_race(codes, iterations, seed, sample, value, budget, sure, z)
+    first = RACE_FIRST if root.phase == P_PLAY else sure
+    chosen = pimc_race(codes, iterations, seed, sample, value, budget, sure, z, first)
     return _checked(observation, fast.parse_code(chosen))
 
 
