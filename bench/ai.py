@@ -123,8 +123,7 @@ def play(g: Game, seconds: float | None = None) -> Outcome:
     engine = registry.get(g.game)
     policies = levels_of(g.game)
     timed = registry.anytime(g.game) if seconds is not None else {}
-    state = engine.new_game(g.players, options=dict(g.options) or None, seed=g.seed)
-    history = SeatHistory(g.players)
+    state, history = SeatHistory.begun(engine, g.players, dict(g.options) or None, g.seed)
     times: dict[str, list[float]] = defaultdict(list)
     reached: dict[str, list[int]] = defaultdict(list)
     for step in range(g.cap):
@@ -338,12 +337,14 @@ def soak(args: argparse.Namespace, options: Mapping[str, Any] | None) -> None:
         raise SystemExit(1)
 
 
-#: the issues' targets: (mode, tested level, opponents' level, players) -> least win share
+#: the targets: (mode, tested level, opponents' level, players) -> least win share. Issue 43's:
+#: normal against the baseline, strong against normal ("as before", with the field shares of
+#: the earlier AI work). Games against random have none: issue 43 set none, since a player
+#: of three rules of thumb also beats random (the runs still show a level plays legally and
+#: with purpose); the old 90% for normal and 75% for easy are gone (bench/README.md)
 TARGETS: dict[tuple[str, str, str, int], float] = {
     **{("duel", "normal", "baseline", n): 0.65 for n in (2, 4)},
     ("field", "normal", "baseline", 3): 0.45,
-    **{("duel", "normal", "random", n): 0.90 for n in (2, 4)},
-    **{("duel", "easy", "random", n): 0.75 for n in (2, 4)},
     **{("duel", "strong", "normal", n): 0.60 for n in (2, 4)},
     ("field", "strong", "normal", 3): 0.45,
     ("field", "strong", "normal", 4): 0.35,

@@ -35,8 +35,7 @@ def measure(name: str, decisions: int, players: int) -> list[float]:
     seed = 0
     while len(times) < decisions:
         seed += 1
-        state = engine.new_game(players, options, seed)
-        history = SeatHistory(players)
+        state, history = SeatHistory.begun(engine, players, options, seed)
         for step in range(400):
             if engine.is_over(state) or len(times) >= decisions:
                 break

@@ -151,8 +151,7 @@ def field(args: argparse.Namespace) -> None:
     seat_of = {g.key(): seat for g, seat in games}
 
     def play(g: Game) -> Outcome:
-        state = engine.new_game(g.players, seed=g.seed)
-        history = SeatHistory(g.players)
+        state, history = SeatHistory.begun(engine, g.players, seed=g.seed)
         true["seat"] = seat_of[g.key()]
         step = 0
         while not engine.is_over(state):
@@ -190,8 +189,7 @@ def versus_random(
     for seed in range(args.seed, args.seed + args.pairs):
         for side in (0, 1):
             levels = [args.level, "random"] if side == 0 else ["random", args.level]
-            state = engine.new_game(2, seed=seed)
-            history = SeatHistory(2)
+            state, history = SeatHistory.begun(engine, 2, seed=seed)
             step = 0
             while not engine.is_over(state):
                 seat = engine.to_act(state)[0]

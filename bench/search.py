@@ -35,10 +35,9 @@ def positions(name: str, players: int, count: int, seed: int) -> list:
     found = []
     game = 0
     while len(found) < count:
-        state = engine.new_game(
-            players, options=registry.package(name).profile.options, seed=seed + game
+        state, history = SeatHistory.begun(
+            engine, players, registry.package(name).profile.options, seed + game
         )
-        history = SeatHistory(players)
         game += 1
         while not engine.is_over(state) and len(found) < count:
             seat = rng.choice(engine.to_act(state))

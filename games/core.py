@@ -529,6 +529,23 @@ class AutomaticSteps(Protocol):
     def automatic_step(self, state: Any) -> tuple[int, str] | None: ...
 
 
+@runtime_checkable
+class Opening(Protocol):
+    """Optional engine hook: ``start(players, options, seed, deck)`` is ``new_game`` with the
+    events the start produced (the first deal, the first turn). ``new_game`` keeps returning
+    the state alone (CONTRACT §1); an AI seat's history begins with these events, so a seat
+    remembers its first hand as it remembers every later one (issue 43: Turn the Tide's AI
+    forgot its first hand set from round 2 on)."""
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[Any, list[Event]]: ...
+
+
 _HOOKS: dict[tuple[type, type], bool] = {}
 
 
@@ -559,6 +576,17 @@ def snapshot_lifetime(engine: Engine, event: Event) -> float | None:
     if event.visible_to is None or not has_hook(engine, SnapshotHooks):
         return None
     return cast(SnapshotHooks, engine).snapshot_lifetime(event)
+
+
+def start_game(
+    engine: Engine, players: int, options: Any = None, seed: int = 0
+) -> tuple[Any, list[Event]]:
+    """``new_game`` and the events its start produced (:class:`Opening`); an engine without
+    the hook (a test's toy game) starts with none."""
+    if has_hook(engine, Opening):
+        state, events = cast(Opening, engine).start(players, options, seed)
+        return state, list(events)
+    return engine.new_game(players, options, seed), []
 
 
 def automatic_step(engine: Engine, state: Any) -> tuple[int, str] | None:

@@ -56,6 +56,7 @@ from games.core import (
     GamePackage,
     IllegalAction,
     Observation,
+    Opening,
     PlayoutProfile,
     Result,
     SnapshotHooks,
@@ -150,7 +151,10 @@ def test_the_engine_tables_are_the_engine_contract() -> None:
 def test_the_hook_table_is_every_optional_hook() -> None:
     hooks = set(listed(HOOKS))
     assert hooks == set().union(
-        *(members(p) for p in (WindowHooks, SnapshotHooks, Explainer, Determinizer, AutomaticSteps))
+        *(
+            members(p)
+            for p in (WindowHooks, SnapshotHooks, Explainer, Determinizer, AutomaticSteps, Opening)
+        )
     )
 
 

@@ -125,9 +125,10 @@ class AiDriver:
 
     # ---- what the manager tells the driver --------------------------------------------------
     def started(self, g: GameRecord) -> None:
-        """A game just started: its history begins empty (only AI games keep one)."""
+        """A game just started: its history begins with what the start showed each seat
+        (its first hand; only AI games keep one)."""
         if g.has_ai():
-            self._histories[g.id] = SeatHistory(len(g.seats))
+            self._histories[g.id] = rebuild_history(g.engine, len(g.seats), g.options, g.seed, [])
 
     def committed(self, g: GameRecord, events: Sequence[Event]) -> None:
         """A move was committed (called under the game's lock, in version order)."""
@@ -355,9 +356,9 @@ def _still_ai(g: GameRecord, seat: int) -> Callable[[], bool]:
 def rebuild_history(
     engine: Any, players: int, options: Any, seed: int, log: Sequence[ActionRow]
 ) -> SeatHistory:
-    """What each seat was shown, from the start of the game (the log is the truth)."""
-    history = SeatHistory(players)
-    state = engine.new_game(players, dict(options), seed)
+    """What each seat was shown, from the start of the game (the log is the truth): the
+    start's own events (the first deal) first, then every logged move's."""
+    state, history = SeatHistory.begun(engine, players, dict(options), seed)
     for row in log:
         state, events = engine.apply(state, row.seat, row.code)
         history.record(events)

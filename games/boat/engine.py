@@ -179,6 +179,16 @@ class BoatEngine(BaseEngine):
         seed: int = 0,
         deck: Any = None,
     ) -> State:
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[State, list[Event]]:
+        """``new_game`` with the events of the start (the ``Opening`` hook)."""
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, BoatOptions)
@@ -217,7 +227,8 @@ class BoatEngine(BaseEngine):
             last_hand=None,
             winner=-1,
         )
-        return self._deal(blank, dealer, cards)
+        state = self._deal(blank, dealer, cards)
+        return state, self._deal_events(state)
 
     def _deal(self, state: State, dealer: int, cards: list[int]) -> State:
         """Deal ``cards`` (top first) one at a time clockwise from the dealer's left (§2)."""
@@ -238,12 +249,18 @@ class BoatEngine(BaseEngine):
     def _shuffle_and_deal(self, state: State, dealer: int) -> tuple[State, list[Event]]:
         cards, rng = shuffled(DECK, state.rng)
         state = self._deal(state._replace(rng=rng), dealer, cards)
-        events = [Event("new_hand", None, {"dealer": dealer, "hand_number": state.hand_number})]
+        return state, self._deal_events(state)
+
+    def _deal_events(self, state: State) -> list[Event]:
+        """A hand began: who deals (public) and each seat's cards (to that seat alone)."""
+        events = [
+            Event("new_hand", None, {"dealer": state.dealer, "hand_number": state.hand_number})
+        ]
         events += [
             Event("deal", (seat,), {"seat": seat, "hand": codes(state.hands[seat])})
             for seat in range(PLAYERS)
         ]
-        return state, events
+        return events
 
     # ---------------------------------------------------------------- queries
 

@@ -194,6 +194,16 @@ class BoatCanastaEngine(BaseEngine):
         seed: int = 0,
         deck: Any = None,
     ) -> State:
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[State, list[Event]]:
+        """``new_game`` with the events of the start (the ``Opening`` hook)."""
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, BoatCanastaOptions)
@@ -238,7 +248,7 @@ class BoatCanastaEngine(BaseEngine):
             table.deal(list(deck) if deck is not None else None)
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
-        return table.freeze()
+        return table.freeze(), table.events
 
     def to_act(self, state: State) -> list[int]:
         return rules.to_act(state)

@@ -169,6 +169,16 @@ class GameOfRowsEngine(BaseEngine):
         seed: int = 0,
         deck: Any = None,
     ) -> State:
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[State, list[Event]]:
+        """``new_game`` with the events of the start (the ``Opening`` hook)."""
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, GameOfRowsOptions)
@@ -217,8 +227,7 @@ class GameOfRowsEngine(BaseEngine):
             places=(),
             reveal=None,
         )
-        state, _ = rules.begin(state)
-        return state
+        return rules.begin(state)
 
     def to_act(self, state: State) -> list[int]:
         if state.phase == OVER:

@@ -160,8 +160,18 @@ class RowboatEngine(BaseEngine):
         seed: int = 0,
         deck: Any = None,
     ) -> State:
-        """A new game; ``deck`` lists card codes off the top of the first hand's deck: the Tide
-        first, then the hands one card at a time clockwise from the dealer's left."""
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[State, list[Event]]:
+        """A new game and the events of its start (the ``Opening`` hook); ``deck`` lists card
+        codes off the top of the first hand's deck: the Tide first, then the hands one card at
+        a time clockwise from the dealer's left."""
         self.check_players(players)
         opts = self.options(options)
         assert isinstance(opts, RowboatOptions)
@@ -222,7 +232,8 @@ class RowboatEngine(BaseEngine):
             winners=(),
         )
         s = rules.new_hand_fields(s, dealer, 1)
-        return rules.begin_hand(s, [])
+        events: list[Event] = []
+        return rules.begin_hand(s, events), events
 
     # ------------------------------------------------------------ queries
 

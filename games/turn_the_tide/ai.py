@@ -412,9 +412,9 @@ def _root(
 
 def seat_knowledge(k: Knowledge, world: Fast, j: int) -> Knowledge:
     """What seat ``j`` would know if ``world`` were the real deal, as its own observation
-    would tell it: the public part of ``k``, the hand sets ``j`` was dealt by a ``deal`` event
-    (sets pass left: in round r it holds set j-r) and its hand in ``world``; its own choice
-    not yet made."""
+    would tell it: the public part of ``k``, every hand set ``j`` was dealt by a ``deal`` event
+    (sets pass left: in round r it holds set j-r; round 0's deal is in every seat's history
+    since the start's events are), and its hand in ``world``; its own choice not yet made."""
     n = k.n
     other = Knowledge.__new__(Knowledge)
     for name in _PUBLIC:
@@ -422,10 +422,6 @@ def seat_knowledge(k: Knowledge, world: Fast, j: int) -> Knowledge:
     rnd = k.rnd
     sets: list[tuple[int, ...] | None] = [None] * n
     for r in range(rnd + 1):
-        if r == 0 < rnd:
-            # as normal knows it: its round-0 set was dealt by ``new_game``, whose events no
-            # seat's history holds, so from round 1 on only that set's revealed cards are known
-            continue
         index = (j - r) % n
         sets[index] = world.sets[index]
     seen: set[int] = set()

@@ -86,6 +86,16 @@ class TurnTheTideEngine(BaseEngine):
         seed: int = 0,
         deck: Any = None,
     ) -> State:
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+    ) -> tuple[State, list[Event]]:
+        """``new_game`` with the events of the start (the ``Opening`` hook)."""
         self.check_players(players)
         opts = self.options(options)
         weather_rig, tide_rig = _split_deck(deck)
@@ -96,8 +106,7 @@ class TurnTheTideEngine(BaseEngine):
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
         history = bool(getattr(opts, "show_history", False))
-        state, _ = rules.initial_state(players, history, order, tide, rng)
-        return state
+        return rules.initial_state(players, history, order, tide, rng)
 
     def to_act(self, state: State) -> list[int]:
         if state.over:

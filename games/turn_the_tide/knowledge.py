@@ -107,8 +107,8 @@ class Knowledge:
         own = view.get("chosen_card")
         self.own_choice = int(own) if own else 0
         self.own_hand = tuple(int(c) for c in view["hand"])
-        # the seat's current set from its view too: the first deal happens in ``new_game``,
-        # whose events an observer need not have recorded
+        # the seat's current set from its view too, so an observation whose history lacks
+        # the start's events (a test's, built by hand) still knows the hand it holds
         current = [*self.own_hand, *played[s]]
         if self.own_choice:
             current.append(self.own_choice)

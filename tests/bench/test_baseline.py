@@ -20,8 +20,7 @@ TABLES = [("rowboat", 2), ("rowboat", 4), ("boat", 4), ("turn_the_tide", 3),
 def test_the_baseline_plays_legal_moves_from_observations(game: str, players: int) -> None:
     policy = load("baseline").policy(game)
     engine = registry.get(game)
-    state = engine.new_game(players, None, 7)
-    history = SeatHistory(players)
+    state, history = SeatHistory.begun(engine, players, None, 7)
     phases = set()
     for _ in range(400):
         if engine.is_over(state):

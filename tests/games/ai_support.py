@@ -33,8 +33,7 @@ def random_positions(
     produced = 0
     game = 0
     while produced < count:
-        state = engine.new_game(players, options=options, seed=seed * 1000 + game)
-        history = SeatHistory(players)
+        state, history = SeatHistory.begun(engine, players, options, seed * 1000 + game)
         game += 1
         while not engine.is_over(state) and produced < count:
             waiting = engine.to_act(state)
@@ -57,8 +56,7 @@ def policy_positions(
     """Every decision point of whole games (one per seed, at most ``cap`` decisions each) in
     which ``policy`` plays every seat: ``(state, seat, observation)`` before each move."""
     for seed in seeds:
-        state = engine.new_game(players, seed=seed)
-        history = SeatHistory(players)
+        state, history = SeatHistory.begun(engine, players, seed=seed)
         for _ in range(cap):
             if engine.is_over(state):
                 break

@@ -13,8 +13,9 @@ from bot.sessions.ai import AiConfig, AiDriver, rebuild_history
 from bot.sessions.record import GameRecord
 from bot.store import ActionRow
 from games import registry
-from games.core import Observation, Policy
+from games.core import Observation, Policy, start_game
 from games.search import SeatHistory, random_policy
+from games.turn_the_tide.knowledge import Knowledge
 from tests.bot.sessions_support import TALLY
 
 #: the AI secret of every record here
@@ -110,6 +111,52 @@ async def test_history_rebuilt_from_the_log_equals_the_one_fed_live() -> None:
     assert rebuilt.shown == live.shown and len(rebuilt.shown[0]) > 0
     direct = rebuild_history(TALLY, 3, g.options, g.seed, fake.log)
     assert direct.shown == live.shown
+
+
+async def test_an_ai_seat_remembers_its_first_hand_set_in_later_rounds() -> None:
+    """Turn the Tide deals every hand set once, in ``new_game``, and passes them left each
+    round, so a seat that saw its first set knows it for the rest of the game. A history that
+    began empty (without the start's events) forgot it from round 2 on (issue 43), in the
+    live history and in the one rebuilt from the log alike."""
+    engine = registry.get("turn_the_tide")
+    seats = tuple(Seat(i, None, f"AI {i}", "easy") for i in range(3))
+    g = record(engine, seats, {}, 5)
+    fake = FakeManager(g)
+    fake.driver.started(g)
+    while g.state.round == 0:
+        seat = engine.to_act(g.state)[0]
+        fake.move(seat, engine.legal_actions(g.state, seat)[-1].code)
+    live = await fake.driver.history(g)
+    fake.driver.forget(g.id)
+    rebuilt = await fake.driver.history(g)
+    for history in (live, rebuilt):
+        assert history is not None
+        for seat in range(3):
+            known = Knowledge(history.observe(engine, g.state, seat))
+            # round 0: seat s held H_s; round 1 (now): H_{s-1}
+            assert known.sets[seat] == g.state.sets[seat], (seat, known.sets)
+            assert known.sets[(seat - 1) % 3] == g.state.sets[(seat - 1) % 3]
+    await fake.driver.close()
+
+
+def test_every_game_history_begins_with_what_the_start_showed_each_seat() -> None:
+    """The driver's history of a game that just started holds, for each seat, exactly the
+    start's events that seat may see (its first hand where the deal happens at the start)."""
+    for name in registry.names():
+        engine = registry.get(name)
+        players = engine.min_players
+        seats = tuple(Seat(i, None, f"AI {i}", "easy") for i in range(players))
+        g = record(engine, seats, {}, 9)
+        driver = FakeManager(g).driver
+        driver.started(g)
+        state, events = start_game(engine, players, {}, 9)
+        assert engine.dump(state) == engine.dump(g.state)
+        if name in ("boat", "boat_canasta", "game_of_rows", "turn_the_tide"):
+            # (Rowboat's start asks for the Moon decision and deals after it)
+            assert events, f"{name}: its start shows nothing"
+        history = driver._histories[g.id]
+        for seat in range(players):
+            assert history.shown[seat] == [e for e in events if e.visible(seat)], name
 
 
 async def test_a_history_read_while_a_move_lands_is_not_used() -> None:

@@ -168,8 +168,7 @@ def test_a_modelled_seat_knows_what_it_would_know_in_the_real_game(players: int)
     what the seat's own observation gives it, in every round: its past and present hand sets,
     the cards it has never seen, its hand; neither less (a weaker model) nor more (a model
     that knows strong's cards)."""
-    state = ENGINE.new_game(players, seed=players)
-    history = SeatHistory(players)
+    state, history = SeatHistory.begun(ENGINE, players, seed=players)
     checked = 0
     for step in range(2_000):
         if ENGINE.is_over(state):
@@ -224,8 +223,7 @@ def test_mixed_tables_move_legally_and_games_end() -> None:
     }
     for seed in range(len(tables)):
         players, levels = tables[seed % len(tables)]
-        state = ENGINE.new_game(players, seed=seed)
-        history = SeatHistory(players)
+        state, history = SeatHistory.begun(ENGINE, players, seed=seed)
         for step in range(2_000):
             if ENGINE.is_over(state):
                 break
