@@ -85,11 +85,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if os.environ.get("PYTEST_XDIST_WORKER"):
         # stable: the tests of equal (or unknown) time keep their files' order
         items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the cores this run may use. Why more: part of the
-    suite waits rather than computes (bot processes started and stopped, a database made to
-    fail and come back, a child pytest interrupted), and a worker that waits leaves its core
-    idle; a third worker on this 2-core machine took the full run from 317 to 303 s."""
-    return len(os.sched_getaffinity(0)) + 1

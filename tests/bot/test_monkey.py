@@ -192,17 +192,19 @@ async def start(fake: FakeDiscord, path: Path, clock: Clock) -> Any:
     return await start_bot(fake, path, clock=clock, lobby_idle=3600)
 
 
-#: the inner loop (``-m "not slow"``) runs the first two seeds of each monkey
+#: the inner loop (``-m "not slow"``) runs the first two seeds of each monkey; the full run 8
+#: and 4 (each seed is seconds of a whole bot: at 12 and 6 this was the suite's largest file,
+#: against issue 40's budget of 4 minutes for the whole run)
 def seeds(count: int) -> list[Any]:
     return [pytest.param(s, marks=[pytest.mark.slow] * (s >= 2)) for s in range(count)]
 
 
-@pytest.mark.parametrize("seed", seeds(12))
+@pytest.mark.parametrize("seed", seeds(8))
 async def test_random_clicks_never_break_a_game(fake, tmp_path, caplog, seed) -> None:
     await monkey_run(fake, tmp_path, caplog, seed, hostile=False)
 
 
-@pytest.mark.parametrize("seed", seeds(6))
+@pytest.mark.parametrize("seed", seeds(4))
 async def test_a_hostile_discord_never_breaks_a_game(fake, tmp_path, caplog, seed) -> None:
     """The same, while moderators delete the lobby and table, people dismiss their hands and
     Discord refuses requests now and then (an outage, a permission taken away)."""

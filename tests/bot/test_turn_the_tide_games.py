@@ -110,7 +110,6 @@ def public(fake: FakeDiscord) -> list[Sent]:
     [
         ([ALICE], 2, 1, ""),
         ([ALICE, BOB], 1, 2, "show_history = true"),
-        ([ALICE, BOB], 2, 3, ""),
         ([ALICE, BOB, CAROL], 1, 4, ""),
         ([ALICE], 4, 5, "show_history = true"),
         ([ALICE, BOB], 3, 6, ""),
@@ -118,7 +117,6 @@ def public(fake: FakeDiscord) -> list[Sent]:
     ids=[
         "3p-1person",
         "3p-2people-history",
-        "4p-2people",
         "4p-3people",
         "5p-1person",
         "5p-2people",
