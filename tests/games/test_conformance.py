@@ -38,8 +38,9 @@ def test_random_games_end(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players"), PLAYOUT_CASES)
 def test_every_step_keeps_the_contract(name: str, players: int) -> None:
     engine = registry.get(name)
-    for seed in (101, 202):
-        random_playout(engine, players, seed, checks=True)
+    # one seed: every step of a whole game checked (test_random_games_end plays 12 more
+    # unchecked, and the games' own property tests walk their rules at every step too)
+    random_playout(engine, players, 101, checks=True)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
