@@ -93,7 +93,7 @@ def test_a_big_hand_is_opened_by_suit_and_every_card_stays_reachable() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_action_is_reachable_and_every_focus_fits(options, players) -> None:
     checked = 0
-    for seed in range(2):
+    for seed in range(1):  # one game per size and options (nine in all)
         rng = random.Random(seed)
         state = ENGINE.new_game(players, options, seed=seed)
         log: list[str] = []
@@ -114,7 +114,7 @@ def test_every_legal_action_is_reachable_and_every_focus_fits(options, players) 
             seat = rng.choice(ENGINE.to_act(state))
             state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
             log.extend(line for e in events if (line := R.event_line(c, e, None)))
-    assert checked > 100
+    assert checked > 50  # hands with something to reach, over one game
 
 
 def test_an_unknown_focus_falls_back_to_the_top_level() -> None:
