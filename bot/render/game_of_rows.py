@@ -54,6 +54,20 @@ from games.text import Msg, messages
 _, _n = texts("game_of_rows")
 msg, msg_n = messages("game_of_rows")
 
+#: rank letters written as words (in a menu, where a word reads better than a symbol)
+RANK_WORDS: dict[str, str] = {
+    "T": "10",
+    "J": msg("Jack"),
+    "Q": msg("Queen"),
+    "K": msg("King"),
+    "A": msg("Ace"),
+}
+SUIT_WORDS: dict[str, Msg] = {
+    "S": msg("Spades"),
+    "H": msg("Hearts"),
+    "D": msg("Diamonds"),
+    "C": msg("Clubs"),
+}
 #: the game's terms, once (English → its message): its cards, their suits and ranks, the board,
 #: its phases and calls. Written through ``translate`` (or the same msgid in ``_``) where shown;
 #: tests/bot/test_game_of_rows_words.py holds every translated sentence to these words.
@@ -74,29 +88,9 @@ GLOSSARY: dict[str, Msg] = {
         msg("pass"),
         msg("skip"),
         msg("Mayhem"),
-        msg("Jack"),
-        msg("Queen"),
-        msg("King"),
-        msg("Ace"),
-        msg("Spades"),
-        msg("Hearts"),
-        msg("Diamonds"),
-        msg("Clubs"),
+        *(word for word in RANK_WORDS.values() if isinstance(word, Msg)),
+        *SUIT_WORDS.values(),
     )
-}
-#: rank letters written as words (in a menu, where a word reads better than a symbol)
-RANK_WORDS: dict[str, str] = {
-    "T": "10",
-    "J": msg("Jack"),
-    "Q": msg("Queen"),
-    "K": msg("King"),
-    "A": msg("Ace"),
-}
-SUIT_WORDS: dict[str, Msg] = {
-    "S": msg("Spades"),
-    "H": msg("Hearts"),
-    "D": msg("Diamonds"),
-    "C": msg("Clubs"),
 }
 #: what a card does (:func:`kind_of`), as the hand's focus line names it
 KIND_WORDS: dict[str, Msg] = {
