@@ -37,21 +37,6 @@ def seat_name(names: Sequence[str] | None, seat: int) -> str:
     return _("Seat {n}", n=seat + 1)
 
 
-def acting_words(
-    view: Mapping[str, Any], names: Sequence[str] | None, doing: Mapping[str, str]
-) -> str:
-    """``Ann, Bo to bid or pass``: the seats the view waits for (its ``to_act``) and what they
-    are to do in its phase (``doing``: phase -> words; ``"*"`` for any other phase); "" when
-    the game is over or waits for nobody. Every game's :data:`Acting` is this with its words."""
-    waiting = view.get("to_act") or []
-    phase = str(view.get("phase"))
-    if not waiting or phase == "over":
-        return ""
-    who = ", ".join(seat_name(names, s) for s in waiting)
-    words = doing.get(phase, doing.get("*"))
-    return _("{names} to {doing}", names=who, doing=_("play") if words is None else words)
-
-
 def nobody(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     """The default :data:`Acting`: a picture that names nobody."""
     return ""
