@@ -306,18 +306,33 @@ async def holdings(bot: Any, game_id: int) -> dict[int, set[str]]:
     return {s.seat: set(engine.view(state, s.seat).get("hand", [])) for s in info.seats}
 
 
-def forms(card: str, game: str = "rowboat") -> list[re.Pattern[str]]:
+@dataclass(frozen=True)
+class Form:
+    """A pattern that would reveal a card, and a text it cannot match without (the card's code
+    or name). Why: a watch searches every request for every hidden card's forms, hundreds of
+    thousands of searches a game, and nearly every one finds nothing; a substring test rules
+    those out several times faster than the regex, with the same answers (the regex matches
+    only where the text holds ``literal``)."""
+
+    literal: str
+    pattern: re.Pattern[str]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern.search(text) if self.literal in text else None
+
+
+def forms(card: str, game: str = "rowboat") -> list[Form]:
     """Patterns that would reveal ``card`` in a message: its code as a word, and every name the
     game's renderer writes it as (its ``card_forms``; the code itself without one)."""
     return list(_forms(card, game))
 
 
 @functools.cache
-def _forms(card: str, game: str) -> tuple[re.Pattern[str], ...]:
+def _forms(card: str, game: str) -> tuple[Form, ...]:
     """:func:`forms`, made once per card and game: a watch asks for every card of every hand
     of every request sent, tens of thousands of times a game."""
-    pats = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])")]
-    pats.extend(re.compile(re.escape(f)) for f in renderer_for(game).card_forms(card))
+    pats = [Form(card, re.compile(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])"))]
+    pats.extend(Form(f, re.compile(re.escape(f))) for f in renderer_for(game).card_forms(card))
     return tuple(pats)
 
 

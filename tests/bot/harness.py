@@ -13,6 +13,7 @@ carrying their permissions, exactly as the gateway sends them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import json
 import re
@@ -92,9 +93,11 @@ class Sent:
     callback_type: int | None = None
     notes: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
-        """Everything a person could read in this request (content, embeds, components)."""
+        """Everything a person could read in this request (content, embeds, components).
+        Worked out once: the secrecy watches read it for every hidden card, and a request's
+        payload is never changed after it is sent."""
         return json.dumps(self.payload or {}, ensure_ascii=False)
 
     @property

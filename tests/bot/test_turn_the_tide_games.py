@@ -30,12 +30,15 @@ ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
 _shared_forms = flows.forms
 
 
-def tide_forms(card: str, game: str = "turn_the_tide") -> list[re.Pattern[str]]:
+def tide_forms(card: str, game: str = "turn_the_tide") -> list[flows.Form]:
     """How a weather card could show: as the renderer writes it, or as its action code."""
     if game != "turn_the_tide":
         return _shared_forms(card, game)
-    pats = [re.compile(re.escape(f) + r"(?![0-9])") for f in render.RENDERER.card_forms(card)]
-    pats.append(re.compile(rf"play:{re.escape(card)}(?![0-9])"))
+    pats = [
+        flows.Form(f, re.compile(re.escape(f) + r"(?![0-9])"))
+        for f in render.RENDERER.card_forms(card)
+    ]
+    pats.append(flows.Form(f"play:{card}", re.compile(rf"play:{re.escape(card)}(?![0-9])")))
     return pats
 
 
