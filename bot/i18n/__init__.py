@@ -147,22 +147,41 @@ class Catalogs:
 
 
 class _Longest(gettext.NullTranslations):
-    """Each message in its longest form among the languages (the layout tests' language)."""
+    """Each message in its longest form among the languages (the layout tests' language).
+
+    Each answer is kept once found: the catalogs never change once compiled, and a layout
+    test writes hundreds of thousands of messages in this language, each of which asked every
+    language in turn (a third of the render-limit walk's time)."""
 
     def __init__(self, languages: list[gettext.NullTranslations]) -> None:
         super().__init__()
         self.languages = languages
+        self._found: dict[tuple[str | int, ...], str] = {}
 
     def gettext(self, message: str) -> str:
-        return max([message, *(t.gettext(message) for t in self.languages)], key=len)
+        key = (message,)
+        found = self._found.get(key)
+        if found is None:
+            forms = [message, *(t.gettext(message) for t in self.languages)]
+            found = self._found[key] = max(forms, key=len)
+        return found
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        english = msgid1 if n == 1 else msgid2
-        forms = (t.ngettext(msgid1, msgid2, n) for t in self.languages)
-        return max([english, *forms], key=len)
+        key = (msgid1, msgid2, n)
+        found = self._found.get(key)
+        if found is None:
+            english = msgid1 if n == 1 else msgid2
+            forms = [english, *(t.ngettext(msgid1, msgid2, n) for t in self.languages)]
+            found = self._found[key] = max(forms, key=len)
+        return found
 
     def pgettext(self, context: str, message: str) -> str:
-        return max([message, *(t.pgettext(context, message) for t in self.languages)], key=len)
+        key = ("\x04", context, message)  # gettext's own context separator: no message holds it
+        found = self._found.get(key)
+        if found is None:
+            forms = [message, *(t.pgettext(context, message) for t in self.languages)]
+            found = self._found[key] = max(forms, key=len)
+        return found
 
 
 #: the shipped catalogs, shared by the whole process
