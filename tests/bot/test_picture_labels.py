@@ -1,5 +1,5 @@
 """Issue 36: no label of any game's table or hand picture is under 11 px high where Discord
-shows it on a phone.
+shows it on a phone, and no picture is taller than about half its width.
 
 The scale assumed: Discord shows an embed's picture at most :data:`~bot.render.images.draw.SHOWN`
 (292) px wide and 300 px high on a 390 px phone (the previewer measures the same), so a picture
@@ -55,6 +55,8 @@ def too_small(what: str, data: bytes, written: list[tuple[str, int]]) -> set[str
     """The texts of one picture shown under :data:`~draw.MIN_LABEL` px on a phone."""
     small = set()
     w, h = Image.open(io.BytesIO(data)).size
+    if h > draw.MAX_HEIGHT:  # about 2:1 (issue 36): a taller picture is shrunk by its height
+        small.add(f"{what}: {h} px high, over {draw.MAX_HEIGHT}")
     scale = min(draw.SHOWN / w, 300 / h)
     for text, size in written:
         if size * scale < draw.MIN_LABEL:

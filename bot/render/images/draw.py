@@ -262,6 +262,11 @@ MIN_LABEL = 11
 #: the smallest font size of a picture drawn :data:`WIDTH` px wide: shown at ``SHOWN / WIDTH``
 #: of its size, it is then ``MIN_LABEL`` px high on a phone (issue 36: labels of 5-8 px)
 SMALL = math.ceil(MIN_LABEL * WIDTH / SHOWN)
+#: the tallest a table or hand picture may be: about half its width (issue 36: wide, short
+#: layouts, about 2:1). Why: Discord shows a picture at most 300 px high on a phone, so a picture
+#: taller than half its width is shrunk by its height, not its width, and its labels with it;
+#: and a short picture leaves the message's text and controls on the same screen.
+MAX_HEIGHT = 400
 #: a seat's name, and a picture's title
 NAME = SMALL + 2
 TITLE = SMALL + 8

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render.images import ImageCache
+from bot.render.images import ImageCache, draw
 from bot.render.images.base import Drawer
 from games import registry
 from tests.bot.images.support import NAMES, draw_hand, draw_table, drawer, sampled_states
@@ -31,8 +31,8 @@ def check_png(data: bytes | None) -> Image.Image:
     assert len(data) <= MAX_BYTES, f"{len(data)} bytes is over the 150 KB budget"
     image = Image.open(io.BytesIO(data))
     image.load()
-    assert image.width == 780
-    assert 60 < image.height < 2200
+    assert image.width == draw.WIDTH
+    assert 60 < image.height <= draw.MAX_HEIGHT, f"{image.height} px high: not about 2:1"
     return image
 
 
