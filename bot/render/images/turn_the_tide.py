@@ -219,6 +219,22 @@ def _players(
     return y
 
 
+def _hand_row(d: Any, y: float, cards: Sequence[Held]) -> float:
+    """The hand in one row, the cards overlapping when twelve do not fit side by side; returns
+    the y below it.
+
+    Why one row: the kit's rows of nine put a twelve-card hand on two rows (408 px high). At
+    twelve cards each shows 60 of its 78 px, all of its value and its preserver icon."""
+    w, h = 78, 108
+    n = len(cards)
+    step = w + 7.0 if n < 2 else min(w + 7.0, (draw.WIDTH - 40 - w) / (n - 1))
+    x = (draw.WIDTH - (w + step * (n - 1))) / 2 if n else 0.0
+    for held in cards:
+        draw.card(d, x, y + 18, held.face, w=w, h=h, ring=held.ring)
+        x += step
+    return y + h + 30
+
+
 class TurnTheTidePictures(Drawer):
     """Turn the Tide's table (the tide cards, the latest reveal, every player) and hand."""
 
@@ -262,7 +278,7 @@ class TurnTheTidePictures(Drawer):
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The seat's own weather cards with their preserver icons; the locked choice ringed."""
-        img, d = draw.canvas(900, PALETTE)
+        img, d = draw.canvas(draw.MAX_HEIGHT, PALETTE)
         hand = list(view.get("hand") or [])
         seat = view.get("seat", 0)
         chosen = view.get("chosen_card")
@@ -278,7 +294,7 @@ class TurnTheTidePictures(Drawer):
             y += 60
         # the chosen card ringed (its word would not fit a card; the text says it)
         cards = [Held(weather(code), ring=draw.GOLD if code == chosen else None) for code in hand]
-        y = draw.hand_rows(d, y, cards)
+        y = _hand_row(d, y, cards)
         return draw.png(draw.crop(img, int(y) + 6))
 
     def hand_key(
