@@ -1,5 +1,9 @@
-"""Turn the Tide pictures: the latest reveal (both tide cards and every weather card played),
-each player's tide level and life preservers; and the hand of weather cards.
+"""Turn the Tide pictures: the tide cards now up, and every seat in a column of its own (its
+tide level, the weather card it showed at the latest reveal, its life preservers, score and
+whether it has chosen); and the hand of weather cards in one row.
+
+Why columns side by side and not a line per seat: a picture is 780 px wide and at most 400 high
+(issue 36, about 2:1), and five seats stacked under a row of revealed cards took 640-782 px.
 
 Why the weather cards are shaded from sunny to stormy: a card's value decides who takes which
 tide card, and its preserver icon (none / half / whole, spec §1.1) is the other thing a
