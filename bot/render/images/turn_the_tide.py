@@ -1,5 +1,9 @@
-"""Turn the Tide pictures: the latest reveal (both tide cards and every weather card played),
-each player's tide level and life preservers; and the hand of weather cards.
+"""Turn the Tide pictures: the tide cards now up, and every seat in a column of its own (its
+tide level, the weather card it showed at the latest reveal, its life preservers, score and
+whether it has chosen); and the hand of weather cards in one row.
+
+Why columns side by side and not a line per seat: a picture is 780 px wide and at most 400 high
+(issue 36, about 2:1), and five seats stacked under a row of revealed cards took 640-782 px.
 
 Why the weather cards are shaded from sunny to stormy: a card's value decides who takes which
 tide card, and its preserver icon (none / half / whole, spec §1.1) is the other thing a
@@ -115,9 +119,12 @@ def tide_card(code: str) -> Face:
     return Face(code, ink=TIDE_INK, tint=TIDE_PAPER, art=_number_art)
 
 
-def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
-    """A tide level as a blue wave badge with the number; 0 is a dry beach."""
-    d.rounded_rectangle((x, y, x + size, y + size), 12, fill=TIDE_PAPER if level else draw.PANEL)
+def _tide_level(
+    d: Any, x: float, y: float, level: int, size: int = 56, dry: RGB = draw.PANEL
+) -> None:
+    """A tide level as a blue wave badge with the number; 0 is a dry beach (``dry``: a shade
+    apart from what the badge sits on)."""
+    d.rounded_rectangle((x, y, x + size, y + size), 12, fill=TIDE_PAPER if level else dry)
     draw.centred(
         d,
         x + size / 2,
@@ -129,94 +136,193 @@ def _tide_level(d: Any, x: float, y: float, level: int, size: int = 56) -> None:
     )
 
 
-def _reveal(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
-    reveals = view.get("reveals") or []
-    if not reveals:
-        draw.label(d, 20, y, _("No cards revealed yet this round"), draw.SMALL, draw.MUTED)
-        return y + 40
-    rev = reveals[-1]
-    lo, hi = rev["tide"]
-    said = _("Hand {hand} revealed", hand=rev["hand"])
-    x = draw.label(d, 20, y, said, draw.SMALL, draw.TEXT, bold=True)
-    draw.label(d, x + 14, y + 2, _("tide {lo} and {hi}", lo=lo, hi=hi), draw.SMALL, draw.MUTED)
-    y += 40
-    choices = rev["choices"]
-    n = len(choices)
-    w = min(100, int((draw.WIDTH - 40 - (n - 1) * 14) / n))
-    h = round(w * 1.36)
-    step = w + 14
-    x0 = (draw.WIDTH - (n * w + (n - 1) * 14)) / 2
-    for seat, code in enumerate(choices):
-        x = x0 + seat * step
-        took = lo if seat == rev.get("lo_to") else hi if seat == rev.get("hi_to") else None
-        if code is None:
-            # the slot's caption is drawn at 2/5 of its width: a longer word is cut to fit
-            out = draw.fit(_("out"), max(draw.SMALL, w * 2 // 5), w - 8)
-            draw.slot(d, x, y + 12, w=w, h=h, text=out)
+def _lines(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken between words into lines of at most ``width`` px.
+
+    Why: a caption in the band beside the tide cards has only the room the tide cards and
+    their rule leave, and a language's longer words take a second line there instead of being
+    cut (a single word wider than ``width``, which none of the game's is, is cut)."""
+    extra = 2 if bold else 0
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and draw.text_w(joined, size) + extra <= width:
+            lines[-1] = joined
         else:
-            ring = draw.GOLD if took is not None else None
-            draw.card(d, x, y + 12, weather(code), w=w, h=h, ring=ring)
-        name = draw.fit(draw.seat_name(names, seat), draw.SMALL, step - 4)
-        draw.centred(d, x + w / 2, y + h + 22, name, draw.SMALL, draw.TEXT)
-        if took is not None:
-            took_text = _("tide {level}", level=took)
-            if draw.text_w(took_text, draw.SMALL) > step - 4:  # a language's longer word
-                took_text = str(took)  # the level alone, under the ringed card, beats an overlap
-            draw.centred(d, x + w / 2, y + h + 54, took_text, draw.SMALL, draw.GOLD, bold=True)
-    return y + h + 88
+            lines.append(draw.fit(word, size, width - extra))
+    return lines
 
 
-def _players(
-    d: Any,
-    y: float,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    terms: Mapping[str, str],
-) -> float:
-    """One line per player: tide level, preservers afloat and lost, turn status, score."""
+def _check(d: Any, cx: float, cy: float) -> None:
+    """A green disc with a tick: this seat has chosen its card (never which, D5). A mark and
+    not the words "has chosen": a seat's column is 143 px wide at five players, and the
+    words take 155-171 px; the text beside the picture says them."""
+    r = 15
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=draw.ACTIVE)
+    d.line([(cx - 8, cy), (cx - 2, cy + 7), (cx + 8, cy - 6)], fill=draw.PANEL, width=4)
+
+
+def _washed(d: Any, cx: float, cy: float, hole: RGB = draw.PANEL) -> None:
+    """The mark of a seat washed away this round: a grey preserver struck through in red. A
+    mark, which the band's legend names in the renderer's word, since that word (155-184 px)
+    is wider than a seat's column at five players."""
+    buoy(d, cx, cy, 13, lost=True, hole=hole)
+    d.line((cx - 15, cy + 15, cx + 15, cy - 15), fill=draw.ALERT, width=5)
+
+
+#: the band of the tide cards (under the header), and the seats' columns under it: the whole
+#: table is at most 396 px high (issue 36: about 2:1)
+BAND_Y = 68
+TIDE_W, TIDE_H = 62, 92
+COLUMNS_Y = BAND_Y + TIDE_H + 14
+COLUMN_H = 216
+GAP = 8
+#: a revealed weather card in a seat's column, and the seat's tide-level badge beside it
+SHOWN_W, SHOWN_H = 58, 80
+BADGE = 52
+
+
+def _band(d: Any, view: Mapping[str, Any], washed: str) -> float:
+    """The tide cards now up, lower first, with the rule of who takes which beside them; then,
+    at the right, which hand the cards in the seats' columns were revealed in, and the legend
+    of the washed-away mark when a seat shows it (``washed``: the renderer's word, or "").
+    Returns the top of the columns: with no tide card up (the game is over) the band is one
+    line."""
+    tide = sorted(view.get("tide") or [], key=int)
+    reveals = view.get("reveals") or []
+    said = _("Hand {hand} revealed", hand=reveals[-1]["hand"]) if reveals else ""
+    if not tide:  # one line: what was revealed last, then the legend
+        x = draw.label(d, 20, BAND_Y + 8, said, draw.SMALL, draw.TEXT, bold=True) + 30
+        if washed:
+            _legend(d, x if said else 20, BAND_Y + 8, washed)
+        return float(BAND_Y + 50)
+    x = 20.0
+    for code in tide:
+        draw.card(d, x, BAND_Y + 4, tide_card(code), w=TIDE_W, h=TIDE_H)
+        x += TIDE_W + 8
+    rules = (
+        _("highest card takes {level}", level=tide[0]),
+        _("second highest takes {level}", level=tide[-1]),
+    )
+    x += 8
+    for row, text in enumerate(rules):
+        draw.label(d, x, BAND_Y + 8 + 46 * row, text, draw.SMALL, draw.MUTED)
+    x += max(draw.text_w(text, draw.SMALL) for text in rules) + 18
+    right = draw.WIDTH - 20
+    lines = _lines(said, draw.SMALL, right - x, bold=True)[:2] if said else []
+    rows = len(lines) + (1 if washed else 0)
+    # two lines level with the rules; three closer together, still inside the band
+    step, first = (46, BAND_Y + 8) if rows <= 2 else (34, BAND_Y + 2)
+    for row, line in enumerate(lines):
+        lx = right - draw.text_w(line, draw.SMALL) - 2
+        draw.label(d, lx, first + step * row, line, draw.SMALL, draw.TEXT, bold=True)
+    if washed:
+        _legend(d, right - _legend_w(washed), first + step * len(lines), washed)
+    return float(COLUMNS_Y)
+
+
+def _legend_w(washed: str) -> float:
+    """The width of the washed-away legend: the mark, then the word."""
+    return 36 + draw.text_w(washed, draw.SMALL)
+
+
+def _legend(d: Any, x: float, y: float, washed: str) -> None:
+    """The washed-away mark and the renderer's word for it, with its text's top at ``y``."""
+    _washed(d, x + 15, y + 16, draw.BG)
+    draw.label(d, x + 36, y, washed, draw.SMALL, draw.MUTED)
+
+
+def _columns(d: Any, top: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    """One column per seat, side by side: name; tide level beside the card it showed at the
+    latest reveal (ringed when it took a tide card); preservers afloat and lost; score, and a
+    tick once it has chosen this hand's card.
+
+    Why columns: five seats stacked as lines made the table 640-746 px high (issue 36); side by
+    side, the card each seat revealed sits in its own column instead of in a row of its own."""
+    seats = list(view.get("seats") or [])
+    if not seats:
+        return top
     over = view.get("phase") == "over"
     winners = set(view.get("winners") or [])
-    everyone = all(s.get("waiting") for s in view.get("seats") or [] if not s["eliminated"])
-    for seat in view.get("seats") or []:
+    # everyone chooses at once: mark who is still choosing only once somebody has chosen
+    everyone = all(s.get("waiting") for s in seats if not s["eliminated"])
+    reveals = view.get("reveals") or []
+    reveal = reveals[-1] if reveals else None
+    n = len(seats)
+    w = (draw.WIDTH - 32 - GAP * (n - 1)) / n
+    for index, seat in enumerate(seats):
         s = seat["seat"]
-        # everyone chooses at once: mark who is still choosing only once somebody has chosen
+        x, y = 16 + index * (w + GAP), top
+        cx = x + w / 2
         waiting = seat.get("waiting") and not everyone
         outline = draw.ACTIVE if waiting else draw.GOLD if s in winners else None
         d.rounded_rectangle(
-            (16, y, draw.WIDTH - 16, y + 72), 14, fill=draw.PANEL, outline=outline, width=3
+            (round(x), y, round(x + w), y + COLUMN_H), 14, fill=draw.PANEL, outline=outline, width=3
         )
-        _tide_level(d, 28, y + 8, seat["level"])
-        name = draw.fit(draw.seat_name(names, s), draw.SMALL, 250)
-        draw.label(
-            d,
-            98,
-            y + 8,
-            name,
-            draw.SMALL,
-            draw.FAINT if seat["eliminated"] else draw.TEXT,
-            bold=True,
-        )
-        if seat["eliminated"]:
-            status = translate(terms["out"]) if "out" in terms else _("washed away")
-        elif over:
-            status = ""
-        elif seat.get("chosen"):
-            status = _("has chosen")
-        elif seat.get("waiting"):
-            status = _("choosing")
+        name = draw.fit(draw.seat_name(names, s), draw.NAME, w - 16)
+        ink = draw.FAINT if seat["eliminated"] else draw.TEXT
+        draw.centred(d, cx, y + 10, name, draw.NAME, ink, bold=True)
+        left = cx - (BADGE + 14 + SHOWN_W) / 2
+        _tide_level(d, left, y + 48 + (SHOWN_H - BADGE) / 2, seat["level"], BADGE, draw.BG)
+        cx_card = left + BADGE + 14
+        if reveal is not None and s < len(reveal["choices"]):
+            code = reveal["choices"][s]
+            if code is None:  # washed away at an earlier reveal: it played no card
+                draw.slot(d, cx_card, y + 48, w=SHOWN_W, h=SHOWN_H)
+                _washed(d, cx_card + SHOWN_W / 2, y + 48 + SHOWN_H / 2)
+            else:
+                took = s in (reveal.get("lo_to"), reveal.get("hi_to"))
+                ring = draw.GOLD if took else None
+                draw.card(d, cx_card, y + 48, weather(code), w=SHOWN_W, h=SHOWN_H, ring=ring)
         else:
-            status = ""
-        sub = _("{score} pts", score=seat["score"]) + (f" · {status}" if status else "")
+            draw.slot(d, cx_card, y + 48, w=SHOWN_W, h=SHOWN_H)
         up, down = seat["preservers_up"], seat["preservers_down"]
-        x = draw.WIDTH - 40 - 34 * (up + down)
-        x = max(x, 360)
-        # the score and status end before the preservers in every language
-        draw.label(d, 98, y + 40, draw.fit(sub, draw.SMALL, x - 106), draw.SMALL, draw.MUTED)
-        for k in range(up + down):
-            buoy(d, x + 15, y + 36, 14, lost=k >= up, hole=draw.PANEL)
-            x += 34 if up + down <= 11 else 30
-        y += 82
-    return y
+        _afloat(d, cx, y + 156, up, down, seat["eliminated"])
+        score = _("{score} pts", score=seat["score"])
+        chosen = seat.get("chosen") and not over and not seat["eliminated"]
+        sw = draw.text_w(score, draw.SMALL) + (40 if chosen else 0)
+        sx = draw.label(d, cx - sw / 2, y + 176, score, draw.SMALL, draw.MUTED)
+        if chosen:
+            _check(d, sx + 25, y + 192)
+    return top + COLUMN_H
+
+
+def _afloat(d: Any, cx: float, cy: float, up: int, down: int, out: bool) -> None:
+    """A seat's preservers as a ring and a count, afloat then (when any) lost, centred on
+    ``cx``: twelve rings side by side would not fit a column. A seat washed away this round
+    shows the washed-away mark instead of its none afloat (its name is greyed too)."""
+    # (a ring drawn, lost or not, or the washed-away mark; the count, or none; its ink)
+    parts: list[tuple[bool | None, str, RGB]] = []
+    parts.append((None, "", draw.ALERT) if out else (False, str(up), draw.TEXT))
+    if down:
+        parts.append((True, str(down), draw.MUTED))
+    widths = [30 + (draw.text_w(text, draw.SMALL) + 2 if text else 0) for _r, text, _i in parts]
+    x = cx - (sum(widths) + 14 * (len(parts) - 1)) / 2
+    for ring, text, ink in parts:
+        if ring is None:
+            _washed(d, x + 15, cy)
+        else:
+            buoy(d, x + 13, cy, 13, lost=ring, hole=draw.PANEL)
+        x += 30
+        if text:
+            x = draw.label(d, x, cy - 16, text, draw.SMALL, ink, bold=True)
+        x += 14
+
+
+def _hand_row(d: Any, y: float, cards: Sequence[Held]) -> float:
+    """The hand in one row, the cards overlapping when twelve do not fit side by side; returns
+    the y below it.
+
+    Why one row: the kit's rows of nine put a twelve-card hand on two rows (408 px high). At
+    twelve cards each shows 60 of its 78 px, all of its value and its preserver icon."""
+    w, h = 78, 108
+    n = len(cards)
+    step = w + 7.0 if n < 2 else min(w + 7.0, (draw.WIDTH - 40 - w) / (n - 1))
+    x = (draw.WIDTH - (w + step * (n - 1))) / 2 if n else 0.0
+    for held in cards:
+        draw.card(d, x, y + 18, held.face, w=w, h=h, ring=held.ring)
+        x += step
+    return y + h + 30
 
 
 class TurnTheTidePictures(Drawer):
@@ -239,30 +345,19 @@ class TurnTheTidePictures(Drawer):
         return f"{detail} · {doing}" if doing else detail
 
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The public table: the tide cards now up, the latest reveal, every player's state."""
-        img, d = draw.canvas(1400, PALETTE)
-        y = draw.header(d, _("Turn the Tide"), self.table_header(view, names))
-        tide = view.get("tide") or []
-        if tide:
-            now = draw.fit(_("Tide now"), draw.SMALL, 132)  # the tide cards start at x = 160
-            draw.label(d, 20, y + 30, now, draw.SMALL, draw.TEXT, bold=True)
-            x = 160.0
-            for code in tide:
-                draw.card(d, x, y, tide_card(code), w=72, h=100)
-                x += 84
-            lo, hi = sorted(tide, key=int)[0], sorted(tide, key=int)[-1]
-            lo_text = _("highest card takes {level}", level=lo)
-            hi_text = _("second highest takes {level}", level=hi)
-            draw.label(d, x + 10, y + 12, lo_text, draw.SMALL, draw.MUTED)
-            draw.label(d, x + 10, y + 52, hi_text, draw.SMALL, draw.MUTED)
-            y += 118
-        y = _reveal(d, y, view, names)
-        y = _players(d, y, view, names, self.words.terms)
-        return draw.png(draw.crop(img, int(y) + 6))
+        """The public table: the tide cards now up with their rule, and every seat's column
+        (level, the card it showed at the latest reveal, preservers, score, chosen or not)."""
+        img, d = draw.canvas(draw.MAX_HEIGHT, PALETTE)
+        draw.header(d, _("Turn the Tide"), self.table_header(view, names))
+        seats = view.get("seats") or []
+        out = self.words.terms.get("out")
+        washed = translate(out) if out and any(s["eliminated"] for s in seats) else ""
+        bottom = _columns(d, _band(d, view, washed), view, names)
+        return draw.png(draw.crop(img, int(bottom) + 6))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The seat's own weather cards with their preserver icons; the locked choice ringed."""
-        img, d = draw.canvas(900, PALETTE)
+        img, d = draw.canvas(draw.MAX_HEIGHT, PALETTE)
         hand = list(view.get("hand") or [])
         seat = view.get("seat", 0)
         chosen = view.get("chosen_card")
@@ -278,7 +373,7 @@ class TurnTheTidePictures(Drawer):
             y += 60
         # the chosen card ringed (its word would not fit a card; the text says it)
         cards = [Held(weather(code), ring=draw.GOLD if code == chosen else None) for code in hand]
-        y = draw.hand_rows(d, y, cards)
+        y = _hand_row(d, y, cards)
         return draw.png(draw.crop(img, int(y) + 6))
 
     def hand_key(
