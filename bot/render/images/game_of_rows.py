@@ -52,7 +52,7 @@ CELL_H = 50
 GAP = 4
 #: px between two rows of the board
 ROW_GAP = 6
-#: the top of the board's first row (the header's 66 px, less the room its words leave)
+#: the top of the board's first row: right under the header (:func:`draw.header`'s 66 px)
 BOARD_TOP = 66
 #: the players' line and the news line under the board
 LINE_H = 42
@@ -137,8 +137,11 @@ def _down_art(
 
 
 def _initial(names: Sequence[str] | None, seat: int) -> str:
-    """The first letter of a seat's name (its tag on a face-down card)."""
-    return draw.seat_name(names, seat)[:1].upper()
+    """The first letter of a seat's name (its tag on a face-down card); the seat's number
+    when it has no name ("Seat 1", "Seat 2" would all be an S)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat][:1].upper()
+    return str(seat + 1)
 
 
 def _ink(seat: int) -> RGB:
@@ -201,7 +204,9 @@ def _row(
     frontiers = set(row.get("frontiers") or [])
     if not anchored:
         # a row without both corners is played only at its corners (D2): they are its ends
-        frontiers = {c["pos"] for c in cells if c["pos"] in (2, 10) and c["state"] == "empty"}
+        frontiers = {
+            c["pos"] for c in cells if c["pos"] in (2, 10) and c["state"] in ("empty", "open")
+        }
     middle_empty = all(c["state"] == "empty" for c in cells if c["pos"] not in (2, 10))
     for cell, cx in zip(cells, xs, strict=False):
         pos, state = cell["pos"], cell["state"]
