@@ -18,7 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image
 
-from bot.i18n import LANGUAGES, LONGEST, catalogs_for, speaking, translate
+from bot.i18n import ENGLISH, LANGUAGES, LONGEST, catalogs_for, speaking, translate
 from bot.render import TableContext
 from bot.render import game_of_rows as render
 from bot.render.game_of_rows import GLOSSARY
@@ -223,8 +223,24 @@ def drawn_words(picture: Any) -> list[str]:
 
 #: what the pictures say in each language (a game's name is one in every language)
 PICTURED = {
-    "de": ("Game of Rows", "Reihe 1", "Bluff aufdecken", "Deine Hand", "offenes Ende", "4 Karten"),
-    "pt_BR": ("Game of Rows", "Fileira 1", "desafiar o blefe", "Sua mão", "ponta aberta"),
+    "de": (
+        "Game of Rows",
+        "Reihe 2: frei",
+        "Bluff aufdecken",
+        "Ana hat 1 verdeckt gelegt",
+        "Deine Hand",
+        "offenes Ende",
+        "4 Karten",
+        "verdeckt (Reihe·Ansage)",
+    ),
+    "pt_BR": (
+        "Game of Rows",
+        "Fileira 2: livre",
+        "desafiar o blefe",
+        "Ana colocou 1 virada para baixo",
+        "Sua mão",
+        "ponta aberta",
+    ),
 }
 
 
@@ -243,14 +259,13 @@ def test_the_pictures_speak_the_language(language: str) -> None:
     assert "Game of Rows" in english and "open end" in english
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_card_badge_stays_within_its_cell(language: str) -> None:
-    """A blocked or open position's badge ("block", "open") is drawn on the card's bottom edge,
-    centred: wider than a cell and its gap, it covers the next cells' cards."""
-    room = pictured.CELL_W + pictured.GAP
+@pytest.mark.parametrize("language", [*LANGUAGES, LONGEST])
+def test_a_face_down_tile_holds_its_claim_and_its_owner(language: str) -> None:
+    """A face-down position shows its claim and its owner's initial side by side on a tile
+    half a card high: the widest claim ("10", bold) and the tag must not overlap."""
     with speaking(language):
-        for word in (render._("block"), render._("open")):
-            assert draw.text_w(word, draw.SMALL) <= room, word
+        claim = draw.text_w("10", draw.SMALL) + 2  # bold strokes a pixel each side
+    assert 6 + claim <= pictured.CELL_W - 30
 
 
 # ---- the longest words still fit ----------------------------------------------------------
@@ -261,15 +276,129 @@ def _height(png: bytes) -> int:
 
 
 @pytest.mark.parametrize("language", [*LANGUAGES, LONGEST])
-def test_a_colour_key_that_wraps_does_not_make_the_table_taller(language: str) -> None:
-    """The Portuguese and Spanish keys take two lines where English's takes one; the table is
-    still no taller than English's (its rows sit closer), since a taller picture is shown
-    smaller on a phone and its 30 px words would drop under 11 px there."""
+def test_a_long_colour_key_does_not_make_the_table_taller(language: str) -> None:
+    """The colour key shares the line under the players with the bluff window's banner; where
+    its words are longer (Portuguese, Spanish) it shows fewer colours rather than take a
+    second line. The table is as tall as English's, since a taller picture is shown smaller
+    on a phone and its 30 px words would drop under 11 px there."""
     public = ENGINE.view(window_state(), None)
     english = _height(R.pictures.table_image(public, list(NAMES)))
     with speaking(language):
         drawn = _height(R.pictures.table_image(public, list(NAMES)))
-        wraps = pictured._key_lines(pictured._key()) > 1
-    assert drawn <= english
-    if language in ("pt_BR", LONGEST):
-        assert wraps  # the case this test is about is drawn
+        said = drawn_words(lambda: R.pictures.table_image(public, list(NAMES)))
+        first = pictured._key_words()["open"]
+    assert drawn == english
+    assert first in said  # the key's first colour is drawn beside the banner
+
+
+#: names as long as a lobby allows, the first letters wide
+LONG_NAMES = ["W" * 32, "Bartholomew-Maximilian", "Mmmmmmmmmmmmmmmmmmmm", "Zoë Ångström"]
+
+
+def _cell(pos: int, state: str, top: str | None = None, owner: int = 0) -> dict[str, Any]:
+    cell: dict[str, Any] = {"pos": pos, "state": state, "top": top, "under": []}
+    if state == "face_down":
+        cell["face_down"] = {"owner": owner, "claim": pos}
+    return cell
+
+
+def crowded_view(news: str) -> dict[str, Any]:
+    """A public view with every kind of position in four rows of one suit each, a row that
+    needs both corners, four players (one removed) and the bluff window or a five-card call."""
+    kinds = [
+        [_cell(2, "filled", "2H"), _cell(3, "face_down", owner=3), _cell(4, "filled", "JK")],
+        [_cell(2, "face_down", owner=1), _cell(3, "blocked", "KS"), _cell(4, "open", "AD")],
+        [_cell(2, "filled", "2C")],
+        [_cell(2, "face_down", owner=2), _cell(3, "filled", "3S"), _cell(4, "empty")],
+    ]
+    rows = []
+    for slot, (suit, start) in enumerate(zip("HDCS", kinds, strict=True)):
+        cells = start + [_cell(p, "empty") for p in range(len(start) + 2, 10)]
+        cells.append(_cell(10, "face_down", owner=0) if slot != 2 else _cell(10, "empty"))
+        rows.append(
+            {
+                "row": slot + 1,
+                "suit": suit,
+                "anchored": slot != 2,
+                "frontiers": [] if slot == 2 else [len(start) + 2],
+                "positions": cells,
+            }
+        )
+    view: dict[str, Any] = {
+        "phase": "challenge" if news == "window" else "turn",
+        "players": 4,
+        "turn": 0,
+        "to_act": [1, 2] if news == "window" else [0],
+        "rows": rows,
+        "deck": 30,
+        "hand_sizes": [54, 20, 17, 0],
+        "removed": [3],
+        "finished": [],
+        "challenge": None,
+        "last_reveal": None,
+    }
+    if news == "window":
+        view["challenge"] = {
+            "bluffer": 0,
+            "count": 4,
+            "positions": [{"row": r, "pos": 10} for r in (1, 2, 4)],
+            "waiting": [1, 2],
+            "seconds": 30,
+        }
+    else:
+        view["last_reveal"] = {
+            "bluffer": 0,
+            "caller": 1,
+            "outcome": "caught",
+            "cards": [
+                {"row": 1, "pos": p, "card": c, "label": c, "valid": c == "JK"}
+                for p, c in zip((2, 3, 4, 5, 6), ("TD", "KS", "JK", "4H", "9C"), strict=True)
+            ],
+        }
+    return view
+
+
+@pytest.mark.parametrize("news", ["window", "call"])
+@pytest.mark.parametrize("language", [ENGLISH, "de", LONGEST])
+def test_a_crowded_table_fits_in_the_longest_words(news: str, language: str) -> None:
+    """Every kind of position, four players with long names, and the bluff window or a call
+    that showed five cards: the table is still about 2:1, and every name and word is cut to
+    its room rather than drawn over the edge."""
+    view = crowded_view(news)
+    with speaking(language), draw.recording() as written:
+        png = R.pictures.table_image(view, LONG_NAMES)
+    image = Image.open(io.BytesIO(png))
+    assert image.size[0] == draw.WIDTH and image.size[1] <= draw.MAX_HEIGHT
+    assert all(size >= draw.SMALL for _text, size in written)
+    # nothing is drawn in the right margin (a name or a card pushed past the edge)
+    margin = image.convert("RGB").crop((draw.WIDTH - 6, 0, draw.WIDTH, image.size[1]))
+    assert {colour for _count, colour in margin.getcolors() or []} == {draw.BG}
+
+
+def hand_view(held: int, down: int) -> dict[str, Any]:
+    """A seat's view with ``held`` cards in hand and ``down`` of its cards face down."""
+    deck = [c for c in ENGINE.card_copies if c != "JK"] + ["JK", "JK"]
+    rows = [
+        {
+            "row": slot + 1,
+            "positions": [
+                {"pos": pos, "state": "face_down", "your_card": deck[-1 - slot * 9 - pos]}
+                for pos in range(2, 11)
+                if slot * 9 + pos - 2 < down
+            ],
+        }
+        for slot in range(4)
+    ]
+    return {"seat": 0, "hand": deck[:held], "rows": rows}
+
+
+@pytest.mark.parametrize("language", [ENGLISH, LONGEST])
+def test_the_biggest_hands_fit(language: str) -> None:
+    """From an empty hand to 44 cards (the 54-card deck less a short board), with none to
+    eight of its cards face down on the board: the hand picture stays about 2:1."""
+    for held in (0, 1, 5, 9, 10, 14, 15, 20, 25, 28, 33, 40, 44):
+        for down in (0, 1, 5, 8):
+            with speaking(language):
+                png = R.pictures.hand_image(hand_view(held, down), ["Bartholomew-Maximilian"])
+            height = _height(png)
+            assert height <= draw.MAX_HEIGHT, (held, down, height)

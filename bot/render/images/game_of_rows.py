@@ -6,14 +6,25 @@ position is drawn by its state: an outlined slot when empty (green when it is an
 the top card when filled, a blue back with the claim when face down, a red-ringed blocker, a
 green-ringed unblocker (an open position).
 
+Why wide, short tiles (issue 36: pictures about 2:1): four rows of nine positions must fit
+under 400 px with every number readable on a phone, so a position is a tile as wide as a card
+and half as tall, its number and suit side by side; the row's number sits beside the row, the
+players' card counts share one line, and the line under them says what is new (an open bluff
+window, the last call) or, when there is room, what the colours mean.
+
 Its words are written by ``_``/``_n`` in the language the shell draws for (the table's or the
 hand's), so a picture is cached per language by the shell.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
+
+from PIL import ImageDraw
 
 from bot.i18n import texts
 from bot.render.images import draw, french
@@ -25,20 +36,34 @@ _, _n = texts("game_of_rows")
 
 #: the ring of an open position that is not an open end
 OPEN_DIM: RGB = (60, 140, 100)
-PALETTE = draw.Palette(*french.COLOURS, OPEN_DIM)
+#: each seat's mark: its name in the players' line and the owner tag of its face-down cards
+#: (light inks, apart from the rings' green, red and gold)
+SEAT_INKS: tuple[RGB, ...] = ((255, 168, 76), (176, 160, 255), (96, 206, 232), (246, 132, 190))
+PALETTE = draw.Palette(*french.COLOURS, OPEN_DIM, *SEAT_INKS)
 
-LEFT = 20
-CELL_W = 74
-CELL_H = 100
-GAP = 6
-ROW_H = CELL_H + 46
-#: px below a row of the board; a colour key that needs more lines than one takes them from here
-ROW_GAP = 18
-#: px a line of the colour key takes (as :func:`draw.legend` steps)
-KEY_LINE = 42
+#: the board's left and right margin
+LEFT = 14
+#: the column of row numbers, left of the positions
+LABEL_W = 52
+#: a position's tile: as wide as a card, half as tall
+CELL_W = 73
+CELL_H = 50
+#: px between two positions of a row
+GAP = 4
+#: px between two rows of the board
+ROW_GAP = 6
+#: the top of the board's first row: right under the header (:func:`draw.header`'s 66 px)
+BOARD_TOP = 66
+#: the players' line and the news line under the board
+LINE_H = 42
+#: a revealed card's tile in the news line
+SHOWN_H = 46
+#: the rank of a tile: bigger than the smallest text, so the number is the first thing seen
+RANK = draw.SMALL + 2
 
 
 def face(code: str) -> Face:
+    """A card of the hand, drawn as the French deck's card."""
     return french.face(code)
 
 
@@ -54,10 +79,108 @@ def _order(code: str) -> tuple[int, int, str]:
     return (0 if rank not in "JQKA" else 2, RANKS.index(rank), suit)
 
 
+# ---- tiles ----------------------------------------------------------------------------------
+
+
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    """The Joker's five-pointed star."""
+    pts = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    d.polygon(pts, fill=ink)
+
+
+def _tile_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
+    """A placed card as a wide, short tile: its rank large on the left, its suit (or the
+    Joker's star) on the right, both on the tile's middle line. Why not the kit's card: the
+    kit stacks rank over pip, which needs a card's height."""
+    ink = draw.DIM_INK if dim else face.ink
+    cy = y + h / 2
+    draw.write(d, x + 7, cy, face.rank, RANK, ink, anchor="lm", bold=True)
+    if face.rank == "JK":
+        _star(d, x + w - 15, cy, 11, ink)
+    elif face.pip is not None:
+        face.pip(d, x + w - 17, cy, 24, ink)
+
+
+@lru_cache(maxsize=64)
+def _tile(code: str) -> Face:
+    """The tile of a card on the board (see :func:`_tile_art`)."""
+    return replace(french.face(code), art=_tile_art)
+
+
+@dataclass(frozen=True)
+class _Down(Face):
+    """A face-down card's tile: its claim (``rank``) and its owner's initial on the owner's
+    ink (``ink``), on the card back's blue (``tint``)."""
+
+    owner: str = ""
+
+
+def _down_art(
+    d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
+) -> None:
+    """The claim, large, and the owner's initial in a tag of the owner's colour (the colour
+    of their name in the players' line): the whole name does not fit a tile."""
+    d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), 6, outline=draw.BACK_LINE, width=2)
+    cy = y + h / 2
+    draw.write(d, x + 6, cy, face.rank, draw.SMALL, draw.PAPER, anchor="lm", bold=True)
+    owner = getattr(face, "owner", "")
+    if owner:
+        tx = x + w - 30
+        d.rounded_rectangle((tx, cy - 15, tx + 25, cy + 15), 7, fill=face.ink)
+        draw.write(d, tx + 12.5, cy, owner, draw.SMALL, draw.BLACK_INK, anchor="mm")
+
+
+def _initial(names: Sequence[str] | None, seat: int) -> str:
+    """The first letter of a seat's name (its tag on a face-down card); the seat's number
+    when it has no name ("Seat 1", "Seat 2" would all be an S)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat][:1].upper()
+    return str(seat + 1)
+
+
+def _ink(seat: int) -> RGB:
+    return SEAT_INKS[seat % len(SEAT_INKS)]
+
+
 def _cells_x() -> list[float]:
-    total = 9 * CELL_W + 8 * GAP
-    x0 = (draw.WIDTH - total) / 2
+    """The left x of each position 2..10, right of the row numbers."""
+    x0 = LEFT + LABEL_W + 6
     return [x0 + i * (CELL_W + GAP) for i in range(9)]
+
+
+#: what the colours of the table mean, keyed by what shows them
+KEY_COLOURS: dict[str, RGB] = {"open": draw.ACTIVE, "blocked": draw.ALERT, "down": draw.BACK}
+
+
+def _key_words() -> dict[str, str]:
+    """The colour key's words, in the current language."""
+    return {"open": _("open end"), "blocked": _("blocked"), "down": _("face down: claim")}
+
+
+def _row_label(d: Any, y: float, number: int, suit: str | None) -> None:
+    """The row's number beside it (and its suit in straight flush), where its title was above
+    it: the width is there, the height is not."""
+    d.rounded_rectangle((LEFT, y, LEFT + LABEL_W, y + CELL_H), 10, fill=draw.PANEL)
+    cy = y + CELL_H / 2
+    if suit:
+        draw.write(d, LEFT + 5, cy, str(number), draw.SMALL, draw.TEXT, anchor="lm", bold=True)
+        french.suit_chip(d, LEFT + LABEL_W - 25, cy - 11, suit, 22)
+    else:
+        draw.write(d, LEFT + LABEL_W / 2, cy, str(number), RANK, draw.TEXT, anchor="mm", bold=True)
+
+
+def _strip(d: Any, x0: float, x1: float, y: float, text: str, ink: RGB) -> None:
+    """An outlined stretch of a row with a word in it (a free row, a row's unreachable
+    middle)."""
+    d.rounded_rectangle((x0, y, x1, y + CELL_H), 10, outline=draw.PANEL, width=2)
+    text = draw.fit(text, draw.SMALL, x1 - x0 - 28)
+    draw.write(d, (x0 + x1) / 2, y + CELL_H / 2, text, draw.SMALL, ink, anchor="mm")
 
 
 def _row(
@@ -67,33 +190,37 @@ def _row(
     slot: int,
     names: Sequence[str] | None,
     pending: set[tuple[int, int]],
-    gap: float = ROW_GAP,
-) -> float:
+    shown: set[str],
+) -> None:
+    """One row at ``y``: its number, then each position's tile; ``shown`` collects the
+    colours drawn (the key lists only those)."""
     xs = _cells_x()
     if row is None:
-        draw.label(d, xs[0], y, _("Row {row}: free", row=slot), draw.SMALL, draw.FAINT)
-        d.rounded_rectangle(
-            (xs[0], y + 32, xs[-1] + CELL_W, y + 32 + 40), 12, outline=draw.PANEL, width=2
-        )
-        return y + 72 + gap
-    title = _("Row {row}", row=row["row"])
-    x = draw.label(d, xs[0], y, title, draw.SMALL, draw.TEXT, bold=True)
-    if row.get("suit"):
-        x = french.suit_chip(d, x + 8, y - 3, row["suit"], 30) + 4
-    if not row.get("anchored"):
-        needs = draw.fit(_("needs both corners"), draw.SMALL, draw.WIDTH - x - 32)
-        draw.label(d, x + 12, y, needs, draw.SMALL, draw.MUTED)
+        _strip(d, LEFT, xs[-1] + CELL_W, y, _("Row {row}: free", row=slot), draw.FAINT)
+        return
+    _row_label(d, y, row["row"], row.get("suit"))
+    anchored = bool(row.get("anchored"))
+    cells = row["positions"]
     frontiers = set(row.get("frontiers") or [])
-    top = y + 32
-    for cell, cx in zip(row["positions"], xs, strict=False):
+    if not anchored:
+        # a row without both corners is played only at its corners (D2): they are its ends
+        frontiers = {
+            c["pos"] for c in cells if c["pos"] in (2, 10) and c["state"] in ("empty", "open")
+        }
+    middle_empty = all(c["state"] == "empty" for c in cells if c["pos"] not in (2, 10))
+    for cell, cx in zip(cells, xs, strict=False):
         pos, state = cell["pos"], cell["state"]
+        if not anchored and middle_empty and pos not in (2, 10):
+            continue
         open_end = pos in frontiers
         if state == "empty":
             colour = draw.ACTIVE if open_end else draw.FAINT
+            if open_end:
+                shown.add("open")
             draw.slot(
                 d,
                 cx,
-                top,
+                y,
                 w=CELL_W,
                 h=CELL_H,
                 text=str(pos),
@@ -102,65 +229,283 @@ def _row(
             )
         elif state == "face_down":
             fd = cell.get("face_down") or {}
+            owner = int(fd.get("owner", 0))
             ring = draw.GOLD if (row["row"], pos) in pending else None
-            draw.back(d, cx, top, w=CELL_W, h=CELL_H, text=str(fd.get("claim", pos)), ring=ring)
-            # the owner by the first letters of their name: a whole name is unreadable this small
-            owner = draw.fit(draw.seat_name(names, fd.get("owner", 0))[:3], draw.SMALL, CELL_W - 6)
-            d.rounded_rectangle(
-                (cx + 3, top + CELL_H - 34, cx + CELL_W - 3, top + CELL_H - 2), 6, fill=draw.PANEL
+            tile = _Down(
+                str(fd.get("claim", pos)),
+                ink=_ink(owner),
+                tint=draw.BACK,
+                art=_down_art,
+                owner=_initial(names, owner),
             )
-            draw.centred(d, cx + CELL_W / 2, top + CELL_H - 33, owner, draw.SMALL, draw.TEXT)
+            shown.add("down")
+            draw.card(d, cx, y, tile, w=CELL_W, h=CELL_H, ring=ring)
         else:
             ring = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state)
             if state == "open" and not open_end:
                 ring = OPEN_DIM
-            badge = {"blocked": _("block"), "open": _("open")}.get(state, "")
-            fill = {"blocked": draw.ALERT, "open": draw.ACTIVE}.get(state, draw.GOLD)
-            draw.card(
-                d,
-                cx,
-                top,
-                face(cell["top"]),
-                w=CELL_W,
-                h=CELL_H,
-                ring=ring,
-                badge=badge,
-                badge_fill=fill,
-            )
+            if state == "blocked":
+                shown.add("blocked")
+            elif state == "open" and open_end:
+                shown.add("open")
             if cell.get("under"):
-                n = len(cell["under"])
-                d.rounded_rectangle(
-                    (cx + CELL_W - 44, top + CELL_H - 36, cx + CELL_W - 2, top + CELL_H - 2),
-                    6,
-                    fill=draw.PANEL,
-                )
-                draw.centred(d, cx + CELL_W - 23, top + CELL_H - 35, f"+{n}", draw.SMALL, draw.TEXT)
-    return top + CELL_H + gap
+                # the cards beneath show as the edge of a pile (they no longer count: §3.1)
+                d.rounded_rectangle((cx + 8, y - 5, cx + CELL_W - 8, y + 8), 5, fill=draw.DIM_INK)
+            draw.card(d, cx, y, _tile(cell["top"]), w=CELL_W, h=CELL_H, ring=ring)
+    if not anchored and middle_empty:
+        _strip(d, xs[1], xs[7] + CELL_W, y, _("needs both corners"), draw.MUTED)
 
 
 def _board(
-    d: Any,
-    y: float,
-    view: Mapping[str, Any],
-    names: Sequence[str] | None,
-    gap: float = ROW_GAP,
+    d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None, shown: set[str]
 ) -> float:
+    """Every row slot, one under the other; returns the y under the last."""
     pending = {(p["row"], p["pos"]) for p in (view.get("challenge") or {}).get("positions", [])}
     for slot, row in enumerate(view.get("rows") or [], start=1):
-        y = _row(d, y, row, slot, names, pending, gap)
-    return y
+        _row(d, y, row, slot, names, pending, shown)
+        y += CELL_H + ROW_GAP
+    return y - ROW_GAP
 
 
-def _key() -> list[tuple[str, RGB]]:
-    """The colour key under the table, in the current language."""
-    return [
-        (_("open end"), draw.ACTIVE),
-        (_("blocked"), draw.ALERT),
-        (_("face down: claim"), draw.BACK),
-    ]
+# ---- the players' line -----------------------------------------------------------------
 
 
-def _key_lines(items: Sequence[tuple[str, RGB]]) -> int:
+@dataclass(frozen=True)
+class _Chip:
+    """One player in the players' line: name, cards left, place, whether they act."""
+
+    name: str
+    ink: RGB
+    count: str
+    place: str = ""
+    active: bool = False
+    faded: bool = False
+
+
+#: the px a chip takes besides its name: padding, and the small card with the count
+def _chip_extra(chip: _Chip) -> float:
+    extra = 24.0
+    if chip.count:
+        extra += 8 + 14 + 6 + draw.text_w(chip.count, draw.SMALL)
+    if chip.place:
+        extra += 8 + max(28.0, draw.text_w(chip.place, draw.SMALL) + 10)
+    return extra
+
+
+def _fit_names(chips: list[_Chip], room: float) -> list[_Chip]:
+    """The chips with the longest names cut (with an ellipsis) until the line fits ``room``:
+    short names stay whole, only the long ones give way."""
+    widths = [draw.text_w(c.name, draw.SMALL) for c in chips]
+    fixed = sum(_chip_extra(c) for c in chips) + 8 * (len(chips) - 1)
+    if fixed + sum(widths) <= room:
+        return chips
+    # the largest cap for the names that still fits: the short names below it stay whole
+    lo, hi = 20.0, max(widths)
+    for _step in range(20):
+        cap = (lo + hi) / 2
+        if fixed + sum(min(w, cap) for w in widths) <= room:
+            lo = cap
+        else:
+            hi = cap
+    return [replace(c, name=draw.fit(c.name, draw.SMALL, lo)) for c in chips]
+
+
+def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
+    """One line of chips, one per player: the name in its colour (the tag of its face-down
+    cards), a small card with the count, its place at the end; a green outline on whoever
+    acts. Why a card and not "12 cards": four players' words do not fit one line."""
+    removed = set(view.get("removed") or [])
+    places = view.get("places") or []
+    to_act = set(view.get("to_act") or [])
+    chips = []
+    for seat, count in enumerate(view.get("hand_sizes") or []):
+        place = places[seat] if places and seat < len(places) and places[seat] else None
+        chips.append(
+            _Chip(
+                name=draw.seat_name(names, seat),
+                ink=draw.FAINT if seat in removed else _ink(seat),
+                count="" if seat in removed else str(count),
+                place="" if place is None else str(place),
+                active=seat in to_act,
+                faded=seat in removed,
+            )
+        )
+    chips = _fit_names(chips, draw.WIDTH - 2 * LEFT)
+    x = float(LEFT)
+    for chip in chips:
+        w = _chip_extra(chip) + draw.text_w(chip.name, draw.SMALL)
+        outline = draw.ACTIVE if chip.active else None
+        d.rounded_rectangle(
+            (x, y, x + w, y + LINE_H), 12, fill=draw.PANEL, outline=outline, width=3
+        )
+        tx = x + 12
+        if chip.place:
+            pw = max(28.0, draw.text_w(chip.place, draw.SMALL) + 10)
+            d.rounded_rectangle((tx, y + 6, tx + pw, y + LINE_H - 6), 8, fill=draw.GOLD)
+            draw.write(
+                d, tx + pw / 2, y + LINE_H / 2, chip.place, draw.SMALL, draw.BLACK_INK, anchor="mm"
+            )
+            tx += pw + 8
+        end = draw.label(d, tx, y + 6, chip.name, draw.SMALL, chip.ink)
+        if chip.faded:  # removed: struck through
+            d.line((tx, y + LINE_H / 2, end, y + LINE_H / 2), fill=draw.FAINT, width=3)
+        if chip.count:
+            cx = end + 8
+            d.rounded_rectangle(
+                (cx, y + 10, cx + 14, y + 32), 3, fill=draw.BACK, outline=draw.PAPER
+            )
+            draw.label(d, cx + 20, y + 6, chip.count, draw.SMALL, draw.TEXT)
+        x += w + 8
+    return y + LINE_H
+
+
+# ---- the news line ----------------------------------------------------------------------
+
+
+def _key_line(d: Any, x: float, y: float, items: Sequence[tuple[str, RGB]]) -> float:
+    """Colour chips with their words from ``x``, as many as fit the line (the first ones
+    first); returns the x after the last drawn. Why not :func:`draw.legend`: it wraps onto
+    a second line, and the picture has no room for one."""
+    for text, colour in items:
+        w = 32 + draw.text_w(text, draw.SMALL)
+        if x + w > draw.WIDTH - LEFT:
+            break
+        d.rounded_rectangle((x, y + 9, x + 24, y + 33), 6, fill=colour)
+        x = draw.label(d, x + 32, y + 4, text, draw.SMALL, draw.MUTED) + 26
+    return x
+
+
+def _key(shown: set[str]) -> list[tuple[str, RGB]]:
+    """The colour key of what the board shows, in the current language (only those colours:
+    a key of things not on the table is noise)."""
+    words = _key_words()
+    return [(words[k], KEY_COLOURS[k]) for k in ("open", "blocked", "down") if k in shown]
+
+
+def _news(
+    d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None, shown: set[str]
+) -> float:
+    """The line under the players: the open bluff window, else what the last call revealed,
+    else the colour key; the key follows the window when there is room."""
+    challenge = view.get("challenge")
+    reveal = view.get("last_reveal")
+    key = _key(shown)
+    if challenge:
+        who = draw.seat_name(names, challenge["bluffer"])
+        count = int(challenge["count"])
+        text = _n("{who} placed {n} face down", "{who} placed {n} face down", count, who=who)
+        text = draw.fit(text, draw.SMALL, draw.WIDTH - 2 * LEFT - 28)
+        w = draw.text_w(text, draw.SMALL) + 28
+        d.rounded_rectangle(
+            (LEFT, y, LEFT + w, y + LINE_H), 12, fill=draw.BANNER, outline=draw.GOLD, width=2
+        )
+        draw.label(d, LEFT + 14, y + 5, text, draw.SMALL, draw.GOLD)
+        _key_line(d, LEFT + w + 18, y, key)
+        return y + LINE_H
+    if reveal:
+        caller = draw.seat_name(names, reveal["caller"])
+        bluffer = draw.seat_name(names, reveal["bluffer"])
+        if reveal["outcome"] == "caught":
+            said = _("{caller} called {bluffer}: caught", caller=caller, bluffer=bluffer)
+        else:
+            said = _("{caller} called {bluffer}: honest", caller=caller, bluffer=bluffer)
+        cards = list(reveal.get("cards") or [])
+        room = draw.WIDTH - 2 * LEFT
+        # the sentence whole when it can be, then as many cards as fit after it (at least
+        # two: the sentence gives way to them), and ``+n`` for the rest
+        plus = draw.text_w(f"+{len(cards)}", draw.SMALL) + 10
+        free = room - draw.text_w(said, draw.SMALL) - 14
+        fits = min(len(cards), max(2, int(free // (CELL_W + 10))))
+        if fits < len(cards):
+            fits = min(len(cards), max(2, int((free - plus) // (CELL_W + 10))))
+        more = len(cards) - fits
+        tail = fits * (CELL_W + 10) + (plus if more > 0 else 0)
+        said = draw.fit(said, draw.SMALL, room - tail - 14)
+        x = draw.label(d, LEFT, y + 8, said, draw.SMALL, draw.TEXT) + 14
+        for shown_card in cards[:fits]:
+            # green: the claim was true; red: it was not
+            ring = draw.ACTIVE if shown_card["valid"] else draw.ALERT
+            draw.card(d, x, y + 4, _tile(shown_card["card"]), w=CELL_W, h=SHOWN_H, ring=ring)
+            x += CELL_W + 10
+        if more > 0:
+            draw.label(d, x, y + 8, f"+{more}", draw.SMALL, draw.MUTED)
+        return y + SHOWN_H + 8 - 4
+    if key:
+        _key_line(d, LEFT, y, key)
+        return y + LINE_H
+    return y - 8
+
+
+# ---- the hand ----------------------------------------------------------------------------
+
+
+#: the hand's card sizes, largest first, each with the least of a card left showing when
+#: cards overlap (its corner rank, "10" included)
+HAND_SIZES: tuple[tuple[int, int, int], ...] = ((78, 108, 50), (66, 92, 46), (58, 80, 42))
+#: px between cards that do not overlap
+HAND_GAP = 7
+#: a hand row's height besides its cards (their rings and shadows)
+HAND_ROW_EXTRA = 12
+#: the line of the seat's own face-down cards: a tile each, its row·claim beside the card
+DOWN_LINE = CELL_H + 8
+
+
+def _split(held: int, rows: int) -> list[int]:
+    """``held`` cards over ``rows`` rows, the first rows taking one more when it does not
+    divide (so every row overlaps about as much)."""
+    return [held // rows + (1 if i < held % rows else 0) for i in range(rows)]
+
+
+def _hand_layout(held: int, room_h: float) -> tuple[tuple[int, int, int], list[int]]:
+    """The largest card size whose rows, each card's corner showing, fit ``room_h`` px; else
+    the smallest size in as many rows as fit, overlapping more (a hand of forty cards)."""
+    room = draw.WIDTH - 2 * LEFT
+    for size in HAND_SIZES:
+        w, h, least = size
+        per = 1 + int((room - w) // least)
+        rows = max(1, math.ceil(held / per))
+        if rows * (h + HAND_ROW_EXTRA) <= room_h:
+            return size, _split(held, rows)
+    w, h, least = HAND_SIZES[-1]
+    rows = max(
+        1,
+        min(math.ceil(held / (1 + int((room - w) // least))), int(room_h // (h + HAND_ROW_EXTRA))),
+    )
+    return HAND_SIZES[-1], _split(held, rows)
+
+
+def _down_tile_w(where: str) -> float:
+    """A face-down card's tile in the hand picture: the card, then its row·claim."""
+    return CELL_W + 8 + draw.text_w(where, draw.SMALL) + 14
+
+
+def _down_line(d: Any, y: float, mine: Sequence[tuple[str, str]]) -> None:
+    """The seat's own face-down cards on one line: each card as a board tile with its
+    row·claim on a blue tag beside it (what the board shows as a blue back), as many as fit,
+    then ``+n``. Why not a card each with a badge: a second row of cards does not fit the
+    picture's height beside a long hand."""
+    x = float(LEFT)
+    right = draw.WIDTH - LEFT
+    for i, (code, where) in enumerate(mine):
+        w = _down_tile_w(where)
+        rest = len(mine) - i - 1
+        more = draw.text_w(f"+{rest}", draw.SMALL) + 12 if rest else 0
+        if x + w + more > right:
+            draw.label(d, x, y + 10, f"+{len(mine) - i}", draw.SMALL, draw.MUTED)
+            return
+        d.rounded_rectangle(
+            (x - 4, y + 1, x + w, y + CELL_H + 9),
+            12,
+            fill=draw.PANEL,
+            outline=draw.BACK_LINE,
+            width=3,
+        )
+        draw.card(d, x + 2, y + 5, _tile(code), w=CELL_W, h=CELL_H)
+        draw.label(d, x + CELL_W + 12, y + 10, where, draw.SMALL, draw.BACK_LINE)
+        x += w + 14
+
+
+def _legend_lines(items: Sequence[tuple[str, RGB]]) -> int:
     """Lines :func:`draw.legend` takes for ``items`` (its wrapping rule, without drawing)."""
     lines, x = 1, 20.0
     for text, _colour in items:
@@ -171,101 +516,9 @@ def _key_lines(items: Sequence[tuple[str, RGB]]) -> int:
     return lines
 
 
-def _row_gap(rows: int, key_lines: int) -> float:
-    """The px under each row of the board: :data:`ROW_GAP`, less a share of what the colour
-    key's extra lines take. Why: a table as tall as English's biggest is shown at the smallest
-    scale that keeps its 30 px words 11 px high on a phone, so a key that wraps (Portuguese's
-    "virada para baixo: anúncio" beside "ponta aberta") must not make the picture taller: the
-    board's rows sit a little closer instead. English keeps its one line and its gaps."""
-    extra = KEY_LINE * (key_lines - 1)
-    if extra <= 0 or rows <= 0:
-        return ROW_GAP
-    return max(0.0, ROW_GAP - -(-extra // rows))
-
-
-def _seats(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
-    """One chip per player: cards left, whose turn, who finished or was removed."""
-    x = 20.0
-    removed = set(view.get("removed") or [])
-    finished = view.get("finished") or []
-    places = view.get("places") or []
-    to_act = set(view.get("to_act") or [])
-    for seat, count in enumerate(view.get("hand_sizes") or []):
-        name = draw.fit(draw.seat_name(names, seat), draw.SMALL, 200)
-        if seat in removed:
-            sub = _("removed")
-        elif places and seat < len(places) and places[seat]:
-            sub = _("place {place}", place=places[seat])
-        elif seat in finished:
-            sub = _("out of cards")
-        else:
-            sub = _n("{n} card", "{n} cards", count)
-        text = f"{name}: {sub}"
-        w = draw.text_w(text, draw.SMALL) + 28
-        if x + w > draw.WIDTH - 20:
-            x, y = 20.0, y + 50
-        outline = draw.ACTIVE if seat in to_act else None
-        d.rounded_rectangle((x, y, x + w, y + 42), 12, fill=draw.PANEL, outline=outline, width=3)
-        draw.label(d, x + 14, y + 8, text, draw.SMALL, draw.FAINT if seat in removed else draw.TEXT)
-        x += w + 12
-    return y + 56
-
-
-def _news(d: Any, y: float, view: Mapping[str, Any], names: Sequence[str] | None) -> float:
-    """The open bluff window, or what the last call revealed."""
-    challenge = view.get("challenge")
-    if challenge:
-        who = draw.seat_name(names, challenge["bluffer"])
-        text = _(
-            "{who} placed {count} face down (ringed): call a bluff?",
-            who=who,
-            count=challenge["count"],
-        )
-        d.rounded_rectangle((16, y, draw.WIDTH - 16, y + 46), 12, fill=draw.BANNER)
-        draw.label(
-            d, 30, y + 10, draw.fit(text, draw.SMALL, draw.WIDTH - 60), draw.SMALL, draw.GOLD
-        )
-        y += 58
-    reveal = view.get("last_reveal")
-    if reveal:
-        caller = draw.seat_name(names, reveal["caller"])
-        bluffer = draw.seat_name(names, reveal["bluffer"])
-        if reveal["outcome"] == "caught":
-            said = _(
-                "{caller} called {bluffer}: caught (red ring: not the claim)",
-                caller=caller,
-                bluffer=bluffer,
-            )
-        else:
-            said = _(
-                "{caller} called {bluffer}: was honest (red ring: not the claim)",
-                caller=caller,
-                bluffer=bluffer,
-            )
-        draw.label(d, 20, y, draw.fit(said, draw.SMALL, draw.WIDTH - 40), draw.SMALL, draw.TEXT)
-        y += 42
-        x = 20.0
-        for shown in reveal["cards"]:
-            ring = draw.ACTIVE if shown["valid"] else draw.ALERT
-            draw.card(
-                d,
-                x,
-                y + 6,
-                face(shown["card"]),
-                w=56,
-                h=78,
-                ring=ring,
-                badge=f"{shown['row']}·{shown['pos']}",
-            )
-            x += 66
-            if x > draw.WIDTH - 70:
-                x, y = 20.0, y + 96
-        y += 100
-    return y
-
-
 class GameOfRowsPictures(Drawer):
-    """Game of Rows' board (every row by position), the latest call, the players, and the hand."""
+    """Game of Rows' board (every row by position), the players, the latest news, and the
+    hand."""
 
     def table_header(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
         """``deck 30 · Bo, Cid to call bluff or pass``: who acts, in the renderer's words."""
@@ -277,20 +530,19 @@ class GameOfRowsPictures(Drawer):
 
     def table_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
         """The public board: every row with corners 2 and 10, open ends, blockers, face-down
-        claims."""
-        img, d = draw.canvas(1400, PALETTE)
-        key = _key()
-        gap = _row_gap(len(view.get("rows") or []), _key_lines(key))
-        y = draw.header(d, GameOfRowsEngine.title, self.table_header(view, names))
-        y = _board(d, y, view, names, gap)
-        y = _news(d, y, view, names)
-        y = _seats(d, y, view, names)
-        y = draw.legend(d, y, key)
+        claims; the players; the bluff window or the last call."""
+        img, d = draw.canvas(draw.MAX_HEIGHT + 40, PALETTE)
+        draw.header(d, GameOfRowsEngine.title, self.table_header(view, names))
+        shown: set[str] = set()
+        y = _board(d, BOARD_TOP, view, names, shown)
+        y = _seats(d, y + 8, view, names)
+        y = _news(d, y + 8, view, names, shown)
         return draw.png(draw.crop(img, int(y) + 4))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-        """The seat's own hand, sorted as dealt, and its own face-down cards with their claims."""
-        img, d = draw.canvas(1000, PALETTE)
+        """The seat's own hand, sorted as dealt (a long hand overlaps, each card's corner
+        showing), and its own face-down cards with their row and claim."""
+        img, d = draw.canvas(draw.MAX_HEIGHT + 40, PALETTE)
         hand = list(view.get("hand") or [])
         seat = view.get("seat", 0)
         who = draw.seat_name(names, seat)
@@ -314,43 +566,37 @@ class GameOfRowsPictures(Drawer):
             if kind and ring is not None:
                 kinds[kind] = ring
             cards.append(Held(face(code), ring=ring))
+        mine = [
+            (cell["your_card"], f"{row['row']}·{cell['pos']}")
+            for row in view.get("rows") or []
+            for cell in (row or {}).get("positions", [])
+            if cell.get("your_card")
+        ]
+        words = {"blocks": _("blocks"), "unblocks": _("unblocks"), "wild": _("wild")}
+        key = [(words[k], kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
+        if mine:
+            key.append((_("face down (row·claim)"), draw.BACK_LINE))
         if not cards:
             draw.label(d, 20, y + 10, _("No cards left: well played"), draw.SMALL, draw.MUTED)
-            y += 50
-        y = draw.hand_rows(d, y, cards)
-        mine = []
-        for row in view.get("rows") or []:
-            for cell in (row or {}).get("positions", []):
-                if cell.get("your_card"):
-                    mine.append((row["row"], cell["pos"], cell["your_card"]))
+            y += 54
+        room_h = draw.MAX_HEIGHT - 4 - y - (DOWN_LINE if mine else 0)
+        room_h -= 42 * _legend_lines(key) if key else 0
+        (w, h, _least), rows = _hand_layout(len(cards), room_h)
+        room = draw.WIDTH - 2 * LEFT
+        queue = iter(cards)
+        for count in rows if cards else []:
+            step = min(float(w + HAND_GAP), (room - w) / (count - 1) if count > 1 else 0.0)
+            x0 = (draw.WIDTH - (w + (count - 1) * step)) / 2
+            for i in range(count):
+                held = next(queue)
+                draw.card(d, x0 + i * step, y + 8, held.face, w=w, h=h, ring=held.ring)
+            y += h + HAND_ROW_EXTRA
         if mine:
-            mine_title = draw.fit(
-                _("Your face-down cards on the board (row·claim)"), draw.SMALL, draw.WIDTH - 40
-            )
-            draw.label(d, 20, y, mine_title, draw.SMALL, draw.MUTED)
-            y += 42
-            x = 20.0
-            for r, pos, code in mine:
-                draw.card(
-                    d,
-                    x,
-                    y + 10,
-                    face(code),
-                    w=56,
-                    h=78,
-                    badge=f"{r}·{pos}",
-                    badge_fill=draw.BACK_LINE,
-                )
-                x += 66
-                if x > draw.WIDTH - 70:
-                    x, y = 20.0, y + 100
-            y += 104
-        if kinds:  # only the rings this hand shows
-            words = {"blocks": _("blocks"), "unblocks": _("unblocks"), "wild": _("wild")}
-            y = draw.legend(
-                d, y, [(words[k], kinds[k]) for k in ("blocks", "unblocks", "wild") if k in kinds]
-            )
-        return draw.png(draw.crop(img, int(y) + 6))
+            _down_line(d, y + 4, mine)
+            y += DOWN_LINE
+        if key:
+            y = draw.legend(d, y + 4, key)
+        return draw.png(draw.crop(img, int(y) + 4))
 
     def hand_key(
         self, view: Mapping[str, Any], names: Sequence[str] | None = None
