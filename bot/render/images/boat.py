@@ -123,8 +123,9 @@ def _contract_line(
 
 def _line_plate(d: Any, cx: float, y: float, seat: SeatTag, max_w: float) -> None:
     """A seat's plate on one line, its name then its facts (``Ann  declarer · dealer``),
-    centred on ``cx`` with its top at ``y``: the seats above and below the trick, where the
-    picture's height is short and its width is not."""
+    centred on ``cx`` with its top at ``y`` (moved in to stay within the middle ``max_w`` px
+    of the picture): the seats above and below the trick, where the picture's height is
+    short and its width is not."""
     pad, gap = 14, 14
     name = draw.fit(seat.name, draw.NAME, min(300, max_w - 2 * pad))
     name_w = draw.text_w(name, draw.NAME) + 2
@@ -133,7 +134,7 @@ def _line_plate(d: Any, cx: float, y: float, seat: SeatTag, max_w: float) -> Non
         sub = draw.fit(seat.sub, draw.SMALL, max_w - 2 * pad - gap - name_w)
     sub_w = draw.text_w(sub, draw.SMALL) + gap if sub else 0
     w = name_w + sub_w + 2 * pad
-    x = cx - w / 2
+    x = min(max(cx - w / 2, draw.WIDTH / 2 - max_w / 2), draw.WIDTH / 2 + max_w / 2 - w)
     outline = draw.ACTIVE if seat.active else draw.GOLD if seat.winner else None
     d.rounded_rectangle(
         (x, y, x + w, y + LINE_PLATE_H), 14, fill=draw.PANEL, outline=outline, width=4
