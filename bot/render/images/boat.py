@@ -60,7 +60,7 @@ LINE_PLATE_H = 46
 #: the trick's cards: how far the top and bottom seats' cards sit left and right of the
 #: middle, and the gap between them and the side seats' cards (see :func:`_trick`)
 PAIR_DX = 32
-SIDE_GAP = 12
+SIDE_GAP = 8
 
 
 def _trump_chip(d: Any, x: float, y: float, trump: str) -> float:
@@ -189,9 +189,11 @@ def _trick(d: Any, top: float, seats: Sequence[SeatTag], played: Mapping[int, He
     inner = width - 2 * 36
     _line_plate(d, cx - PAIR_DX, above, seats[2], inner)
     _line_plate(d, cx + PAIR_DX, below, seats[0], inner)
-    room = cx - side - w - 10 - 26  # from the felt's edge to the side seat's card
-    draw.seat_plate(d, 26 + room / 2, mid, seats[1], room)
-    draw.seat_plate(d, width - 26 - room / 2, mid, seats[3], room)
+    # from the felt's edge to 14 px short of the side seat's card (a plate is drawn up to 4 px
+    # wider than the width it is given)
+    room = cx - side - w - 14 - 26
+    draw.seat_plate(d, 26 + room / 2, mid, seats[1], room - 4)
+    draw.seat_plate(d, width - 26 - room / 2, mid, seats[3], room - 4)
     return top + FELT_H
 
 
