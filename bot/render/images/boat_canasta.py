@@ -45,6 +45,8 @@ BLACK_THREES = ("3C", "3S")
 #: a meld chip's height, and the room of one line of chips
 CHIP_H = draw.SMALL + 14
 CHIP_LINE = CHIP_H + 4
+#: the room either side of a chip's count
+COUNT_PAD = 16
 #: the left column (the stock and the Treasure pile), and the sides' rows right of it
 COLUMN_W = 184
 SIDES_X = COLUMN_W + 32
@@ -96,13 +98,13 @@ def _chip_parts(meld: Mapping[str, Any]) -> tuple[Face, str, bool]:
 
 
 def _rank_w(rank: str) -> float:
-    return max(40.0, draw.text_w(rank, draw.SMALL) + 20)
+    return max(36.0, draw.text_w(rank, draw.SMALL) + 16)
 
 
 def chip_w(meld: Mapping[str, Any]) -> float:
     """How far :func:`chip` advances for ``meld``: its width, its ring and the gap after it."""
     front, count, _wild = _chip_parts(meld)
-    return _rank_w(front.rank) + draw.text_w(count, draw.SMALL) + 20 + 12
+    return _rank_w(front.rank) + draw.text_w(count, draw.SMALL) + COUNT_PAD + 10
 
 
 def chip(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> float:
@@ -113,7 +115,7 @@ def chip(d: Any, x: float, y: float, meld: Mapping[str, Any]) -> float:
     front, count, wild = _chip_parts(meld)
     kind = meld.get("canasta")
     rw = _rank_w(front.rank)
-    cw = draw.text_w(count, draw.SMALL) + 20
+    cw = draw.text_w(count, draw.SMALL) + COUNT_PAD
     x0 = x + 4
     if kind:
         ring = KINDS.get(kind, ("", draw.GOLD))[1]
