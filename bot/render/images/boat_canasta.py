@@ -235,14 +235,28 @@ def _note(d: Any, y: float, text: str) -> float:
     return box[3] + 8
 
 
-def _legend_lines(keys: Sequence[tuple[str, RGB]]) -> int:
-    """How many lines :func:`draw.legend` takes for ``keys`` (it wraps as this counts)."""
-    lines, x = (1 if keys else 0), 20.0
+def _legend_lines(keys: Sequence[tuple[str, RGB]], left: float = 20.0) -> int:
+    """How many lines :func:`_legend` takes for ``keys`` from ``left`` (it wraps as this
+    counts)."""
+    lines, x = (1 if keys else 0), left
     for text, _colour in keys:
-        if x > 20 and x + 32 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 20:
-            lines, x = lines + 1, 20.0
+        if x > left and x + 32 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 20:
+            lines, x = lines + 1, left
         x += 32 + draw.text_w(text, draw.SMALL) + 26
     return lines
+
+
+def _legend(d: Any, left: float, y: float, keys: Sequence[tuple[str, RGB]]) -> float:
+    """:func:`draw.legend`'s key chips from ``left``: under the sides, right of the column when
+    the column reaches lower than they do (a taller column would push the legend past 400 px).
+    Returns the y below."""
+    x = left
+    for text, colour in keys:
+        if x > left and x + 32 + draw.text_w(text, draw.SMALL) > draw.WIDTH - 20:
+            x, y = left, y + KEY_LINE
+        d.rounded_rectangle((x, y + 5, x + 24, y + 29), 6, fill=colour)
+        x = draw.label(d, x + 32, y, text, draw.SMALL, draw.MUTED) + 26
+    return y + KEY_LINE
 
 
 def _side_height(melds: Sequence[Mapping[str, Any]], compact: bool) -> float:
@@ -423,14 +437,22 @@ class BoatCanastaPictures(Drawer):
         keys = [] if in_column else [(_("ring: {kind}", kind=t), c) for t, c in kinds]
         wild = any(_is_wild(c) for m in melds for c in m["cards"])
 
-        def high(compact: bool, more: Sequence[tuple[str, RGB]] = ()) -> float:
-            legend = KEY_LINE * _legend_lines([*keys, *more])
-            return sum(_side_height(view["melds"][s], compact) for s in sides) + legend
+        column_end = under + (KEY_LINE * len(kinds) if in_column else 0)
 
-        compact = high(False) > bottom - top
+        def placed(compact: bool, items: Sequence[tuple[str, RGB]]) -> tuple[float, float]:
+            """Where the legend starts (its left edge) and where it ends, under the sides."""
+            sides_end = top + sum(_side_height(view["melds"][s], compact) for s in sides)
+            left = SIDES_X - 16 if column_end > sides_end else 20.0
+            return left, sides_end + KEY_LINE * _legend_lines(items, left)
+
+        def end(compact: bool, items: Sequence[tuple[str, RGB]], notes: Sequence[str]) -> float:
+            """The picture's bottom: the legend's or the column's, and the notes under both."""
+            return max(placed(compact, items)[1], column_end) + sum(map(_note_height, notes))
+
+        compact = end(False, keys, ()) > bottom
         if wild:  # the key of the wild counts, or of gold alone once they are dropped
             key = (_("wild: 2 or Joker") if compact else _("9·3w: 9 cards, 3 of them wild"), GOLD)
-            if high(compact, [key]) <= bottom - top:
+            if end(compact, [*keys, key], ()) <= bottom:
                 keys.append(key)
         notes = []
         if view.get("restricted"):
@@ -440,19 +462,20 @@ class BoatCanastaPictures(Drawer):
             who = draw.seat_name(names, view["asker"])
             ask = self.words.terms.get("ask", ASK)
             notes.append(_("{who} asks their partner: {ask}", who=who, ask=ask))
-        if high(compact) + sum(_note_height(n) for n in notes) > bottom - top:
+        if end(compact, keys, notes) > bottom:
             notes = []
-        end = bottom - KEY_LINE * _legend_lines(keys) - sum(_note_height(n) for n in notes)
+        left, legend_end = placed(compact, keys)
+        room = bottom - (legend_end - placed(compact, ())[1]) - sum(map(_note_height, notes))
         y = top
         for side in sides:
-            y = _side(d, y, view, side, names, compact, end)
+            y = _side(d, y, view, side, names, compact, room)
         if in_column:
-            under = _draw_column_keys(d, under, kinds)
-        y = max(y, under)
+            _draw_column_keys(d, under, kinds)
+        if keys:  # only the marks this picture shows
+            y = _legend(d, left, y if left > 20 else max(y, column_end), keys)
+        y = max(y, column_end)
         for note in notes:
             y = _note(d, y, note)
-        if keys:  # only the marks this picture shows
-            y = draw.legend(d, y, keys)
         return draw.png(draw.crop(img, int(y) + 4))
 
     def hand_image(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
