@@ -317,12 +317,17 @@ def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[Sea
     return tags
 
 
-#: the Tide's widest card, the ruling column's right edge, a played card's size at its seat,
-#: a seat's place (its height) and the space around and between the places on the felt
+#: the Tide's widest card; the right edge of the trump and Knob's column (its words' room
+#: holds "Coquillages") and of a caption's alone; a played card's size at its seat; a seat's
+#: place's height, with a card and with one line of facts and no card; the space around and
+#: between the places on the felt. Why these sizes: a plate beside its card then holds the
+#: longest fact ("annonce 10", 159 px) and four seats' places and the Tide fit 400 px
 TIDE_W = 60
-COLUMN = 250
+COLUMN = 244
+CAPTION_COLUMN = 170
 PLAYED_W, PLAYED_H = 60, 83
 PLACE_H = 92
+LOW_PLACE_H = 70
 PAD = 5
 
 #: where each seat sits in the grid of places (row, column) by player count: clockwise from
@@ -360,14 +365,18 @@ def _seats(
     rows = max(r for r, _c in places) + 1
     right = draw.WIDTH - 16
     width = (right - left - 3 * PAD) / 2
-    bottom = top + rows * PLACE_H + (rows + 1) * PAD
+    with_cards = slots or bool(played)
+    # with no card on the felt (before the first trick) a place is as tall as its words
+    room = width - 2 * PLATE_PAD
+    most = max(len(draw.plate_lines(tag.sub, room)) for tag in tags)
+    high = PLACE_H if with_cards or most > 1 else LOW_PLACE_H
+    bottom = top + rows * high + (rows + 1) * PAD
     d.rounded_rectangle(
         (left, top, right, bottom), 18, fill=draw.FELT, outline=draw.FELT_EDGE, width=4
     )
-    with_cards = slots or bool(played)
     for seat, (row, col) in enumerate(places):
         x = left + PAD + col * (width + PAD)
-        y = top + PAD + row * (PLACE_H + PAD)
+        y = top + PAD + row * (high + PAD)
         plate = x
         if with_cards:
             held = played.get(seat)
@@ -387,25 +396,29 @@ def _seats(
                 )
             elif slots:
                 draw.slot(d, x + 6, cy, w=PLAYED_W, h=PLAYED_H, outline=draw.FELT_EDGE, width=3)
-            plate = x + PLAYED_W + 18
-        _plate(d, plate, y, x + width, tags[seat])
+            plate = x + PLAYED_W + 12
+        _plate(d, plate, y, x + width, high, tags[seat])
     return bottom
 
 
-def _plate(d: Any, x0: float, y0: float, x1: float, seat: SeatTag) -> None:
+#: the room inside a plate's edge, each side
+PLATE_PAD = 8
+
+
+def _plate(d: Any, x0: float, y0: float, x1: float, high: float, seat: SeatTag) -> None:
     """A seat's plate filling its place right of the card: the name, then its facts on as
     many lines as the place holds (broken between facts, none cut: issue 36's "won 0 · d…")."""
     outline = draw.ACTIVE if seat.active else draw.GOLD if seat.winner else None
-    d.rounded_rectangle((x0, y0, x1, y0 + PLACE_H), 14, fill=draw.PANEL, outline=outline, width=4)
-    room = x1 - x0 - 24
+    d.rounded_rectangle((x0, y0, x1, y0 + high), 14, fill=draw.PANEL, outline=outline, width=4)
+    room = x1 - x0 - 2 * PLATE_PAD
     name = draw.fit(seat.name, draw.NAME, room)
     ink = draw.FAINT if seat.faded else draw.TEXT
-    draw.label(d, x0 + 12, y0 + 4, name, draw.NAME, ink, bold=True)
+    draw.label(d, x0 + PLATE_PAD, y0 + 4, name, draw.NAME, ink, bold=True)
     lines = draw.plate_lines(seat.sub, room)
     if len(lines) > 2:  # a seat has at most two facts at once (see _seat_tags): not reached
         lines = [lines[0], draw.fit(" · ".join(lines[1:]), draw.SMALL, room)]
     for row, line in enumerate(lines):
-        draw.label(d, x0 + 12, y0 + 34 + 28 * row, line, draw.SMALL, draw.MUTED)
+        draw.label(d, x0 + PLATE_PAD, y0 + 34 + 28 * row, line, draw.SMALL, draw.MUTED)
 
 
 #: a hand card's size, the most room between two cards' left edges, and a line of the keys
@@ -589,12 +602,14 @@ class RowboatPictures(Drawer):
             # under the trump and Knob (whose words are seldom more than a line), on the
             # lines left above the picture's foot; the last trick's cards on the felt are
             # dimmed, their winner's ringed, either way
+            # (alone, in a narrower column: the seats' places get the room)
             rows = int((draw.MAX_HEIGHT - 6 - bottom) // 30) if trick else 4
             at = bottom + 8 if trick else y + 4
-            for row, line in enumerate(_lines(caption, [COLUMN - 20] * min(rows, 4))):
+            edge = COLUMN if trick else CAPTION_COLUMN
+            for row, line in enumerate(_lines(caption, [edge - 20] * min(rows, 4))):
                 draw.label(d, 20, at + 30 * row, line, draw.SMALL, draw.CAPTION)
                 bottom = max(bottom, at + 30 * (row + 1))
-            left = COLUMN + 8
+            left = edge + 8
         slots = bool(trick) and view.get("phase") == "trick_play"
         felt = _seats(d, left, y, _seat_tags(view, names), played, slots)
         # the scores are in the text beside the picture, the colour pairs on the hand's picture
