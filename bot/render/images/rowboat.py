@@ -262,9 +262,13 @@ def _ruling_column(d: Any, top: float, trick: Mapping[str, Any], knob_out: str) 
     return y + 30 * (max(len(lines), 1) + 1) + 4
 
 
-def _ruling_line(d: Any, y: float, trick: Mapping[str, Any], knob_out: str) -> float:
+def _ruling_line(
+    d: Any, y: float, trick: Mapping[str, Any], knob_out: str, wrap: bool = False
+) -> float:
     """ "Trick 2 · trump ⟨pip⟩ Waves · Knob ⟨card⟩": the two facts that decide a trick
-    (``knob_out``: the renderer's word for a Knob that lies in the Tide)."""
+    (``knob_out``: the renderer's word for a Knob that lies in the Tide). With ``wrap`` the
+    Knob's words that do not fit the line go on to the next ("Dauphin de R…" in French);
+    else they are cut. Returns the y below it."""
     head = _("Trick {number}", number=trick["number"])
     x = draw.label(d, 20, y + 6, head, draw.SMALL, draw.TEXT, bold=True)
     x = draw.label(d, x + 18, y + 8, _("Trump"), draw.SMALL, draw.MUTED)
@@ -277,14 +281,34 @@ def _ruling_line(d: Any, y: float, trick: Mapping[str, Any], knob_out: str) -> f
     knob = _knob_code(trick.get("knob"))
     live = bool(trick.get("knob_in_play"))
     draw.card(d, x + 10, y - 6, face(knob), w=40, h=56, ring=KNOB if live else None, dim=not live)
-    rank = trick["knob"]["rank"]
-    text = _("{rank} of {suit}", rank=_rank_name(rank), suit=_suit_name(knob[-1:]))
-    if not trick.get("knob_in_play"):
-        text = f"{text} ({knob_out})"
-    draw.label(
-        d, x + 60, y + 8, draw.fit(text, draw.SMALL, draw.WIDTH - x - 80), draw.SMALL, draw.TEXT
-    )
-    return y + 64
+    text = _knob_words(trick, knob_out)
+    if not wrap:
+        draw.label(
+            d, x + 60, y + 8, draw.fit(text, draw.SMALL, draw.WIDTH - x - 80), draw.SMALL, draw.TEXT
+        )
+        return y + 64
+    lines = _lines(text, (draw.WIDTH - x - 80, draw.WIDTH - 40))
+    draw.label(d, x + 60, y + 8, lines[0], draw.SMALL, draw.TEXT)
+    for line in lines[1:]:
+        draw.label(d, 20, y + 52, line, draw.SMALL, draw.TEXT)
+    return y + 64 + 30 * (len(lines) - 1)
+
+
+def _knob_words(trick: Mapping[str, Any], knob_out: str) -> str:
+    """The Knob in words: "Dolphin of Oars", and "(in the Tide)" when it is not in play."""
+    knob = _knob_code(trick.get("knob"))
+    text = _("{rank} of {suit}", rank=_rank_name(trick["knob"]["rank"]), suit=_suit_name(knob[-1:]))
+    return text if trick.get("knob_in_play") else f"{text} ({knob_out})"
+
+
+def _ruling_wraps(trick: Mapping[str, Any], knob_out: str) -> bool:
+    """Whether :func:`_ruling_line`'s Knob words run past the picture's edge, measured the
+    way the line lays out its parts (each label's width and the gaps between them)."""
+    head = _("Trick {number}", number=trick["number"])
+    x = 20 + draw.text_w(head, draw.SMALL) + 2 + 18 + draw.text_w(_("Trump"), draw.SMALL)
+    x += 60 + draw.text_w(_suit_name(trick["trump"]), draw.SMALL)
+    x += 22 + draw.text_w(_("Knob"), draw.SMALL)
+    return draw.text_w(_knob_words(trick, knob_out), draw.SMALL) > draw.WIDTH - x - 80
 
 
 def _seat_tags(view: Mapping[str, Any], names: Sequence[str] | None) -> list[SeatTag]:
@@ -452,13 +476,33 @@ def _hand_row(d: Any, y: float, cards: Sequence[Held]) -> float:
     return y + HAND_H + 18
 
 
+def _badge_keys(cards: Sequence[Held]) -> list[tuple[str, RGB]]:
+    """The keys of the badges these cards wear (and of the grey of unplayable ones), each
+    only where a card shows it: a key of a mark that is not on the picture explains nothing."""
+    shown = {held.badge[:1] for held in cards}
+    keys: list[tuple[str, RGB]] = []
+    if "T" in shown:
+        keys.append((_("T trump"), draw.GOLD))
+    if any(held.badge == "K" for held in cards):
+        keys.append((_("K Knob"), KNOB))
+    if any(held.badge_fill == LATER_KNOB for held in cards):
+        keys.append((_("Kn Knob of trick n"), LATER_KNOB))
+    if "M" in shown:
+        keys.append((_("M married (trick n)"), MARRIED))
+    if any(held.dim for held in cards):
+        keys.append((_("grey: not playable now"), draw.DIM_PAPER))
+    return keys
+
+
 def _key_items(keys: Sequence[tuple[str, RGB]], words: str) -> list[tuple[str, float]]:
     """The chips of the keys' lines in order, each with its width: the badges' meanings, then
     the two colour pairs (blue = Oars + Waves, green = Shells + Maps) with their colour words
     (``words`` "colour"), their suits' names only ("suits": the swatches show the colours) or
-    no words ("none": the swatches' pips name the suits)."""
+    no words ("none": the swatches' pips name the suits); "off" leaves the pairs out (the
+    badges' keys need every line)."""
     items = [(text, 32 + draw.text_w(text, draw.SMALL)) for text, _colour in keys]
-    for suits, word in (("ow", _("blue")), ("sm", _("green"))):
+    pairs = () if words == "off" else (("ow", _("blue")), ("sm", _("green")))
+    for suits, word in pairs:
         text = ""
         if words == "colour":
             text = _(
@@ -627,9 +671,6 @@ class RowboatPictures(Drawer):
         seat = view.get("seat", 0)
         count = _n("{n} card", "{n} cards", len(hand))
         y = draw.header(d, _("Your hand"), f"{draw.seat_name(names, seat)} · {count}")
-        if trick:
-            # a little into the header's bottom margin, which its words do not reach
-            y = _ruling_line(d, y - 6, trick, self._knob_out())
         later = _later_knobs(view)
         cards = []
         for code in hand:
@@ -646,29 +687,26 @@ class RowboatPictures(Drawer):
                     badge_fill=fill,
                 )
             )
+        keys = _badge_keys(cards)
+        row = (HAND_H + 22) if cards else 50
+        if trick:
+            # a little into the header's bottom margin, which its words do not reach; the
+            # Knob's words take a second line where it leaves the keys their fewest lines
+            wrap = _ruling_wraps(trick, self._knob_out()) and (
+                draw.MAX_HEIGHT - 6 - (y - 6 + 64 + 30 + row)
+            ) // KEY_ROW >= len(_key_rows(keys, "none"))
+            y = _ruling_line(d, y - 6, trick, self._knob_out(), wrap)
         if not cards:
             draw.label(d, 20, y + 10, _("No cards in hand"), draw.SMALL, draw.MUTED)
             y += 50
         else:
             y = _hand_row(d, y, cards)
-        shown = {held.badge[:1] for held in cards}
-        keys: list[tuple[str, RGB]] = []
-        if "T" in shown:
-            keys.append((_("T trump"), draw.GOLD))
-        if any(held.badge == "K" for held in cards):
-            keys.append((_("K Knob"), KNOB))
-        if any(held.badge_fill == LATER_KNOB for held in cards):
-            keys.append((_("Kn Knob of trick n"), LATER_KNOB))
-        if "M" in shown:
-            keys.append((_("M married (trick n)"), MARRIED))
-        if any(held.dim for held in cards):
-            keys.append((_("grey: not playable now"), draw.DIM_PAPER))
         # the colour pairs are the same under every hand, and the chips come from a few
         # sets: painted once per set and language and pasted (issue 36); the words of the
-        # pairs go where the lines left would not hold them
+        # pairs go where the lines left would not hold them, and the pairs too as a last resort
         rows = int((draw.MAX_HEIGHT - 6 - y) // KEY_ROW)
         words = next(
-            (w for w in ("colour", "suits", "none") if len(_key_rows(keys, w)) <= rows), "none"
+            (w for w in ("colour", "suits", "none") if len(_key_rows(keys, w)) <= rows), "off"
         )
         key = ("hand keys", tuple(keys), words)  # untranslated: the section's cache key
         y = draw.section(d, y, key, lambda target, top: _key_flow(target, top, keys, words))
