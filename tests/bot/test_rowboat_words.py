@@ -311,14 +311,29 @@ def test_bids_and_scores_fit_a_phone_in_the_longest_language(players: int) -> No
 
 @pytest.mark.parametrize("language", ["en", *LANGUAGES, LONGEST])
 def test_the_colour_key_stays_inside_the_picture(language: str) -> None:
-    """The two colour pairs under every picture: in German the second ran off the picture's
-    edge ("grün: Muscheln & S"). In every language they stay on one line (a second line made a
-    German hand 2 px taller than a phone screen) and nothing is painted in the right margin."""
+    """The two colour pairs under every hand: in German the second ran off the picture's edge
+    ("grün: Muscheln & S"). In every language, with every badge's key beside them and in each
+    of their wordings, nothing is painted in the right margin; the pairs alone keep to one
+    line with their suits' names in each language (a second line makes a hand taller)."""
     from bot.render.images import rowboat as pictures
 
-    img, d = draw.canvas(120, pictures.PALETTE)
     with speaking(language):
-        bottom = pictures._colour_key(d, 10)
-    margin = img.crop((draw.WIDTH - 6, 0, draw.WIDTH, img.height))
-    assert set(margin.getdata()) == {0}, "the key reaches the picture's edge"
-    assert bottom == 10 + 48, "the key took a second line (the hand grew past a phone screen)"
+        every = [
+            (pictures._("T trump"), draw.GOLD),
+            (pictures._("K Knob"), pictures.KNOB),
+            (pictures._("Kn Knob of trick n"), pictures.LATER_KNOB),
+            (pictures._("M married (trick n)"), pictures.MARRIED),
+            (pictures._("grey: not playable now"), draw.DIM_PAPER),
+        ]
+    for keys in ([], every):
+        for words in ("colour", "suits", "none"):
+            img, d = draw.canvas(400, pictures.PALETTE)
+            with speaking(language):
+                bottom = pictures._key_flow(d, 10, keys, words)
+                rows = len(pictures._key_rows(keys, words))
+            margin = img.crop((draw.WIDTH - 6, 0, draw.WIDTH, img.height))
+            assert set(margin.getdata()) == {0}, f"the key reaches the picture's edge ({words})"
+            assert bottom == 10 + pictures.KEY_ROW * rows
+            # the longest words of every language at once may take two: the hand has room
+            if not keys and (words == "none" or (words == "suits" and language != LONGEST)):
+                assert rows == 1, "the colour pairs took a second line"
