@@ -61,6 +61,12 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def _default_sigint() -> None:
+    """In the child before it starts Python: SIGINT back to its default, so Python turns it
+    into KeyboardInterrupt as it would under a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Run:
     """One child pytest on the waiting test, in a folder of its own."""
 
@@ -83,6 +89,9 @@ class Run:
             ],
             cwd=folder,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
+            # Ctrl-C as a terminal sends it, even when this run was started ignoring SIGINT
+            # (``/usr/bin/time`` and a shell's background jobs do, and a child inherits that)
+            preexec_fn=_default_sigint,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
