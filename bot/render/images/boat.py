@@ -176,16 +176,7 @@ def _trick(d: Any, top: float, seats: Sequence[SeatTag], played: Mapping[int, He
         if held is None or seat not in spots:
             continue
         x, y = spots[seat]
-        draw.card(
-            d,
-            x,
-            y,
-            held.face,
-            dim=held.dim,
-            ring=held.ring,
-            badge=held.badge,
-            badge_fill=held.badge_fill,
-        )
+        draw.held_card(d, x, y, held)
     inner = width - 2 * 36
     _line_plate(d, cx - PAIR_DX, above, seats[2], inner)
     _line_plate(d, cx + PAIR_DX, below, seats[0], inner)
@@ -218,18 +209,7 @@ def _hand(d: Any, y: float, cards: Sequence[Held]) -> float:
         total = len(row) * HAND_W + (len(row) - 1) * HAND_GAP
         x = (draw.WIDTH - total) / 2
         for held in row:
-            draw.card(
-                d,
-                x,
-                y,
-                held.face,
-                w=HAND_W,
-                h=HAND_H,
-                dim=held.dim,
-                ring=held.ring,
-                badge=held.badge,
-                badge_fill=held.badge_fill,
-            )
+            draw.held_card(d, x, y, held, w=HAND_W, h=HAND_H)
             x += HAND_W + HAND_GAP
         y += HAND_H + 14
     return y

@@ -835,6 +835,25 @@ class Held:
     ring: RGB | None = None
 
 
+def held_card(
+    d: ImageDraw.ImageDraw, x: float, y: float, held: Held, *, w: int = CARD_W, h: int = CARD_H
+) -> None:
+    """:func:`card` for a :class:`Held` card, with its marks (the one way a hand's or a
+    trick's card is drawn)."""
+    card(
+        d,
+        x,
+        y,
+        held.face,
+        w=w,
+        h=h,
+        dim=held.dim,
+        ring=held.ring,
+        badge=held.badge,
+        badge_fill=held.badge_fill,
+    )
+
+
 def hand_rows(d: ImageDraw.ImageDraw, y: float, cards: Sequence[Held], width: int = WIDTH) -> float:
     """A hand laid out in centred rows of at most nine cards (big enough to read on a phone,
     with no overlap hiding a rank); returns the y below the last row."""
@@ -845,18 +864,7 @@ def hand_rows(d: ImageDraw.ImageDraw, y: float, cards: Sequence[Held], width: in
         total = len(row) * w + (len(row) - 1) * gap
         x = (width - total) / 2
         for held in row:
-            card(
-                d,
-                x,
-                y + 18,
-                held.face,
-                w=w,
-                h=h,
-                dim=held.dim,
-                ring=held.ring,
-                badge=held.badge,
-                badge_fill=held.badge_fill,
-            )
+            held_card(d, x, y + 18, held, w=w, h=h)
             x += w + gap
         y += h + 30
     return y
@@ -938,16 +946,7 @@ def trick_table(
         if held is None:
             continue
         sx, sy = spots[seat]
-        card(
-            d,
-            sx - CARD_W / 2,
-            sy - CARD_H / 2,
-            held.face,
-            dim=held.dim,
-            ring=held.ring,
-            badge=held.badge,
-            badge_fill=held.badge_fill,
-        )
+        held_card(d, sx - CARD_W / 2, sy - CARD_H / 2, held)
     for seat, (px, py) in enumerate(plates):
         # a seat at the top or the bottom has the felt's width for its facts (fewer lines)
         max_w = 360 if abs(px - cx) < 60 or n <= 2 else 200

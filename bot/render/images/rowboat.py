@@ -406,18 +406,7 @@ def _seats(
             held = played.get(seat)
             cy = y + (PLACE_H - PLAYED_H) / 2 - 2
             if held is not None:
-                draw.card(
-                    d,
-                    x + 6,
-                    cy,
-                    held.face,
-                    w=PLAYED_W,
-                    h=PLAYED_H,
-                    dim=held.dim,
-                    ring=held.ring,
-                    badge=held.badge,
-                    badge_fill=held.badge_fill,
-                )
+                draw.held_card(d, x + 6, cy, held, w=PLAYED_W, h=PLAYED_H)
             elif slots:
                 draw.slot(d, x + 6, cy, w=PLAYED_W, h=PLAYED_H, outline=draw.FELT_EDGE, width=3)
             plate = x + PLAYED_W + 12
@@ -460,18 +449,7 @@ def _hand_row(d: Any, y: float, cards: Sequence[Held]) -> float:
     total = (n - 1) * step + HAND_W
     x = (draw.WIDTH - total) / 2
     for held in cards:
-        draw.card(
-            d,
-            x,
-            y + 4,
-            held.face,
-            w=HAND_W,
-            h=HAND_H,
-            dim=held.dim,
-            ring=held.ring,
-            badge=held.badge,
-            badge_fill=held.badge_fill,
-        )
+        draw.held_card(d, x, y + 4, held, w=HAND_W, h=HAND_H)
         x += step
     return y + HAND_H + 18
 
