@@ -76,13 +76,17 @@ def _joker(
     ink = draw.DIM_INK if dim else face.ink
     cx = x + w / 2
     draw.centred(d, cx, y + 8, "JK", max(draw.SMALL, w * 2 // 5), ink, bold=True)
-    star = w * 0.26
-    sy = y + h * 0.64
+    star(d, cx, y + h * 0.64, w * 0.26, ink)
+
+
+def star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    """The Joker's five-pointed star, ``r`` from its centre to a point (the card's and a
+    tile's)."""
     pts = []
     for k in range(10):
-        r = star if k % 2 == 0 else star * 0.45
+        radius = r if k % 2 == 0 else r * 0.45
         a = -math.pi / 2 + k * math.pi / 5
-        pts.append((cx + r * math.cos(a), sy + r * math.sin(a)))
+        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
     d.polygon(pts, fill=ink)
 
 

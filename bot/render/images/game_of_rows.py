@@ -82,16 +82,6 @@ def _order(code: str) -> tuple[int, int, str]:
 # ---- tiles ----------------------------------------------------------------------------------
 
 
-def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
-    """The Joker's five-pointed star."""
-    pts = []
-    for k in range(10):
-        radius = r if k % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + k * math.pi / 5
-        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    d.polygon(pts, fill=ink)
-
-
 def _tile_art(
     d: ImageDraw.ImageDraw, face: Face, x: float, y: float, w: int, h: int, dim: bool
 ) -> None:
@@ -102,7 +92,7 @@ def _tile_art(
     cy = y + h / 2
     draw.write(d, x + 7, cy, face.rank, RANK, ink, anchor="lm", bold=True)
     if face.rank == "JK":
-        _star(d, x + w - 15, cy, 11, ink)
+        french.star(d, x + w - 15, cy, 11, ink)
     elif face.pip is not None:
         face.pip(d, x + w - 17, cy, 24, ink)
 
