@@ -48,10 +48,6 @@ def face(code: str) -> Face:
     return french.face(code)
 
 
-def _team(view: Mapping[str, Any], names: Sequence[str] | None, team: int) -> str:
-    return " & ".join(draw.seat_name(names, s) for s in view["teams"][team])
-
-
 #: the table picture's parts, top to bottom: the header, the contract line, the felt
 LINE_H = 58
 FELT_H = 262

@@ -175,10 +175,6 @@ def _marks(code: str, trick: Mapping[str, Any] | None) -> tuple[str, RGB]:
     return "", draw.GOLD
 
 
-def _side_names(view: Mapping[str, Any], names: Sequence[str] | None, side: int) -> str:
-    return " & ".join(draw.seat_name(names, s) for s in view["teams"][side])
-
-
 def _tide(d: Any, y: float, view: Mapping[str, Any]) -> float:
     """The Tide strip: one card per trick, numbered, past tricks dimmed, the current one raised
     and ringed. One row across the picture (at most 12 cards, 56-60 px wide), with its name at
