@@ -37,6 +37,7 @@ Usage (bench/README.md):
     python bench/bot.py --tables 20 --seconds 60 --game rowboat
     python bench/bot.py --tables 100 --floor  # discord.py's own cost for the same requests
     python bench/bot.py --tables 100 --pictures --count-pictures  # pictures drawn per interaction
+    python bench/bot.py --tables 30 --pictures --stub-pictures  # pictures' cost besides drawing
 """
 
 from __future__ import annotations
@@ -831,7 +832,8 @@ def child_main(port: str, config: str, extra: list[str] | None = None) -> None:
     if os.environ.get("BENCH_PICTURE_COUNTS"):  # --count-pictures
         import runpy
 
-        runpy.run_path(str(Path(here) / "picture_counts.py"))["install"]()
+        hook = "stub" if os.environ.get("BENCH_STUB_PICTURES") else "install"
+        runpy.run_path(str(Path(here) / "picture_counts.py"))[hook]()
 
     profile = os.environ.get("BENCH_PROFILE")
     traced = os.environ.get("BENCH_TRACEMALLOC")
@@ -971,6 +973,12 @@ def main() -> None:
         help="count the pictures asked for and drawn per interaction, and their drawing's CPU",
     )
     parser.add_argument(
+        "--stub-pictures",
+        action="store_true",
+        help="with --pictures: send one drawn picture again instead of drawing (what pictures "
+        "cost besides drawing); implies --count-pictures",
+    )
+    parser.add_argument(
         "--floor",
         action="store_true",
         help="a bare discord.py client making a move's requests instead of the bot",
@@ -987,7 +995,9 @@ def main() -> None:
             os.environ["TIDEWATER_METRICS__LISTEN"] = f"127.0.0.1:{s.getsockname()[1]}"
     if args.profile:
         os.environ["BENCH_PROFILE"] = str(Path(args.profile).resolve())
-    if args.count_pictures:
+    if args.stub_pictures:
+        os.environ["BENCH_STUB_PICTURES"] = "1"
+    if args.count_pictures or args.stub_pictures:
         counts = Path(tempfile.mkdtemp(prefix="tidewater-pictures-")) / "counts.json"
         counts.write_text("{}")
         os.environ["BENCH_PICTURE_COUNTS"] = str(counts)

@@ -31,6 +31,7 @@ def _counted(
     version: Hashable,
     seat: int | None,
     draw: Callable[[], bytes | None],
+    locale: str | None = None,
 ) -> bytes | None:
     kind = "table" if seat is None else "hand"
     COUNTS[f"{kind} pictures asked"] += 1
@@ -43,7 +44,7 @@ def _counted(
         finally:
             COUNTS[f"{kind} drawing ms"] += 1000 * (time.thread_time() - start)  # type: ignore[assignment]
 
-    return _lookup(self, game, version, seat, drawn)
+    return _lookup(self, game, version, seat, drawn, locale)
 
 
 def _write(path: Path) -> None:
@@ -54,6 +55,34 @@ def _write(path: Path) -> None:
         path.with_suffix(".tmp").write_text(json.dumps(totals))
         path.with_suffix(".tmp").replace(path)
         time.sleep(1.0)
+
+
+_STUBS: dict[str, bytes | None] = {}
+
+
+def _stubbed(
+    self: ImageCache,
+    game: Hashable,
+    version: Hashable,
+    seat: int | None,
+    draw: Callable[[], bytes | None],
+    locale: str | None = None,
+) -> bytes | None:
+    """The first table and the first hand picture drawn for real, then sent for every later ask
+    of their kind: what pictures cost besides their drawing (the thread hop, the alt text, the
+    upload of a picture of the usual size)."""
+    kind = "table" if seat is None else "hand"
+    if kind not in _STUBS:
+        _STUBS[kind] = draw()
+    COUNTS[f"{kind} pictures asked"] += 1
+    return _STUBS[kind]
+
+
+def stub() -> None:
+    """Pictures are not drawn but reused (:func:`_stubbed`); counted as :func:`install` does."""
+    ImageCache.get = _stubbed  # type: ignore[method-assign]
+    path = Path(os.environ["BENCH_PICTURE_COUNTS"])
+    threading.Thread(target=_write, args=(path,), daemon=True).start()
 
 
 def install() -> None:

@@ -14,6 +14,8 @@ With ``--players 3`` or more it plays the field of ``bench/ai.py field --game ga
 with that run's record): one seat's search sees every card, the normal seats search as usual.
 That bounds what any search of that level could reach against normal at that table size;
 ``--see hands`` shows it the other hands but not the deck's order, which no inference can learn.
+``--against normal`` plays that at 2 players: the pairs of ``bench/ai.py duel --game
+game_of_rows --a <level> --b normal`` (issue 43's strong-vs-normal row), one side seeing.
 
 ``--see endgame`` (2 players) asks where the games against ``random`` are decided. The level
 plays fair, but once the deck is empty nothing is hidden in a 2-player game (every card not in
@@ -28,6 +30,7 @@ Usage (bench/README.md):
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --record FILE
     python bench/rows_ceiling.py --players 3 --games 90 --level strong --see hands --record FILE2
     python bench/rows_ceiling.py --pairs 200 --see endgame    # perfect play once the deck is empty
+    python bench/rows_ceiling.py --against normal --level strong --games 100 --record FILE
 """
 
 from __future__ import annotations
@@ -172,7 +175,8 @@ def field(args: argparse.Namespace) -> None:
         n += 1
     low, high = wilson(wins, n)
     what = "every card" if args.see == "all" else "the other hands"
-    print(f"game_of_rows {args.players}p: {args.level} seeing {what} among normal")
+    among = "against" if args.players == 2 else "among"
+    print(f"game_of_rows {args.players}p: {args.level} seeing {what} {among} normal")
     print(f"  win rate {wins / n:.1%} over {n} games (95% CI {low:.1%}-{high:.1%})")
 
 
@@ -256,13 +260,19 @@ def main() -> None:
         help="every card; the other hands only (a field: the deck's order stays unknown); or "
         "(2 players) perfect play once the deck is empty",
     )
+    parser.add_argument(
+        "--against",
+        choices=["random", "normal"],
+        default="random",
+        help="2 players: the other side (normal: the duel's pairs, played as a field of two)",
+    )
     args = parser.parse_args()
     if args.see == "endgame":
         if args.players != 2:
             parser.error("--see endgame is for 2 players")
         endgame(args)
         return
-    if args.players > 2:
+    if args.players > 2 or args.against == "normal":
         if args.level == "normal":  # the games would not say which seat sees
             parser.error("a field's seeing level must differ from its normal seats")
         field(args)
