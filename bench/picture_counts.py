@@ -78,15 +78,18 @@ def _stubbed(
     return _STUBS[kind]
 
 
-def stub() -> None:
-    """Pictures are not drawn but reused (:func:`_stubbed`); counted as :func:`install` does."""
-    ImageCache.get = _stubbed  # type: ignore[method-assign]
+def _install(lookup: Callable[..., bytes | None]) -> None:
+    """``lookup`` in place of the cache's, and the totals kept in ``$BENCH_PICTURE_COUNTS``."""
+    ImageCache.get = lookup  # type: ignore[method-assign]
     path = Path(os.environ["BENCH_PICTURE_COUNTS"])
     threading.Thread(target=_write, args=(path,), daemon=True).start()
+
+
+def stub() -> None:
+    """Pictures are not drawn but reused (:func:`_stubbed`), and counted."""
+    _install(_stubbed)
 
 
 def install() -> None:
-    """Count from now on, and keep the totals in ``$BENCH_PICTURE_COUNTS``."""
-    ImageCache.get = _counted  # type: ignore[method-assign]
-    path = Path(os.environ["BENCH_PICTURE_COUNTS"])
-    threading.Thread(target=_write, args=(path,), daemon=True).start()
+    """Count from now on."""
+    _install(_counted)
