@@ -40,3 +40,10 @@ def test_endgame_mode_reports_its_solves() -> None:
     out = _run("--see", "endgame", "--seed", "3")
     assert "decisions with the deck empty" in out
     assert "'solved'" in out
+
+
+def test_against_normal_plays_the_duels_pairs() -> None:
+    """Two games of one deal, the seeing side on either seat, against ``normal``."""
+    out = _run("--against", "normal", "--games", "2")
+    assert "easy seeing every card against normal" in out
+    assert "over 2 games" in out
