@@ -13,6 +13,7 @@ server's choice (``/admin settings pictures``) where it made one, else the bot's
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -127,20 +128,17 @@ def hand_alt(info: GameInfo, view: Any, seat: int) -> str:
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 
-#: a card's words by (game, language, card): the same few dozen cards are said in every alt
-#: text, and saying one goes through the catalogs (a hand's alt text cost ~0.2 ms; issue 36)
-_LONG: dict[tuple[str, str, str], str] = {}
+@functools.lru_cache(maxsize=4096)
+def _said(game: str, locale: str, code: str) -> str:
+    """``renderer_for(game).card_long(code)`` said in ``locale`` (the current language, which it
+    speaks in: the argument keys the cache). Why remembered: the same few dozen cards are said
+    in every alt text, and saying one goes through the catalogs (~0.2 ms a hand; issue 36)."""
+    return renderer_for(game).card_long(code)
 
 
 def _card_long(game: str, code: str) -> str:
-    """``renderer_for(game).card_long(code)`` in the current language, remembered."""
-    key = (game, current_locale(), code)
-    said = _LONG.get(key)
-    if said is None:
-        if len(_LONG) > 8192:  # bounded: card codes are few, but a bad one must not grow it
-            _LONG.clear()
-        said = _LONG[key] = renderer_for(game).card_long(code)
-    return said
+    """A card's words in the current language, for the alt text."""
+    return _said(game, current_locale(), code)
 
 
 def show(embed: discord.Embed, file: discord.File | None) -> list[discord.File]:
