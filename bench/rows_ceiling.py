@@ -58,6 +58,18 @@ from games.search import Rng, SeatHistory
 SOLVE_BUDGET = 200_000
 
 
+def true_deal(
+    state: Any, rng: Rng, shuffle_deck: bool
+) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+    """The real position as :func:`determinize._deal` returns a deal: every hand as it is, the
+    deck as it lies or (``shuffle_deck``: what no inference can learn) in a random order, and
+    nothing face down or gone unseen (the default options)."""
+    deck = list(state.deck)
+    if shuffle_deck:
+        rng.shuffle(deck)
+    return [list(h) for h in state.hands], [], [], deck
+
+
 class OutOfBudget(Exception):
     """A solve visited more than :data:`SOLVE_BUDGET` positions."""
 
@@ -134,11 +146,7 @@ def field(args: argparse.Namespace) -> None:
         """The position as it is for the seeing seat; the others deal as they always do."""
         if k.seat != true["seat"]:
             return dealt(k, rng, stuck)
-        state = true["state"]
-        deck = list(state.deck)
-        if args.see == "hands":  # the other hands as they are, the deck in a random order
-            rng.shuffle(deck)
-        return [list(h) for h in state.hands], [], [], deck
+        return true_deal(true["state"], rng, args.see == "hands")
 
     determinize._deal = deal
     games: list[tuple[Game, int]] = []

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai import move_seed  # bench/ai.py: the same move seeds as its duels
+from rows_ceiling import true_deal
 
 from games import registry
 from games.core import Observation
@@ -64,9 +65,7 @@ def judge(obs: Observation, state: State, moves: list[fast.Move], worlds: int) -
     def seen(
         k: Any, rng: Rng, stuck: bool = False
     ) -> tuple[list[list[str]], list[str], list[str], list[str]]:
-        deck = list(state.deck)
-        rng.shuffle(deck)
-        return [list(h) for h in state.hands], [], [], deck
+        return true_deal(state, rng, shuffle_deck=True)
 
     determinize._deal = seen  # sample() deals through it; restored below
     try:
