@@ -57,8 +57,9 @@ solving the endgame exactly once the deck is empty (nothing is hidden then at 2 
   of all 8, then playouts to the end for the best 3 and the heuristic's move, then for the
   best one and it; every candidate of a deal shares the deal and the playout's random
   numbers. That costs p50 363 ms, p95 695 ms (``speed --moves 150``, 191 decisions, load
-  ~2 on 2 cores). Against ``normal``: 66.7% over the first 27 games of ``duel --pairs 30
-  --seed 700`` (95% CI 48-81%; stopped at the time limit), not yet measured at seed 1.
+  ~2 on 2 cores). Against the current ``normal`` on duplicate deals (``bench/ai.py``, fixed
+  1,000 playouts): 60.9% of 400 2p games (95% CI 56.0-65.5%), but only 41.5% of 300 as one
+  seat of three (36.1-47.1%; the target there is 45%).
 
 The search (perfect-information Monte Carlo): each round deals the unseen cards (hands, deck,
 face-down cards) once, plays every candidate on that deal and then a fast randomised playout
